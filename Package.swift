@@ -1,0 +1,40 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Blueprint",
+    products: [
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .executable(name: "blueprint", targets: ["blueprint"]),
+        .executable(name: "solver-demo", targets: ["solver-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // Incremental Cassowary solver: pure Swift, no dependencies.
+        .target(name: "Cassowary"),
+        // libpng's simplified png_image API (system library: libpng-dev).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // RGBA bitmaps, PNG codec, pixelmatch-compatible diff.
+        .target(name: "Raster", dependencies: ["CPNG"]),
+        .executableTarget(
+            name: "blueprint",
+            dependencies: [
+                "Raster",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "solver-demo", dependencies: ["Cassowary"], path: "Examples/solver-demo"),
+        .testTarget(
+            name: "CassowaryTests",
+            dependencies: [
+                "Cassowary",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+    ]
+)

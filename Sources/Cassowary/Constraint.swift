@@ -1,0 +1,79 @@
+/// The relation of a ``Constraint``: `expression (<= | == | >=) 0`.
+public enum Relation: Sendable, CustomStringConvertible {
+    case lessThanOrEqual, equal, greaterThanOrEqual
+
+    public var description: String {
+        switch self {
+        case .lessThanOrEqual: "<="
+        case .equal: "=="
+        case .greaterThanOrEqual: ">="
+        }
+    }
+}
+
+/// A linear relation between expressions with a strength: `x + 10 <= y | strong`.
+///
+/// Immutable; a reference, so a solver can tell *this* constraint from an equal one.
+/// Stored normalized as `expression relation 0`, where `expression = lhs − rhs` reduced.
+public final class Constraint: @unchecked Sendable, CustomStringConvertible {
+    /// `lhs − rhs`, each variable once.
+    public let expression: Expression
+    /// The relation to zero.
+    public let relation: Relation
+    /// The strength; ``Strength/required`` unless said otherwise.
+    public let strength: Strength
+
+    /// Creates `expression relation 0`.
+    public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
+        self.expression = expression.reduced()
+        self.relation = relation
+        self.strength = strength
+    }
+
+    /// Creates `lhs relation rhs`.
+    public convenience init(
+        _ lhs: some ExpressionConvertible, _ relation: Relation, _ rhs: some ExpressionConvertible,
+        strength: Strength = .required
+    ) {
+        self.init(lhs.expression - rhs.expression, relation, strength: strength)
+    }
+
+    /// The same relation with another strength (a new constraint object).
+    public func strength(_ s: Strength) -> Constraint {
+        Constraint(expression, relation, strength: s)
+    }
+
+    /// Whether the constraint holds at the variables' current values, within `tolerance`.
+    public func isSatisfied(tolerance: Double = 1e-8) -> Bool {
+        let v = expression.value
+        switch relation {
+        case .equal: return Swift.abs(v) <= tolerance
+        case .lessThanOrEqual: return v <= tolerance
+        case .greaterThanOrEqual: return v >= -tolerance
+        }
+    }
+
+    public var description: String {
+        var lhs = expression
+        let c = lhs.constant
+        lhs.constant = 0
+        let l = lhs.terms.isEmpty ? "0" : lhs.description
+        return "\(l) \(relation) \(formatNumber(-c))" + (strength.isRequired ? "" : " @ \(strength)")
+    }
+}
+
+public func == <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Constraint {
+    Constraint(a, .equal, b)
+}
+public func <= <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Constraint {
+    Constraint(a, .lessThanOrEqual, b)
+}
+public func >= <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Constraint {
+    Constraint(a, .greaterThanOrEqual, b)
+}
+public func == <A: ExpressionConvertible>(a: A, b: Double) -> Constraint { Constraint(a, .equal, b) }
+public func <= <A: ExpressionConvertible>(a: A, b: Double) -> Constraint { Constraint(a, .lessThanOrEqual, b) }
+public func >= <A: ExpressionConvertible>(a: A, b: Double) -> Constraint { Constraint(a, .greaterThanOrEqual, b) }
+public func == <A: ExpressionConvertible>(a: Double, b: A) -> Constraint { Constraint(a, .equal, b) }
+public func <= <A: ExpressionConvertible>(a: Double, b: A) -> Constraint { Constraint(a, .lessThanOrEqual, b) }
+public func >= <A: ExpressionConvertible>(a: Double, b: A) -> Constraint { Constraint(a, .greaterThanOrEqual, b) }

@@ -1,0 +1,131 @@
+/// A variable times a coefficient: `3 * x`.
+public struct Term: Sendable, CustomStringConvertible {
+    /// The variable.
+    public let variable: Variable
+    /// Its coefficient.
+    public var coefficient: Double
+
+    /// Creates `coefficient × variable`.
+    public init(_ variable: Variable, _ coefficient: Double = 1) {
+        self.variable = variable
+        self.coefficient = coefficient
+    }
+
+    public var description: String { coefficient == 1 ? variable.description : "\(formatNumber(coefficient)) * \(variable)" }
+}
+
+/// A linear expression: a sum of terms plus a constant. Built with `+ - * /` on
+/// variables, terms, expressions and numbers, e.g. `2 * x + y - 10`.
+///
+/// Expressions are not `Equatable`: `==`, `<=` and `>=` on them build a ``Constraint``.
+public struct Expression: Sendable, CustomStringConvertible {
+    /// The terms, in the order written (a variable may appear more than once until reduced).
+    public var terms: [Term]
+    /// The constant.
+    public var constant: Double
+
+    /// Creates `Σ terms + constant`.
+    public init(_ terms: [Term] = [], constant: Double = 0) {
+        self.terms = terms
+        self.constant = constant
+    }
+
+    /// The expression `variable`.
+    public init(_ variable: Variable) { self.init([Term(variable)]) }
+    /// The expression `term`.
+    public init(_ term: Term) { self.init([term]) }
+    /// The constant expression.
+    public init(_ constant: Double) { self.init([], constant: constant) }
+
+    /// The value with every variable at its current ``Variable/value``.
+    public var value: Double {
+        terms.reduce(constant) { $0 + $1.coefficient * $1.variable.value }
+    }
+
+    /// The same expression with each variable once (coefficients summed, zeros dropped),
+    /// terms in first-appearance order.
+    /// - Complexity: O(n) expected.
+    public func reduced() -> Expression {
+        var index: [ObjectIdentifier: Int] = [:]
+        var out: [Term] = []
+        for t in terms {
+            if let i = index[t.variable.id] {
+                out[i].coefficient += t.coefficient
+            } else {
+                index[t.variable.id] = out.count
+                out.append(t)
+            }
+        }
+        return Expression(out.filter { $0.coefficient != 0 }, constant: constant)
+    }
+
+    /// Whether every coefficient and the constant are finite.
+    public var isFinite: Bool { constant.isFinite && terms.allSatisfy { $0.coefficient.isFinite } }
+
+    public var description: String {
+        var s = ""
+        for (i, t) in terms.enumerated() {
+            let c = t.coefficient
+            if i == 0 {
+                s += c == 1 ? t.variable.description : c == -1 ? "-\(t.variable)" : "\(formatNumber(c)) * \(t.variable)"
+            } else {
+                let a = Swift.abs(c)
+                s += c < 0 ? " - " : " + "
+                s += a == 1 ? t.variable.description : "\(formatNumber(a)) * \(t.variable)"
+            }
+        }
+        if terms.isEmpty { return formatNumber(constant) }
+        if constant != 0 { s += constant < 0 ? " - \(formatNumber(-constant))" : " + \(formatNumber(constant))" }
+        return s
+    }
+}
+
+/// Shortest readable form of a number: `8`, `0.5`, `-1e+20`.
+func formatNumber(_ x: Double) -> String {
+    if Swift.abs(x) < 1e15, x == Double(Int64(x)) { return String(Int64(x)) }
+    return "\(x)"
+}
+
+/// Anything that converts to an ``Expression``: variables, terms, expressions, numbers.
+public protocol ExpressionConvertible {
+    /// This value as an expression.
+    var expression: Expression { get }
+}
+
+extension Variable: ExpressionConvertible { public var expression: Expression { Expression(self) } }
+extension Term: ExpressionConvertible { public var expression: Expression { Expression(self) } }
+extension Expression: ExpressionConvertible { public var expression: Expression { self } }
+extension Double: ExpressionConvertible { public var expression: Expression { Expression(self) } }
+extension Int: ExpressionConvertible { public var expression: Expression { Expression(Double(self)) } }
+
+// MARK: - Arithmetic
+
+public func * (v: Variable, c: Double) -> Term { Term(v, c) }
+public func * (c: Double, v: Variable) -> Term { Term(v, c) }
+public func / (v: Variable, c: Double) -> Term { Term(v, 1 / c) }
+public func * (t: Term, c: Double) -> Term { Term(t.variable, t.coefficient * c) }
+public func * (c: Double, t: Term) -> Term { Term(t.variable, t.coefficient * c) }
+public func / (t: Term, c: Double) -> Term { Term(t.variable, t.coefficient / c) }
+public prefix func - (v: Variable) -> Term { Term(v, -1) }
+public prefix func - (t: Term) -> Term { Term(t.variable, -t.coefficient) }
+
+public func * (e: Expression, c: Double) -> Expression {
+    Expression(e.terms.map { Term($0.variable, $0.coefficient * c) }, constant: e.constant * c)
+}
+public func * (c: Double, e: Expression) -> Expression { e * c }
+public func / (e: Expression, c: Double) -> Expression { e * (1 / c) }
+public prefix func - (e: Expression) -> Expression { e * -1 }
+
+public func + <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Expression {
+    let x = a.expression, y = b.expression
+    return Expression(x.terms + y.terms, constant: x.constant + y.constant)
+}
+public func - <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Expression {
+    a + (-b.expression)
+}
+public func + <A: ExpressionConvertible>(a: A, c: Double) -> Expression {
+    var e = a.expression; e.constant += c; return e
+}
+public func + <A: ExpressionConvertible>(c: Double, a: A) -> Expression { a + c }
+public func - <A: ExpressionConvertible>(a: A, c: Double) -> Expression { a + (-c) }
+public func - <A: ExpressionConvertible>(c: Double, a: A) -> Expression { -(a.expression) + c }

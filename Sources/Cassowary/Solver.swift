@@ -1,0 +1,119 @@
+/// An incremental Cassowary solver for linear equalities and inequalities with hierarchical
+/// strengths.
+///
+/// Add and remove constraints at any time; mark variables as edit variables and suggest values
+/// for them (the fast path for interactive changes); call ``updateVariables()`` to write the
+/// solution into each ``Variable/value``.
+///
+/// ```swift
+/// let x = Variable("x"), y = Variable("y")
+/// let solver = Solver()
+/// try solver.add(x + y == 20)
+/// try solver.add((x == 5).strength(.weak))
+/// solver.updateVariables()   // x.value == 5, y.value == 15
+/// ```
+///
+/// Determinism: the same calls in the same order give the same solution and the same
+/// ``dump()`` in every process; no hash-table iteration order decides anything.
+///
+/// Numbers closer to zero than ``epsilon`` are treated as zero.
+public final class Solver {
+    /// Coefficients and constants with magnitude below this are zero (1e-8, as in kiwi).
+    public static let epsilon: Double = 1e-8
+
+    let core = Tableau()
+
+    /// Creates an empty solver.
+    public init() {}
+
+    /// Adds a constraint.
+    /// - Throws: ``CassowaryError/duplicateConstraint(_:existing:)`` if it, or an equivalent
+    ///   one, is already added; ``CassowaryError/unsatisfiableConstraint(_:conflicts:)`` if it is
+    ///   required and cannot hold with the required constraints already added (the solver is
+    ///   then left as it was); ``CassowaryError/nonFiniteConstraint(_:)`` for NaN or infinity.
+    /// - Complexity: proportional to the rows the new row touches (see DESIGN.md), not to the
+    ///   size of the system.
+    public func add(_ constraint: Constraint) throws(CassowaryError) {
+        try core.add(constraint)
+    }
+
+    /// Adds constraints in order; stops at the first error (those before it stay added).
+    public func add(_ constraints: [Constraint]) throws(CassowaryError) {
+        for c in constraints { try core.add(c) }
+    }
+
+    /// Removes a constraint.
+    /// - Throws: ``CassowaryError/unknownConstraint(_:)`` if it was not added.
+    public func remove(_ constraint: Constraint) throws(CassowaryError) {
+        try core.remove(constraint)
+    }
+
+    /// Whether this constraint object has been added.
+    public func contains(_ constraint: Constraint) -> Bool {
+        core.contains(constraint)
+    }
+
+    /// Makes `variable` an edit variable: a constraint `variable == its current value` at
+    /// `strength`, whose value ``suggestValue(_:_:)`` then moves without a rebuild.
+    ///
+    /// Unlike kiwi, the edit starts at the variable's current value (not 0), so adding an edit
+    /// variable changes nothing and the first suggestion costs no more than later ones.
+    /// - Throws: ``CassowaryError/duplicateEditVariable(_:)``,
+    ///   ``CassowaryError/requiredEditStrength(_:)``.
+    public func addEditVariable(_ variable: Variable, strength: Strength) throws(CassowaryError) {
+        try core.addEditVariable(variable, strength: strength)
+    }
+
+    /// Removes an edit variable and its edit constraint.
+    /// - Throws: ``CassowaryError/unknownEditVariable(_:)``.
+    public func removeEditVariable(_ variable: Variable) throws(CassowaryError) {
+        try core.removeEditVariable(variable)
+    }
+
+    /// Whether `variable` is an edit variable.
+    public func containsEditVariable(_ variable: Variable) -> Bool {
+        core.containsEditVariable(variable)
+    }
+
+    /// Suggests a value for an edit variable and re-optimizes (dual simplex).
+    /// - Throws: ``CassowaryError/unknownEditVariable(_:)``,
+    ///   ``CassowaryError/nonFiniteSuggestion(_:_:)``.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws(CassowaryError) {
+        try core.suggestValue(variable, value)
+    }
+
+    /// Writes the current solution into every known variable's ``Variable/value``.
+    /// - Complexity: O(variables).
+    public func updateVariables() {
+        core.updateVariables()
+    }
+
+    /// Removes every constraint and edit variable.
+    public func reset() {
+        core.reset()
+    }
+
+    /// A readable dump of the tableau: objective levels, rows, infeasible rows, constraints
+    /// and edit variables. Deterministic.
+    public func dump() -> String {
+        core.dump()
+    }
+
+    /// Checks every internal invariant (row/column index agreement, no basic symbol in any
+    /// row, feasibility, markers, objective cleanliness).
+    /// - Throws: ``CassowaryError/internalError(_:)`` naming the first broken invariant.
+    public func _checkInvariants() throws(CassowaryError) {
+        try core.checkInvariants()
+    }
+
+    /// The current value of `variable` in the solution, without calling ``updateVariables()``.
+    public func value(of variable: Variable) -> Double {
+        core.value(of: variable)
+    }
+
+    /// How many constraints have been added.
+    public var constraintCount: Int { core.constraintCount }
+
+    /// The constraints added, in the order they were added.
+    public var constraints: [Constraint] { core.constraintsInOrder() }
+}

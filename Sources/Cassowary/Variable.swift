@@ -1,0 +1,25 @@
+/// An unknown of a linear system: a named value that a ``Solver`` computes.
+///
+/// A variable is a reference: the same object may be used in several constraints and in
+/// several solvers. It is deliberately *not* `Equatable`, so that `x == y` builds a
+/// ``Constraint`` instead of comparing identities; use ``id`` or `===` to compare.
+///
+/// `value` is written only by ``Solver/updateVariables()``. A variable is not safe to share
+/// across concurrently running solvers (it is `@unchecked Sendable` so errors can carry it).
+public final class Variable: @unchecked Sendable, CustomStringConvertible {
+    /// A name for reports and ``Solver/dump()``; need not be unique.
+    public var name: String
+    /// The value from the last ``Solver/updateVariables()`` (0 before any).
+    public internal(set) var value: Double = 0
+
+    /// A process-unique identity, stable for the variable's lifetime.
+    public var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Creates a variable.
+    /// - Parameter name: a name shown in descriptions and dumps.
+    public init(_ name: String = "") {
+        self.name = name
+    }
+
+    public var description: String { name.isEmpty ? "v\(UInt(bitPattern: id.hashValue) % 10_000)" : name }
+}

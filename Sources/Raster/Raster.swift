@@ -1,0 +1,2 @@
+// placeholder until the Raster module lands
+public enum RasterPlaceholder {}

@@ -1,0 +1,3 @@
+import Testing
+@testable import Raster
+@Test func smoke() { #expect(Bool(true)) }
