@@ -1,0 +1,277 @@
+/// A constraint reduced to a canonical form, so that equivalent constraints (`v >= 0` twice,
+/// `2v <= 4` and `v <= 2`, `a <= b` and `b >= a`) have equal keys.
+struct ConstraintKey: Hashable {
+    let relation: UInt8          // 0: ==, 1: <=
+    let level: Int
+    let weight: Double
+    let variables: [ObjectIdentifier]
+    let coefficients: [Double]
+    let constant: Double
+
+    init(_ c: Constraint) {
+        var terms = c.expression.terms.map { ($0.variable.id, $0.coefficient) }
+        terms.sort { $0.0 < $1.0 }
+        var k = 1.0
+        var rel: UInt8 = 0
+        switch c.relation {
+        case .equal: rel = 0
+        case .lessThanOrEqual: rel = 1
+        case .greaterThanOrEqual: rel = 1; k = -1
+        }
+        if let first = terms.first?.1 {
+            k = rel == 0 ? 1 / first : k / Swift.abs(first)
+        } else if c.expression.constant != 0 {
+            k = rel == 0 ? 1 / Swift.abs(c.expression.constant) : k / Swift.abs(c.expression.constant)
+        }
+        relation = rel
+        level = c.strength.level
+        weight = c.strength.weight
+        variables = terms.map(\.0)
+        coefficients = terms.map { $0.1 * k + 0 }
+        constant = c.expression.constant * k + 0
+    }
+}
+
+extension Tableau {
+    var constraintCount: Int { liveConstraints }
+
+    func contains(_ c: Constraint) -> Bool { slotOf[ObjectIdentifier(c)] != nil }
+
+    func constraintsInOrder() -> [Constraint] { slots.compactMap { $0?.constraint } }
+
+    func add(_ constraint: Constraint) throws(CassowaryError) {
+        if let slot = slotOf[ObjectIdentifier(constraint)] {
+            throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
+        }
+        guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
+        let key = ConstraintKey(constraint)
+        if let slot = equivalents[key] {
+            throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
+        }
+        let newVariablesFrom = variablesInOrder.count
+        let symbolsFrom = kinds.count
+        var (row, marker, other) = createRow(constraint)
+        let slot = Int32(slots.count)
+        owner[Int(marker)] = slot
+        if other >= 0 { owner[Int(other)] = slot }
+        slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, key: key))
+        slotOf[ObjectIdentifier(constraint)] = slot
+        equivalents[key] = slot
+        liveConstraints += 1
+        if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
+
+        var subject = chooseSubject(row, marker: marker, other: other)
+        if subject < 0 && row.allSymbols({ kinds[Int($0)] == .dummy }) {
+            if !nearZero(row.constant) {
+                let conflicts = conflictSet(of: row, excluding: slot)
+                forget(slot: slot, symbolsFrom: symbolsFrom, variablesFrom: newVariablesFrom)
+                throw .unsatisfiableConstraint(constraint, conflicts: conflicts)
+            }
+            subject = marker   // redundant: 0 = Σ dummies; keep it as the marker's row
+        }
+        if subject < 0 {
+            if let conflicts = try addWithArtificialVariable(row, ownSlot: slot) {
+                forget(slot: slot, symbolsFrom: symbolsFrom, variablesFrom: newVariablesFrom)
+                throw .unsatisfiableConstraint(constraint, conflicts: conflicts)
+            }
+        } else {
+            row.solve(for: subject)
+            substitute(subject, row)
+            insertRow(row, basic: subject)
+        }
+        try optimize()
+        infeasible.removeAll()
+    }
+
+    /// Undoes the bookkeeping of an add that failed before touching the tableau's rows.
+    private func forget(slot: Int32, symbolsFrom: Int, variablesFrom: Int) {
+        let record = slots[Int(slot)]!
+        slots.removeLast()
+        slotOf[ObjectIdentifier(record.constraint)] = nil
+        equivalents[record.key] = nil
+        liveConstraints -= 1
+        for (v, _) in variablesInOrder[variablesFrom...] { variableSymbols[v.id] = nil }
+        variablesInOrder.removeLast(variablesInOrder.count - variablesFrom)
+        for s in symbolsFrom..<kinds.count { dead[s] = true; owner[s] = -1; symbolVariable[s] = nil }
+    }
+
+    /// The constraint's row with basic symbols substituted, its marker and other symbol, and
+    /// its error terms added to the objective.
+    func createRow(_ c: Constraint) -> (Row, marker: Symbol, other: Symbol) {
+        var row = Row(constant: c.expression.constant)
+        for t in c.expression.terms where t.coefficient != 0 {
+            let s = symbol(for: t.variable)
+            let r = rowOf[Int(s)]
+            if r >= 0 {
+                Tableau.accumulate(&row, rows[Int(r)], times: t.coefficient)
+            } else {
+                row.insert(s, t.coefficient)
+            }
+        }
+        var marker: Symbol = -1, other: Symbol = -1
+        let strength = c.strength
+        switch c.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let coeff: Double = c.relation == .lessThanOrEqual ? 1 : -1
+            marker = newSymbol(.slack)
+            row.insert(marker, coeff)
+            if !strength.isRequired {
+                other = newSymbol(.error)
+                row.insert(other, -coeff)
+                addObjectiveTerm(other, level: strength.level, weight: strength.weight)
+            }
+        case .equal:
+            if strength.isRequired {
+                marker = newSymbol(.dummy)
+                row.insert(marker, 1)
+            } else {
+                marker = newSymbol(.error)
+                other = newSymbol(.error)
+                row.insert(marker, -1)
+                row.insert(other, 1)
+                addObjectiveTerm(marker, level: strength.level, weight: strength.weight)
+                addObjectiveTerm(other, level: strength.level, weight: strength.weight)
+            }
+        }
+        if row.constant < 0 { row.negate() }
+        return (row, marker, other)
+    }
+
+    /// The symbol to make basic: the unrestricted symbol in the fewest rows (lowest id on
+    /// ties), else the marker or other symbol if it has a negative coefficient, else none.
+    func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
+        var best: Symbol = -1
+        var bestCount = Int.max
+        for s in row.ids where kinds[Int(s)] == .external {
+            let n = columns[Int(s)].count
+            if n < bestCount { best = s; bestCount = n }
+            if n == 0 { break }
+        }
+        if best >= 0 { return best }
+        for s in [marker, other] where s >= 0 {
+            let k = kinds[Int(s)]
+            if (k == .slack || k == .error) && row.coefficient(s) < 0 { return s }
+        }
+        return -1
+    }
+
+    /// The required constraints whose markers appear in `row` (a certificate of
+    /// infeasibility), in the order they were added.
+    func conflictSet(of row: Row, excluding slot: Int32) -> [Constraint] {
+        var found: [Int32] = []
+        for s in row.ids {
+            let o = owner[Int(s)]
+            guard o >= 0, o != slot, let record = slots[Int(o)] else { continue }
+            if record.constraint.strength.isRequired && record.marker == s { found.append(o) }
+        }
+        return found.sorted().map { slots[Int($0)]!.constraint }
+    }
+
+    /// Phase one: adds `row` through an artificial variable. Returns nil when it went in, or
+    /// the conflict set when it cannot be satisfied; then every pivot is undone, so the
+    /// tableau is as it was.
+    func addWithArtificialVariable(_ row: Row, ownSlot: Int32) throws(CassowaryError) -> [Constraint]? {
+        let art = newSymbol(.slack)
+        insertRow(row, basic: art)
+        artificial = row
+        journal = []
+        defer { journal = nil; artificial = nil }
+        try optimizeArtificial()
+        let phaseOne = artificial!
+        if !nearZero(phaseOne.constant) {
+            let conflicts = conflictSet(of: phaseOne, excluding: ownSlot)
+            artificial = nil
+            let undo = journal!
+            journal = nil
+            for step in undo.reversed() { pivot(entering: step.leaving, leaving: step.entering) }
+            _ = takeRow(of: art)
+            dead[Int(art)] = true
+            return conflicts
+        }
+        artificial = nil
+        journal = nil
+        if isBasic(art) {
+            var r = takeRow(of: art)
+            if !r.isEmpty {
+                let own = slots[Int(ownSlot)]!
+                var entering: Symbol = -1
+                for s in r.ids where kinds[Int(s)] != .dummy { entering = s; break }
+                if entering < 0, r.search(own.marker).found { entering = own.marker }
+                guard entering >= 0 else {
+                    throw .internalError("no symbol to pivot the artificial row out")
+                }
+                r.solve(for: entering)
+                substitute(entering, r)
+                insertRow(r, basic: entering)
+            }
+        }
+        for rr in rowsContaining(art) { _ = rows[Int(rr)].remove(art) }
+        for li in levels.indices where levels[li].coefficient(art) != 0 { levels[li].coeffs[Int(art)] = 0 }
+        dead[Int(art)] = true
+        return nil
+    }
+
+    func remove(_ constraint: Constraint) throws(CassowaryError) {
+        guard let slot = slotOf[ObjectIdentifier(constraint)], let record = slots[Int(slot)] else {
+            throw .unknownConstraint(constraint)
+        }
+        // Take the constraint's errors out of the objective.
+        let strength = constraint.strength
+        for s in [record.marker, record.other] where s >= 0 && kinds[Int(s)] == .error {
+            addObjectiveTerm(s, level: strength.level, weight: -strength.weight)
+        }
+        let marker = record.marker
+        if isBasic(marker) {
+            _ = takeRow(of: marker)
+        } else if let leaving = markerLeavingRow(marker) {
+            pivot(entering: marker, leaving: leaving)
+            _ = takeRow(of: marker)
+        }
+        // With the marker's row gone, neither symbol may appear anywhere (see DESIGN.md).
+        for s in [record.marker, record.other] where s >= 0 {
+            if isBasic(s) { _ = takeRow(of: s) }
+            for r in rowsContaining(s) { _ = rows[Int(r)].remove(s) }
+            for li in levels.indices { if levels[li].coefficient(s) != 0 { levels[li].coeffs[Int(s)] = 0 } }
+            dead[Int(s)] = true
+            owner[Int(s)] = -1
+        }
+        slots[Int(slot)] = nil
+        slotOf[ObjectIdentifier(constraint)] = nil
+        equivalents[record.key] = nil
+        liveConstraints -= 1
+        releaseLevel(of: strength)
+        try optimize()
+        infeasible.removeAll()
+    }
+
+    /// The row to pivot a parametric marker into: the restricted row that limits it most
+    /// tightly (negative coefficient first, then positive), else an unrestricted row.
+    func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+        var first: Symbol = -1, second: Symbol = -1, third: Symbol = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        for r in rowsContaining(marker) {
+            let b = basicOf[Int(r)]
+            let c = rows[Int(r)].coefficient(marker)
+            if kinds[Int(b)] == .external {
+                if third < 0 || b < third { third = b }
+            } else if c < 0 {
+                let ratio = -rows[Int(r)].constant / c
+                if ratio < r1 || (ratio == r1 && b < first) { r1 = ratio; first = b }
+            } else {
+                let ratio = rows[Int(r)].constant / c
+                if ratio < r2 || (ratio == r2 && b < second) { r2 = ratio; second = b }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    /// Drops the objective level of `strength` when no constraint uses it any more.
+    func releaseLevel(of strength: Strength) {
+        guard !strength.isRequired else { return }
+        let n = (levelUse[strength.level] ?? 1) - 1
+        levelUse[strength.level] = n == 0 ? nil : n
+        if n == 0 { levels.removeAll { $0.level == strength.level } }
+    }
+}

@@ -1,0 +1,341 @@
+/// The simplex tableau behind ``Solver``: rows of basic symbols over parametric ones, a
+/// column index, and a hierarchical objective.
+///
+/// Design (why it is not kiwi):
+/// - A column index (`columns[s]`: the rows that contain `s`) makes substitution touch only the
+///   rows that hold the symbol, not every row. Entries are appended when a cell appears and
+///   dropped lazily when the column is next walked, so keeping it costs O(1) per new cell.
+/// - The objective is dense per level (see ``ObjectiveLevel``), with a heap of candidates, so a
+///   soft constraint does not cost a scan of every other soft constraint.
+/// - A new row's subject is the external symbol in the fewest rows (Markowitz-style), so
+///   making it basic substitutes into as few rows as possible.
+/// - Nothing is chosen by hash order: entering and leaving symbols are the lowest ids among
+///   the best candidates (Bland's rule, which also prevents cycling).
+final class Tableau {
+    // Per symbol.
+    var kinds: [SymbolKind] = []
+    var rowOf: [Int32] = []           // row index, or -1 when parametric
+    var columns: [[Int32]] = []       // rows that (may) contain the symbol; verified when walked
+    var dead: [Bool] = []             // symbols of removed constraints
+    var owner: [Int32] = []           // constraint slot whose marker/other this is, or -1
+    var symbolVariable: [Variable?] = []
+
+    // Rows.
+    var rows: [Row] = []
+    var basicOf: [Symbol] = []        // basic symbol of each row, -1 for a free slot
+    var freeRows: [Int32] = []
+    var infeasible: [Symbol] = []
+
+    // Objective, levels sorted from highest to lowest.
+    var levels: [ObjectiveLevel] = []
+    var levelUse: [Int: Int] = [:]    // soft constraints per strength level
+    /// The phase-one objective while a row is being added through an artificial variable.
+    var artificial: Row?
+
+    // Variables and constraints.
+    var variableSymbols: [ObjectIdentifier: Symbol] = [:]
+    var variablesInOrder: [(Variable, Symbol)] = []
+    var slots: [ConstraintRecord?] = []
+    var slotOf: [ObjectIdentifier: Int32] = [:]
+    var equivalents: [ConstraintKey: Int32] = [:]
+    var liveConstraints = 0
+    var edits: [ObjectIdentifier: EditRecord] = [:]
+
+    // Scratch buffers for merges (kept to avoid an allocation per merge).
+    var scratchIds: [Symbol] = []
+    var scratchCoeffs: [Double] = []
+    var stamp: [UInt32] = []          // per row, for de-duplicating column walks
+    var stampCounter: UInt32 = 0
+    /// When set, pivots are recorded so a failed add can undo them.
+    var journal: [(entering: Symbol, leaving: Symbol)]?
+
+    struct ConstraintRecord {
+        let constraint: Constraint
+        let marker: Symbol
+        let other: Symbol
+        let key: ConstraintKey
+    }
+
+    struct EditRecord {
+        let variable: Variable
+        let constraint: Constraint
+        var constant: Double
+    }
+
+    // MARK: Symbols
+
+    func newSymbol(_ kind: SymbolKind) -> Symbol {
+        let s = Symbol(kinds.count)
+        kinds.append(kind)
+        rowOf.append(-1)
+        columns.append([])
+        dead.append(false)
+        owner.append(-1)
+        symbolVariable.append(nil)
+        return s
+    }
+
+    @inline(__always) func isBasic(_ s: Symbol) -> Bool { rowOf[Int(s)] >= 0 }
+    @inline(__always) func kind(_ s: Symbol) -> SymbolKind { kinds[Int(s)] }
+
+    // MARK: Rows and the column index
+
+    /// Puts `row` into the tableau as the row of basic symbol `basic`.
+    func insertRow(_ row: Row, basic: Symbol) {
+        let r: Int32
+        if let free = freeRows.popLast() {
+            r = free
+            rows[Int(r)] = row
+            basicOf[Int(r)] = basic
+        } else {
+            r = Int32(rows.count)
+            rows.append(row)
+            basicOf.append(basic)
+            stamp.append(0)
+        }
+        rowOf[Int(basic)] = r
+        for s in row.ids { columns[Int(s)].append(r) }
+    }
+
+    /// Takes the row of basic symbol `basic` out of the tableau (the symbol becomes parametric).
+    func takeRow(of basic: Symbol) -> Row {
+        let r = Int(rowOf[Int(basic)])
+        let row = rows[r]
+        rows[r] = Row()
+        basicOf[r] = -1
+        rowOf[Int(basic)] = -1
+        freeRows.append(Int32(r))
+        return row
+    }
+
+    /// The rows that contain `s`, in a deterministic order; compacts the column as it goes.
+    func rowsContaining(_ s: Symbol) -> [Int32] {
+        stampCounter &+= 1
+        if stampCounter == 0 {
+            for i in stamp.indices { stamp[i] = 0 }
+            stampCounter = 1
+        }
+        let mark = stampCounter
+        var live: [Int32] = []
+        let col = columns[Int(s)]
+        live.reserveCapacity(col.count)
+        for r in col {
+            let ri = Int(r)
+            if basicOf[ri] >= 0 && stamp[ri] != mark && rows[ri].search(s).found {
+                stamp[ri] = mark
+                live.append(r)
+            }
+        }
+        columns[Int(s)] = live
+        return live
+    }
+
+    /// `rows[r] += c · src`, where `skip` (the symbol being substituted) is dropped from
+    /// `rows[r]`; new cells are added to the column index.
+    func addScaled(row r: Int32, _ src: Row, times c: Double, skip: Symbol) {
+        let ri = Int(r)
+        scratchIds.removeAll(keepingCapacity: true)
+        scratchCoeffs.removeAll(keepingCapacity: true)
+        let tIds = rows[ri].ids, tCoeffs = rows[ri].coeffs
+        let tn = tIds.count, sn = src.ids.count
+        scratchIds.reserveCapacity(tn + sn)
+        scratchCoeffs.reserveCapacity(tn + sn)
+        tIds.withUnsafeBufferPointer { ti in
+        tCoeffs.withUnsafeBufferPointer { tc in
+        src.ids.withUnsafeBufferPointer { si in
+        src.coeffs.withUnsafeBufferPointer { sc in
+            var i = 0, j = 0
+            while i < tn && j < sn {
+                let a = ti[i], b = si[j]
+                if a < b {
+                    if a != skip { scratchIds.append(a); scratchCoeffs.append(tc[i]) }
+                    i += 1
+                } else if a > b {
+                    let v = c * sc[j]
+                    if !nearZero(v) {
+                        scratchIds.append(b); scratchCoeffs.append(v)
+                        columns[Int(b)].append(r)
+                    }
+                    j += 1
+                } else {
+                    let v = tc[i] + c * sc[j]
+                    if !nearZero(v) { scratchIds.append(a); scratchCoeffs.append(v) }
+                    i += 1; j += 1
+                }
+            }
+            while i < tn {
+                let a = ti[i]
+                if a != skip { scratchIds.append(a); scratchCoeffs.append(tc[i]) }
+                i += 1
+            }
+            while j < sn {
+                let b = si[j]
+                let v = c * sc[j]
+                if !nearZero(v) {
+                    scratchIds.append(b); scratchCoeffs.append(v)
+                    columns[Int(b)].append(r)
+                }
+                j += 1
+            }
+        }}}}
+        swap(&rows[ri].ids, &scratchIds)
+        swap(&rows[ri].coeffs, &scratchCoeffs)
+        rows[ri].constant += c * src.constant
+    }
+
+    /// `target += c · src` for a row outside the tableau (no column index).
+    static func accumulate(_ target: inout Row, _ src: Row, times c: Double) {
+        var ids: [Symbol] = [], coeffs: [Double] = []
+        let tn = target.ids.count, sn = src.ids.count
+        ids.reserveCapacity(tn + sn); coeffs.reserveCapacity(tn + sn)
+        var i = 0, j = 0
+        while i < tn || j < sn {
+            let a = i < tn ? target.ids[i] : .max, b = j < sn ? src.ids[j] : .max
+            if a < b { ids.append(a); coeffs.append(target.coeffs[i]); i += 1 }
+            else if a > b {
+                let v = c * src.coeffs[j]
+                if !nearZero(v) { ids.append(b); coeffs.append(v) }
+                j += 1
+            } else {
+                let v = target.coeffs[i] + c * src.coeffs[j]
+                if !nearZero(v) { ids.append(a); coeffs.append(v) }
+                i += 1; j += 1
+            }
+        }
+        target.ids = ids
+        target.coeffs = coeffs
+        target.constant += c * src.constant
+    }
+
+    /// Replaces parametric symbol `s` by `row` (its new definition) everywhere: in every row
+    /// that holds it, in each objective level, and in the phase-one objective.
+    func substitute(_ s: Symbol, _ row: Row) {
+        for r in rowsContaining(s) {
+            let c = rows[Int(r)].coefficient(s)
+            addScaled(row: r, row, times: c, skip: s)
+            let b = basicOf[Int(r)]
+            if kind(b) != .external && rows[Int(r)].constant < 0 {
+                infeasible.append(b)
+            }
+        }
+        for li in levels.indices {
+            let c = levels[li].coefficient(s)
+            if c != 0 { addToObjective(level: li, row, times: c, removing: s) }
+        }
+        if artificial != nil {
+            let c = artificial!.coefficient(s)
+            if c != 0 {
+                artificial!.remove(s)
+                Tableau.accumulate(&artificial!, row, times: c)
+            }
+        }
+    }
+
+    /// `objective[li] += c · row`, with `removing` (now basic) set to 0.
+    func addToObjective(level li: Int, _ row: Row, times c: Double, removing: Symbol) {
+        levels[li].grow(to: kinds.count)
+        levels[li].coeffs[Int(removing)] = 0
+        levels[li].constant += c * row.constant
+        for k in row.ids.indices {
+            bumpObjective(level: li, row.ids[k], by: c * row.coeffs[k])
+        }
+    }
+
+    /// `objective[li][s] += delta`, keeping the heaps of candidates complete: a symbol is
+    /// offered where its cost is negative (or nonzero, for unrestricted symbols), and when its
+    /// cost on this level drops to zero it is offered again on the lower levels, where it
+    /// may have become eligible.
+    @inline(__always)
+    func bumpObjective(level li: Int, _ s: Symbol, by delta: Double) {
+        let i = Int(s)
+        let old = levels[li].coeffs[i]
+        var v = old + delta
+        if nearZero(v) { v = 0 }
+        levels[li].coeffs[i] = v
+        if v < 0 || (v > 0 && kinds[i] == .external) {
+            levels[li].offer(s)
+        } else if v == 0 && old != 0 {
+            for lj in (li + 1)..<levels.count {
+                let w = levels[lj].coefficient(s)
+                if w < 0 || (w > 0 && kinds[i] == .external) { levels[lj].offer(s) }
+            }
+        }
+    }
+
+    /// Index of the objective level for `level`, created if needed (levels stay sorted, highest first).
+    func levelIndex(_ level: Int) -> Int {
+        var lo = 0, hi = levels.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if levels[mid].level > level { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < levels.count && levels[lo].level == level { return lo }
+        levels.insert(ObjectiveLevel(level: level), at: lo)
+        return lo
+    }
+
+    /// Adds `weight · s` (or `weight · row of s` if basic) to the objective at `level`.
+    func addObjectiveTerm(_ s: Symbol, level: Int, weight: Double) {
+        let li = levelIndex(level)
+        for lj in levels.indices { levels[lj].grow(to: kinds.count) }
+        if isBasic(s) {
+            let row = rows[Int(rowOf[Int(s)])]
+            levels[li].constant += weight * row.constant
+            for k in row.ids.indices { bumpObjective(level: li, row.ids[k], by: weight * row.coeffs[k]) }
+        } else {
+            bumpObjective(level: li, s, by: weight)
+        }
+    }
+
+    // MARK: Pivoting
+
+    /// `entering` becomes basic in the row of `leaving`, which becomes parametric.
+    func pivot(entering: Symbol, leaving: Symbol) {
+        let r = rowOf[Int(leaving)]
+        var row = rows[Int(r)]
+        rows[Int(r)] = Row()
+        row.solve(for: entering, replacing: leaving)
+        rowOf[Int(leaving)] = -1
+        basicOf[Int(r)] = -1
+        // The row keeps its slot; only `leaving` is a new cell in it.
+        substitute(entering, row)
+        rows[Int(r)] = row
+        basicOf[Int(r)] = entering
+        rowOf[Int(entering)] = r
+        columns[Int(leaving)].append(r)
+        journal?.append((entering, leaving))
+    }
+
+    // MARK: Reading the solution
+
+    func value(of variable: Variable) -> Double {
+        guard let s = variableSymbols[variable.id] else { return variable.value }
+        let r = rowOf[Int(s)]
+        return r >= 0 ? rows[Int(r)].constant : 0
+    }
+
+    func updateVariables() {
+        for (v, s) in variablesInOrder {
+            let r = rowOf[Int(s)]
+            v.value = r >= 0 ? rows[Int(r)].constant : 0
+        }
+    }
+
+    func symbol(for variable: Variable) -> Symbol {
+        if let s = variableSymbols[variable.id] { return s }
+        let s = newSymbol(.external)
+        variableSymbols[variable.id] = s
+        variablesInOrder.append((variable, s))
+        symbolVariable[Int(s)] = variable
+        return s
+    }
+
+    func reset() {
+        kinds = []; rowOf = []; columns = []; dead = []; owner = []; symbolVariable = []
+        rows = []; basicOf = []; freeRows = []; infeasible = []
+        levels = []; levelUse = [:]; artificial = nil
+        variableSymbols = [:]; variablesInOrder = []
+        slots = []; slotOf = [:]; equivalents = [:]; liveConstraints = 0; edits = [:]
+        stamp = []; stampCounter = 0; journal = nil
+    }
+}
