@@ -1,0 +1,97 @@
+/// The colours of a diff image.
+public struct DiffImageStyle: Hashable, Sendable {
+    /// How much of the expected image shows through in the faded grey background, 0...1
+    /// (pixelmatch's `alpha`, default 0.1).
+    public var alpha: Double
+    /// Differing pixels where the actual image is lighter (or as light). Default red.
+    public var differentColor: RGBA
+    /// Differing pixels where the actual image is darker (pixelmatch's `diffColorAlt`).
+    /// Default blue, so that added ink and removed ink read differently.
+    public var darkerColor: RGBA
+    /// Anti-aliased pixels (not counted as differences). Default yellow.
+    public var antialiasedColor: RGBA
+
+    /// Creates a style.
+    ///
+    /// - Parameters:
+    ///   - alpha: opacity of the faded expected image (default 0.1).
+    ///   - differentColor: colour of differences (default red, 255 0 0).
+    ///   - darkerColor: colour of differences that are darker in the actual image (default blue, 0 102 255).
+    ///   - antialiasedColor: colour of anti-aliased pixels (default yellow, 255 255 0).
+    public init(alpha: Double = 0.1, differentColor: RGBA = RGBA(255, 0, 0), darkerColor: RGBA = RGBA(0, 102, 255),
+                antialiasedColor: RGBA = RGBA(255, 255, 0)) {
+        self.alpha = alpha
+        self.differentColor = differentColor
+        self.darkerColor = darkerColor
+        self.antialiasedColor = antialiasedColor
+    }
+
+    /// pixelmatch's own colours: red for every difference, yellow for anti-aliasing.
+    public static let pixelmatch = DiffImageStyle(darkerColor: RGBA(255, 0, 0))
+}
+
+/// Paints the classified pixels over the faded background.
+struct DiffPainter: DiffVisitor {
+    let output: UnsafeMutablePointer<UInt32>
+    let different: UInt32
+    let darker: UInt32
+    let antialiased: UInt32
+
+    @inline(__always)
+    mutating func visit(index: Int, x: Int, y: Int, kind: DiffPixelKind) {
+        switch kind {
+        case .antialiased: output[index] = antialiased
+        case .different(let isDarker): output[index] = isDarker ? darker : different
+        }
+    }
+}
+
+extension PixelDiff {
+    /// Draws the diff image pixelmatch draws: the expected image as a faded grey copy, with
+    /// differing pixels in `style.differentColor` (or `darkerColor` when the actual pixel is
+    /// darker) and anti-aliased pixels in `style.antialiasedColor`.
+    ///
+    /// When the sizes differ the image covers both; what only one image covers is drawn as
+    /// a difference.
+    ///
+    /// - Parameters:
+    ///   - expected: the reference image.
+    ///   - actual: the image under test.
+    ///   - options: the same options given to `compare`.
+    ///   - style: the colours.
+    /// - Returns: an opaque image of the larger of the two sizes.
+    /// - Complexity: O(width × height).
+    public static func diffImage(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions = DiffOptions(),
+                                 style: DiffImageStyle = DiffImageStyle()) -> Bitmap {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            let overlap = PixelRect(x: 0, y: 0, width: min(expected.width, actual.width), height: min(expected.height, actual.height))
+            var canvas = Bitmap(width: max(expected.width, actual.width), height: max(expected.height, actual.height),
+                                color: style.differentColor)
+            let inner = diffImage(expected.cropped(to: overlap), actual.cropped(to: overlap), options: options, style: style)
+            canvas.draw(inner, atX: 0, y: 0)
+            return canvas
+        }
+        var output = Bitmap(width: expected.width, height: expected.height)
+        guard expected.pixelCount > 0 else { return output }
+        output.withUnsafeMutableBytes { raw in
+            let pixels = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            expected.withUnsafeBytes { source in
+                let input = source.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<expected.pixelCount {
+                    let gray = UInt32(YIQ.fadedGray(input[i], alpha: style.alpha))
+                    pixels[i] = gray | gray << 8 | gray << 16 | 0xFF00_0000
+                }
+            }
+            var painter = DiffPainter(output: pixels, different: opaque(style.differentColor),
+                                      darker: opaque(style.darkerColor), antialiased: opaque(style.antialiasedColor))
+            scan(expected, actual, options: options, into: &painter)
+        }
+        return output
+    }
+
+    private static func opaque(_ color: RGBA) -> UInt32 {
+        var color = color
+        color.alpha = 255
+        return color.packed
+    }
+}

@@ -1,0 +1,61 @@
+/// PNG files in and out: decode to a `Bitmap`, encode a `Bitmap`, atomically.
+///
+/// ```swift
+/// let expected = try PNG.read(path: "goldens/login.png")
+/// try PNG.write(actual, to: "artifacts/login.png", compression: .fast)
+/// ```
+public enum PNG {
+    /// The default largest image `read` and `decode` accept: 16384 × 16384 pixels
+    /// (268,435,456 pixels, 1 GiB of RGBA). A header claiming more is refused before any
+    /// pixel memory is allocated, so a tiny file cannot make the process allocate gigabytes.
+    public static let defaultMaximumPixelCount = 16384 * 16384
+
+    /// Decodes a PNG stream of any flavour to 8-bit RGBA.
+    ///
+    /// - Parameters:
+    ///   - data: the bytes of the PNG file.
+    ///   - maximumPixelCount: refuse images with more pixels than this (see `defaultMaximumPixelCount`).
+    /// - Returns: the image.
+    /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` (with libpng's message), `.imageTooLarge`.
+    /// - Complexity: O(width × height).
+    public static func decode(_ data: [UInt8], maximumPixelCount: Int = defaultMaximumPixelCount) throws -> Bitmap {
+        try data.withUnsafeBytes { try PNGDecoder.decode($0, path: nil, maximumPixelCount: maximumPixelCount) }
+    }
+
+    /// Reads and decodes a PNG file.
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - maximumPixelCount: refuse images with more pixels than this (see `defaultMaximumPixelCount`).
+    /// - Returns: the image.
+    /// - Throws: `RasterError.io` when the file cannot be read, and the errors of `decode`, naming the file.
+    public static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount) throws -> Bitmap {
+        let data = try FileIO.read(path)
+        return try data.withUnsafeBytes { try PNGDecoder.decode($0, path: path, maximumPixelCount: maximumPixelCount) }
+    }
+
+    /// Encodes a bitmap as PNG (RGB when it is fully opaque, RGBA otherwise).
+    ///
+    /// - Parameters:
+    ///   - bitmap: the image, at least 1 × 1.
+    ///   - compression: `.fast` (default) or `.compact`, or your own level and filters.
+    /// - Returns: the bytes of a PNG file.
+    /// - Throws: `RasterError.emptyImage`, `.encodingFailed` with libpng's message.
+    public static func encode(_ bitmap: Bitmap, compression: PNGCompression = .fast) throws -> [UInt8] {
+        try PNGEncoder.encode(bitmap, compression: compression)
+    }
+
+    /// Encodes a bitmap and writes it atomically: to a temporary file in the same folder,
+    /// flushed to disk, then renamed over `path`. An interrupted write leaves the old file
+    /// (or none), never a truncated PNG.
+    ///
+    /// - Parameters:
+    ///   - bitmap: the image, at least 1 × 1.
+    ///   - path: the destination file; its folder must exist.
+    ///   - compression: `.fast` (default) or `.compact`.
+    /// - Throws: the errors of `encode`, and `RasterError.io` naming the file.
+    public static func write(_ bitmap: Bitmap, to path: String, compression: PNGCompression = .fast) throws {
+        let data = try encode(bitmap, compression: compression)
+        try data.withUnsafeBytes { try FileIO.writeAtomically($0, to: path) }
+    }
+}

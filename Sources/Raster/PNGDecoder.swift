@@ -1,0 +1,91 @@
+import CPNG
+
+/// Reads PNG data through libpng's simplified `png_image` API.
+///
+/// Every PNG flavour libpng knows decodes to 8-bit RGBA: RGB and RGBA, gray and gray+alpha,
+/// palette (with or without transparency), 1/2/4/16 bits per sample, interlaced or not.
+/// 16-bit files without colour information are taken as sRGB, like their 8-bit siblings, so
+/// `v * 257` decodes to `v`.
+enum PNGDecoder {
+    /// The eight bytes every PNG file starts with.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Decodes PNG bytes.
+    ///
+    /// - Parameters:
+    ///   - data: the whole PNG stream.
+    ///   - path: the file it came from, for error messages.
+    ///   - maximumPixelCount: the largest `width * height` accepted; checked against the header
+    ///     before any pixel memory is allocated (a decompression bomb is refused cheaply).
+    /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` with libpng's message, `.imageTooLarge`.
+    static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
+        guard data.count > 0 else { throw RasterError.emptyFile(path: path) }
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_memory(&image, data.baseAddress, data.count) != 0 else {
+            throw RasterError.unreadablePNG(path: path, message: message(of: &image))
+        }
+        // From here on libpng holds memory in `image.opaque`; png_image_finish_read frees it
+        // on success and on failure, png_image_free frees it when we stop early.
+        let width = Int(image.width), height = Int(image.height)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maximumPixelCount else {
+            png_image_free(&image)
+            throw RasterError.imageTooLarge(path: path, width: width, height: height, limit: maximumPixelCount)
+        }
+        if isSixteenBitInterlaced(data) {
+            png_image_free(&image)
+            return try decodeClassic(data, width: width, height: height, path: path)
+        }
+        image.format = CPNG_FORMAT_RGBA
+        image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        var succeeded = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, initialized in
+            succeeded = png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil) != 0
+            if !succeeded {
+                // libpng may have written part of the rows; the array is thrown away below,
+                // but it must still be fully initialised.
+                buffer.initialize(repeating: 0)
+            }
+            initialized = pixels * 4
+        }
+        guard succeeded else {
+            throw RasterError.unreadablePNG(path: path, message: message(of: &image))
+        }
+        return try Bitmap(width: width, height: height, bytes: bytes)
+    }
+
+    /// Whether the header (which libpng has already validated, so IHDR sits at byte 8) says
+    /// 16 bits per sample and Adam7 interlacing: libpng 1.6.39's simplified API loses rows of
+    /// such files when it scales them to 8 bits, so they go through `cpng_decode_classic`.
+    private static func isSixteenBitInterlaced(_ data: UnsafeRawBufferPointer) -> Bool {
+        data.count > 28 && data[24] == 16 && data[28] == 1
+    }
+
+    private static func decodeClassic(_ data: UnsafeRawBufferPointer, width: Int, height: Int, path: String?) throws -> Bitmap {
+        var message = [CChar](repeating: 0, count: 256)
+        var status: Int32 = 1
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            buffer.initialize(repeating: 0)
+            status = cpng_decode_classic(data.baseAddress!.assumingMemoryBound(to: UInt8.self), data.count,
+                                         png_uint_32(width), png_uint_32(height), buffer.baseAddress, &message, message.count)
+            initialized = width * height * 4
+        }
+        guard status == 0 else {
+            let end = message.firstIndex(of: 0) ?? message.count
+            let text = String(decoding: message[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw RasterError.unreadablePNG(path: path, message: text)
+        }
+        return try Bitmap(width: width, height: height, bytes: bytes)
+    }
+
+    /// libpng's message, stored in the struct as a fixed-size C string.
+    private static func message(of image: inout png_image) -> String {
+        let text = withUnsafeBytes(of: &image.message) { raw -> String in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return String(decoding: bytes[..<end], as: UTF8.self)
+        }
+        return text.isEmpty ? "unknown libpng error" : text
+    }
+}

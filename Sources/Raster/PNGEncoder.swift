@@ -1,0 +1,36 @@
+import CPNG
+
+/// Writes PNG streams through libpng's classic write API, via `cpng_encode` in CPNG's shim
+/// (which keeps libpng's setjmp/longjmp inside C).
+enum PNGEncoder {
+    /// Encodes a bitmap.
+    ///
+    /// Fully opaque bitmaps are written as RGB (a quarter less data to filter and compress);
+    /// others as RGBA.
+    ///
+    /// - Throws: `RasterError.emptyImage` for a bitmap without pixels, `.encodingFailed`
+    ///   with libpng's message.
+    static func encode(_ bitmap: Bitmap, compression: PNGCompression) throws -> [UInt8] {
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            throw RasterError.emptyImage(width: bitmap.width, height: bitmap.height)
+        }
+        let keepAlpha = !bitmap.isOpaque
+        var buffer = cpng_buffer()
+        defer { cpng_buffer_free(&buffer) }
+        var message = [CChar](repeating: 0, count: 256)
+        // A generous first guess avoids most regrowth: a UI image compresses to well under a
+        // quarter of its raw size.
+        let guess = max(bitmap.pixelCount, 4096)
+        let status = bitmap.withUnsafeBytes { raw in
+            cpng_encode(raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                        png_uint_32(bitmap.width), png_uint_32(bitmap.height),
+                        keepAlpha ? 1 : 0, Int32(compression.level), Int32(compression.filters.rawValue),
+                        guess, &buffer, &message, message.count)
+        }
+        guard status == 0 else {
+            let end = message.firstIndex(of: 0) ?? message.count
+            throw RasterError.encodingFailed(message: String(decoding: message[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return [UInt8](UnsafeRawBufferPointer(start: buffer.data, count: buffer.size))
+    }
+}

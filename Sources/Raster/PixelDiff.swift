@@ -1,0 +1,78 @@
+/// The perceptual pixel diff used by golden tests: pixelmatch's algorithm, same counts.
+///
+/// Two pixels differ when their YIQ colour distance (alpha blended against white) passes the
+/// threshold and the difference is not anti-aliasing in either image. On the same pair and
+/// threshold `compare` counts exactly what pixelmatch counts. Images of different sizes are
+/// a difference, never a crash: the overlap is compared and every pixel only one image covers
+/// counts as different.
+///
+/// ```swift
+/// let result = PixelDiff.compare(expected, actual)
+/// if !result.matches {
+///     try PNG.write(PixelDiff.diffImage(expected, actual), to: "diff.png")
+/// }
+/// ```
+public enum PixelDiff {
+    /// Compares two images.
+    ///
+    /// - Parameters:
+    ///   - expected: the reference image (the golden).
+    ///   - actual: the image under test.
+    ///   - options: thresholds and tolerances (default: pixelmatch's threshold 0.1, no tolerance).
+    /// - Returns: counts, bounding box and the verdict.
+    /// - Complexity: O(width × height) memory reads, 64 pixels per step; colour math only where
+    ///   pixels differ. Identical images do no colour math at all.
+    public static func compare(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions = DiffOptions()) -> DiffResult {
+        let overlap = PixelRect(x: 0, y: 0, width: min(expected.width, actual.width), height: min(expected.height, actual.height))
+        let sameSize = expected.width == actual.width && expected.height == actual.height
+        var counter = DiffCounter()
+        if sameSize {
+            scan(expected, actual, options: options, into: &counter)
+        } else {
+            scan(expected.cropped(to: overlap), actual.cropped(to: overlap), options: options, into: &counter)
+        }
+        let expectedSize = PixelSize(width: expected.width, height: expected.height)
+        let actualSize = PixelSize(width: actual.width, height: actual.height)
+        var different = counter.different
+        var bounds = counter.bounds
+        if !sameSize {
+            let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+            let outside = width * height - overlap.width * overlap.height
+            different += outside
+            if outside > 0 {
+                // The uncovered part is an L (or a bar) hugging the right and bottom edges.
+                let left = overlap.width < width ? (overlap.height < height ? 0 : overlap.width) : 0
+                let top = overlap.height < height ? (overlap.width < width ? 0 : overlap.height) : 0
+                var box = PixelRect(x: left, y: top, width: width - left, height: height - top)
+                if let inner = bounds { box = box.union(inner) }
+                bounds = box
+            }
+        }
+        let matches = sameSize && options.tolerates(differentPixels: different, totalPixels: expected.pixelCount)
+        return DiffResult(expectedSize: expectedSize, actualSize: actualSize, differentPixels: different,
+                          antialiasedPixels: counter.antialiased, bounds: bounds, matches: matches)
+    }
+
+    /// Runs the scan over two same-sized bitmaps.
+    static func scan<V: DiffVisitor>(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, into visitor: inout V) {
+        guard expected.pixelCount > 0 else { return }
+        expected.withUnsafeBytes { a in
+            actual.withUnsafeBytes { b in
+                let scan = DiffScan(expected: a.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                    actual: b.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                    width: expected.width, height: expected.height,
+                                    maxDelta: options.maxDelta, includeAntialiasing: options.includeAntialiasing)
+                scan.run(&visitor)
+            }
+        }
+    }
+}
+
+extension PixelRect {
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

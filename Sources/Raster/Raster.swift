@@ -1,2 +1,0 @@
-// placeholder until the Raster module lands
-public enum RasterPlaceholder {}

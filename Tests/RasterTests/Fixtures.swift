@@ -1,0 +1,44 @@
+import Foundation
+@testable import Raster
+
+/// Paths into the repository's `fixtures/diff`, found from this file's location (never
+/// through bundle resources, so the tests read the files the generator wrote).
+enum Fixtures {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("fixtures/diff").path
+    }()
+
+    static func path(_ relative: String) -> String { root + "/" + relative }
+
+    static func pair(_ name: String) throws -> (expected: Bitmap, actual: Bitmap) {
+        (try PNG.read(path: path("pairs/\(name)/expected.png")), try PNG.read(path: path("pairs/\(name)/actual.png")))
+    }
+
+    static let pairNames: [String] = (try? FileManager.default.contentsOfDirectory(atPath: path("pairs")).sorted()) ?? []
+
+    static let flavourNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: path("flavours"))) ?? [])
+        .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
+
+    /// pixelmatch's counts, as `generate.py` wrote them: pair → threshold → (different, antialiased).
+    struct Expected: Decodable {
+        struct Count: Decodable { let different: Int; let antialiased: Int }
+        let width: Int
+        let height: Int
+        let thresholds: [String: Count]
+    }
+
+    static let expectedCounts: [String: Expected] = {
+        guard let data = FileManager.default.contents(atPath: path("expected-counts.json")),
+              let counts = try? JSONDecoder().decode([String: Expected].self, from: data) else { return [:] }
+        return counts
+    }()
+
+    /// A fresh, empty temporary folder.
+    static func temporaryFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("raster-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import Raster
-@Test func smoke() { #expect(Bool(true)) }
