@@ -43,7 +43,7 @@ struct DiffScan {
             x |= a.loadUnaligned(fromByteOffset: offset &+ 64, as: Lane.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 64, as: Lane.self)
             x |= a.loadUnaligned(fromByteOffset: offset &+ 128, as: Lane.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 128, as: Lane.self)
             x |= a.loadUnaligned(fromByteOffset: offset &+ 192, as: Lane.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 192, as: Lane.self)
-            if x != zero {
+            if any(x .!= zero) {
                 examine(from: i, to: i &+ 64, &visitor)
             }
             i &+= 64

@@ -1,0 +1,66 @@
+import Testing
+@testable import Raster
+
+@Suite struct DiffImageTests {
+    /// Pairs whose pixelmatch diff image we reproduce byte for byte.
+    @Test(arguments: Fixtures.pairNames)
+    func pixelmatchStyleEqualsPixelmatchsOwnImage(pair: String) throws {
+        let (expected, actual) = try Fixtures.pair(pair)
+        let theirs = try PNG.read(path: Fixtures.path("pairs/\(pair)/pixelmatch-diff.png"))
+        let ours = PixelDiff.diffImage(expected, actual, style: .pixelmatch)
+        #expect(ours == theirs)
+    }
+
+    @Test func darkerInActualUsesTheSecondColour() {
+        let a = Bitmap(width: 8, height: 8, color: RGBA(128, 128, 128))
+        var b = a
+        b[2, 2] = .black
+        b[5, 5] = .white
+        let image = PixelDiff.diffImage(a, b)
+        #expect(image[2, 2] == RGBA(0, 102, 255))
+        #expect(image[5, 5] == RGBA(255, 0, 0))
+        #expect(image[0, 0] == RGBA(242, 242, 242))
+    }
+
+    @Test func antialiasedPixelsAreYellow() throws {
+        let (expected, actual) = try Fixtures.pair("circle-aa")
+        let image = PixelDiff.diffImage(expected, actual)
+        let yellow = (0..<image.height).flatMap { y in (0..<image.width).map { x in image[x, y] } }.filter { $0 == RGBA(255, 255, 0) }
+        #expect(yellow.count == 61)
+    }
+
+    @Test func differentSizesPaintTheUncoveredPart() {
+        let a = Bitmap(width: 3, height: 2, color: .white)
+        let b = Bitmap(width: 2, height: 3, color: .white)
+        let image = PixelDiff.diffImage(a, b)
+        #expect(image.width == 3 && image.height == 3)
+        #expect(image[0, 0] == .white)
+        #expect(image[2, 0] == RGBA(255, 0, 0))
+        #expect(image[0, 2] == RGBA(255, 0, 0))
+        #expect(image[2, 2] == RGBA(255, 0, 0))
+    }
+
+    @Test func sideBySideLaysOutThreePanels() {
+        let a = Bitmap(width: 4, height: 3, color: .black)
+        let b = Bitmap(width: 5, height: 2, color: RGBA(255, 0, 0, 0))
+        let d = Bitmap(width: 5, height: 3, color: RGBA(0, 255, 0))
+        let composite = PixelDiff.sideBySide(expected: a, actual: b, diff: d, gap: 2)
+        #expect(composite.width == 4 + 2 + 5 + 2 + 5)
+        #expect(composite.height == 3)
+        #expect(composite[0, 0] == .black)
+        #expect(composite[4, 0] == RGBA(224, 224, 224))
+        #expect(composite[6, 0] == .white)   // transparent red shows as white
+        #expect(composite[6, 2] == .white)   // below the shorter panel
+        #expect(composite[13, 1] == RGBA(0, 255, 0))
+        #expect(composite.isOpaque)
+    }
+
+    @Test func cropAndDraw() {
+        var canvas = Bitmap(width: 4, height: 4, color: .white)
+        canvas.draw(Bitmap(width: 3, height: 3, color: .black), atX: 2, y: -1)
+        #expect(canvas[2, 0] == .black && canvas[3, 1] == .black && canvas[3, 2] == .white && canvas[1, 0] == .white)
+        let crop = canvas.cropped(to: PixelRect(x: 2, y: 0, width: 10, height: 2))
+        #expect(crop.width == 2 && crop.height == 2)
+        #expect(crop.bytes.allSatisfy { $0 == 0 || $0 == 255 } && crop[0, 0] == .black)
+    }
+}
