@@ -52,6 +52,12 @@ struct ObjectiveLevel {
     var constant: Double = 0
     var heap = SymbolHeap()
     var inHeap: [Bool] = []
+    /// Costs at most this large are zero: ``Solver/epsilon``, or 1e-11 of the largest weight
+    /// used on the level, whichever is larger. Costs are sums of weight × coefficient, so
+    /// with kiwi's `strong` (1e6) rounding noise alone reaches ~1e-7, which an absolute
+    /// epsilon would take for a real, negative cost (and then find the objective "unbounded").
+    var tolerance: Double = Solver.epsilon
+    static let relativeTolerance = 1e-11
 
     init(level: Int) { self.level = level }
 

@@ -93,7 +93,7 @@ extension Tableau {
         for s in symbolsInObjective.sorted() where kinds[Int(s)] != .dummy {
             for l in levels {
                 let c = l.coefficient(s)
-                if nearZero(c) { continue }
+                if Swift.abs(c) <= l.tolerance { continue }
                 if c < 0 || kinds[Int(s)] == .external {
                     throw fail("not optimal: \(symbolName(s)) has cost \(c) on level \(l.level)")
                 }

@@ -4,7 +4,9 @@ extension Tableau {
     func optimize() throws(CassowaryError) {
         while let (entering, direction) = selectEntering() {
             guard let leaving = leavingRow(for: entering, direction: direction) else {
-                throw .internalError("the objective is unbounded (entering \(symbolName(entering)))")
+                let costs = levels.map { "\($0.level): \($0.coefficient(entering))" }.joined(separator: ", ")
+                let holders = rowsContaining(entering).map { symbolName(basicOf[Int($0)]) + " " + String(rows[Int($0)].coefficient(entering)) }
+                throw .internalError("the objective is unbounded (entering \(symbolName(entering)), costs \(costs), in rows \(holders))")
             }
             pivot(entering: entering, leaving: leaving)
         }

@@ -41,9 +41,8 @@ final class Tableau {
     var liveConstraints = 0
     var edits: [ObjectIdentifier: EditRecord] = [:]
 
-    // Scratch buffers for merges (kept to avoid an allocation per merge).
-    var scratchIds: [Symbol] = []
-    var scratchCoeffs: [Double] = []
+    // Scratch buffer for merges: the symbols a merge added to a row.
+    var scratchAdded: [Symbol] = []
     var stamp: [UInt32] = []          // per row, for de-duplicating column walks
     var stampCounter: UInt32 = 0
     /// When set, pivots are recorded so a failed add can undo them.
@@ -132,55 +131,68 @@ final class Tableau {
 
     /// `rows[r] += c · src`, where `skip` (the symbol being substituted) is dropped from
     /// `rows[r]`; new cells are added to the column index.
+    ///
+    /// The merge writes straight into uninitialized array storage (no per-cell append
+    /// checks) and touches class properties once per call, not per cell.
     func addScaled(row r: Int32, _ src: Row, times c: Double, skip: Symbol) {
         let ri = Int(r)
-        scratchIds.removeAll(keepingCapacity: true)
-        scratchCoeffs.removeAll(keepingCapacity: true)
-        let tIds = rows[ri].ids, tCoeffs = rows[ri].coeffs
-        let tn = tIds.count, sn = src.ids.count
-        scratchIds.reserveCapacity(tn + sn)
-        scratchCoeffs.reserveCapacity(tn + sn)
-        tIds.withUnsafeBufferPointer { ti in
-        tCoeffs.withUnsafeBufferPointer { tc in
-        src.ids.withUnsafeBufferPointer { si in
-        src.coeffs.withUnsafeBufferPointer { sc in
-            var i = 0, j = 0
-            while i < tn && j < sn {
-                let a = ti[i], b = si[j]
-                if a < b {
-                    if a != skip { scratchIds.append(a); scratchCoeffs.append(tc[i]) }
-                    i += 1
-                } else if a > b {
-                    let v = c * sc[j]
-                    if !nearZero(v) {
-                        scratchIds.append(b); scratchCoeffs.append(v)
-                        columns[Int(b)].append(r)
+        var target = Row()
+        swap(&target, &rows[ri])
+        let tn = target.ids.count, sn = src.ids.count
+        let eps = Solver.epsilon
+        var added = 0
+        if scratchAdded.count < sn { scratchAdded = [Symbol](repeating: 0, count: Swift.max(sn, 2 * scratchAdded.count)) }
+        var newIds: [Symbol] = []
+        let newCoeffs = [Double](unsafeUninitializedCapacity: tn + sn) { oc, coeffCount in
+            newIds = [Symbol](unsafeUninitializedCapacity: tn + sn) { oi, idCount in
+                target.ids.withUnsafeBufferPointer { ti in
+                target.coeffs.withUnsafeBufferPointer { tc in
+                src.ids.withUnsafeBufferPointer { si in
+                src.coeffs.withUnsafeBufferPointer { sc in
+                scratchAdded.withUnsafeMutableBufferPointer { ad in
+                    var i = 0, j = 0, k = 0
+                    while i < tn && j < sn {
+                        let a = ti[i], b = si[j]
+                        if a < b {
+                            if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
+                            i &+= 1
+                        } else if a > b {
+                            let v = c * sc[j]
+                            if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
+                            j &+= 1
+                        } else {
+                            let v = tc[i] + c * sc[j]
+                            if v >= eps || v <= -eps { oi[k] = a; oc[k] = v; k &+= 1 }
+                            i &+= 1; j &+= 1
+                        }
                     }
-                    j += 1
-                } else {
-                    let v = tc[i] + c * sc[j]
-                    if !nearZero(v) { scratchIds.append(a); scratchCoeffs.append(v) }
-                    i += 1; j += 1
+                    while i < tn {
+                        let a = ti[i]
+                        if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
+                        i &+= 1
+                    }
+                    while j < sn {
+                        let b = si[j]
+                        let v = c * sc[j]
+                        if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
+                        j &+= 1
+                    }
+                    idCount = k
+                }}}}}
+            }
+            coeffCount = newIds.count
+        }
+        target.ids = newIds
+        target.coeffs = newCoeffs
+        target.constant += c * src.constant
+        swap(&target, &rows[ri])
+        if added > 0 {
+            scratchAdded.withUnsafeBufferPointer { ad in
+                columns.withUnsafeMutableBufferPointer { cols in
+                    for k in 0..<added { cols[Int(ad[k])].append(r) }
                 }
             }
-            while i < tn {
-                let a = ti[i]
-                if a != skip { scratchIds.append(a); scratchCoeffs.append(tc[i]) }
-                i += 1
-            }
-            while j < sn {
-                let b = si[j]
-                let v = c * sc[j]
-                if !nearZero(v) {
-                    scratchIds.append(b); scratchCoeffs.append(v)
-                    columns[Int(b)].append(r)
-                }
-                j += 1
-            }
-        }}}}
-        swap(&rows[ri].ids, &scratchIds)
-        swap(&rows[ri].coeffs, &scratchCoeffs)
-        rows[ri].constant += c * src.constant
+        }
     }
 
     /// `target += c · src` for a row outside the tableau (no column index).
@@ -250,7 +262,7 @@ final class Tableau {
         let i = Int(s)
         let old = levels[li].coeffs[i]
         var v = old + delta
-        if nearZero(v) { v = 0 }
+        if Swift.abs(v) <= levels[li].tolerance { v = 0 }
         levels[li].coeffs[i] = v
         if v < 0 || (v > 0 && kinds[i] == .external) {
             levels[li].offer(s)
@@ -278,6 +290,7 @@ final class Tableau {
     func addObjectiveTerm(_ s: Symbol, level: Int, weight: Double) {
         let li = levelIndex(level)
         for lj in levels.indices { levels[lj].grow(to: kinds.count) }
+        levels[li].tolerance = Swift.max(levels[li].tolerance, Swift.abs(weight) * ObjectiveLevel.relativeTolerance)
         if isBasic(s) {
             let row = rows[Int(rowOf[Int(s)])]
             levels[li].constant += weight * row.constant
