@@ -39,13 +39,16 @@ extension Tableau {
 
     func constraintsInOrder() -> [Constraint] { slots.compactMap { $0?.constraint } }
 
-    func add(_ constraint: Constraint) throws(CassowaryError) {
+    /// Adds a constraint. `isEdit` marks the solver's own edit constraints, which are exempt
+    /// from equivalent-duplicate detection (a user's `v == 5` is not a duplicate of an edit
+    /// that happens to start at 5).
+    func add(_ constraint: Constraint, isEdit: Bool = false) throws(CassowaryError) {
         if let slot = slotOf[ObjectIdentifier(constraint)] {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
-        let key = ConstraintKey(constraint)
-        if let slot = equivalents[key] {
+        let key = isEdit ? nil : ConstraintKey(constraint)
+        if let key, let slot = equivalents[key] {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         let newVariablesFrom = variablesInOrder.count
@@ -56,7 +59,7 @@ extension Tableau {
         if other >= 0 { owner[Int(other)] = slot }
         slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, key: key))
         slotOf[ObjectIdentifier(constraint)] = slot
-        equivalents[key] = slot
+        if let key { equivalents[key] = slot }
         liveConstraints += 1
         if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
 
@@ -88,7 +91,7 @@ extension Tableau {
         let record = slots[Int(slot)]!
         slots.removeLast()
         slotOf[ObjectIdentifier(record.constraint)] = nil
-        equivalents[record.key] = nil
+        if let key = record.key { equivalents[key] = nil }
         liveConstraints -= 1
         for (v, _) in variablesInOrder[variablesFrom...] { variableSymbols[v.id] = nil }
         variablesInOrder.removeLast(variablesInOrder.count - variablesFrom)
@@ -237,7 +240,7 @@ extension Tableau {
         }
         slots[Int(slot)] = nil
         slotOf[ObjectIdentifier(constraint)] = nil
-        equivalents[record.key] = nil
+        if let key = record.key { equivalents[key] = nil }
         liveConstraints -= 1
         releaseLevel(of: strength)
         try optimize()

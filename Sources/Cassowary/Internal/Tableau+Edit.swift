@@ -8,7 +8,7 @@ extension Tableau {
         // suggestion moves only as far as it must.
         let start = value(of: v)
         let c = Constraint(Expression([Term(v)], constant: -start), .equal, strength: strength)
-        try add(c)
+        try add(c, isEdit: true)
         edits[v.id] = EditRecord(variable: v, constraint: c, constant: start)
     }
 

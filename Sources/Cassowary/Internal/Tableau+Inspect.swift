@@ -100,14 +100,18 @@ extension Tableau {
                 break
             }
         }
-        var live = 0
+        var live = 0, keyed = 0
         for (i, record) in slots.enumerated() {
             guard let record else { continue }
             live += 1
+            if let key = record.key {
+                keyed += 1
+                guard equivalents[key] == Int32(i) else { throw fail("equivalence index is inconsistent") }
+            }
             guard slotOf[ObjectIdentifier(record.constraint)] == Int32(i) else { throw fail("constraint index is inconsistent") }
             guard owner[Int(record.marker)] == Int32(i) else { throw fail("marker owner is inconsistent") }
         }
-        if live != liveConstraints || slotOf.count != live || equivalents.count != live {
+        if live != liveConstraints || slotOf.count != live || equivalents.count != keyed {
             throw fail("constraint counts disagree")
         }
         for e in edits.values where slotOf[ObjectIdentifier(e.constraint)] == nil {

@@ -52,7 +52,7 @@ final class Tableau {
         let constraint: Constraint
         let marker: Symbol
         let other: Symbol
-        let key: ConstraintKey
+        let key: ConstraintKey?   // nil for edit constraints
     }
 
     struct EditRecord {
