@@ -92,12 +92,14 @@ static void cpng_on_flush(png_structp png) {
 ///   - keep_alpha: nonzero writes colour type RGBA; zero writes RGB and drops every fourth byte.
 ///   - level: zlib level 0...9.
 ///   - filters: a set of PNG_FILTER_* bits (for example 0x08 for none, 0xF8 for all).
+///   - strategy: a zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3),
+///     or -1 for libpng's choice (Z_FILTERED when filters are used, else the default).
 ///   - initial_capacity: a guess of the output size, to avoid regrowing the buffer.
 ///   - out: receives the stream; the caller frees it with `cpng_buffer_free` in every case.
 ///   - message: receives libpng's message on failure (`message_size` bytes, NUL-terminated).
 /// - Returns: 0 on success, 1 on failure.
 static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_uint_32 height,
-                              int keep_alpha, int level, int filters, size_t initial_capacity,
+                              int keep_alpha, int level, int filters, int strategy, size_t initial_capacity,
                               cpng_buffer *out, char *message, size_t message_size) {
     cpng_error_context context;
     context.message[0] = 0;
@@ -131,6 +133,9 @@ static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    if (strategy >= 0) {
+        png_set_compression_strategy(png, strategy);
+    }
     // Bigger IDAT chunks: fewer chunk headers and CRCs for large images.
     png_set_compression_buffer_size(png, 1 << 17);
     png_write_info(png, info);

@@ -50,6 +50,18 @@ public struct Bitmap: Equatable, Sendable {
         self.bytes = bytes
     }
 
+    /// Creates a bitmap whose every byte `initializer` writes (it must write all of them):
+    /// saves the zero-fill of a bitmap that is about to be overwritten anyway.
+    init(width: Int, height: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) -> Void) {
+        self.width = width
+        self.height = height
+        let count = width * height * 4
+        bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initializer(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+    }
+
     /// The number of pixels, `width * height`.
     public var pixelCount: Int { width * height }
 

@@ -71,22 +71,33 @@ extension PixelDiff {
             canvas.draw(inner, atX: 0, y: 0)
             return canvas
         }
-        var output = Bitmap(width: expected.width, height: expected.height)
-        guard expected.pixelCount > 0 else { return output }
-        output.withUnsafeMutableBytes { raw in
+        guard expected.pixelCount > 0 else { return Bitmap(width: expected.width, height: expected.height) }
+        return Bitmap(width: expected.width, height: expected.height) { raw in
             let pixels = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
             expected.withUnsafeBytes { source in
                 let input = source.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                // Rendered pictures repeat pixels in long runs: remember the last conversion.
+                var last = input[0]
+                var lastGray = Self.grayPixel(last, alpha: style.alpha)
                 for i in 0..<expected.pixelCount {
-                    let gray = UInt32(YIQ.fadedGray(input[i], alpha: style.alpha))
-                    pixels[i] = gray | gray << 8 | gray << 16 | 0xFF00_0000
+                    let pixel = input[i]
+                    if pixel != last {
+                        last = pixel
+                        lastGray = Self.grayPixel(pixel, alpha: style.alpha)
+                    }
+                    pixels[i] = lastGray
                 }
             }
             var painter = DiffPainter(output: pixels, different: opaque(style.differentColor),
                                       darker: opaque(style.darkerColor), antialiased: opaque(style.antialiasedColor))
             scan(expected, actual, options: options, into: &painter)
         }
-        return output
+    }
+
+    @inline(__always)
+    private static func grayPixel(_ pixel: UInt32, alpha: Double) -> UInt32 {
+        let gray = UInt32(YIQ.fadedGray(pixel, alpha: alpha))
+        return gray | gray << 8 | gray << 16 | 0xFF00_0000
     }
 
     private static func opaque(_ color: RGBA) -> UInt32 {

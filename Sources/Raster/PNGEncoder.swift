@@ -25,6 +25,7 @@ enum PNGEncoder {
             cpng_encode(raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
                         png_uint_32(bitmap.width), png_uint_32(bitmap.height),
                         keepAlpha ? 1 : 0, Int32(compression.level), Int32(compression.filters.rawValue),
+                        Int32(compression.strategy.rawValue),
                         guess, &buffer, &message, message.count)
         }
         guard status == 0 else {
