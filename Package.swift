@@ -36,5 +36,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        // Runs the built `blueprint` binary as a user would.
+        .testTarget(name: "BlueprintCLITests", dependencies: ["blueprint", "Raster"]),
     ]
 )

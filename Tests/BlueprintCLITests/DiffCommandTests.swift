@@ -1,0 +1,152 @@
+import Foundation
+import Raster
+import Testing
+
+@Suite struct DiffCommandTests {
+    static let pairs = "fixtures/diff/pairs"
+
+    @Test func identicalImagesExitZero() throws {
+        let run = try CLI.run(["diff", "\(Self.pairs)/identical/expected.png", "\(Self.pairs)/identical/actual.png"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "same: 0 of 32x32 pixels differ (0.00%), 0 anti-aliased\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test func differentImagesExitOneAndWriteTheDiffImage() throws {
+        let folder = try CLI.temporaryFolder()
+        let run = try CLI.run(["diff", "\(Self.pairs)/shifted-box/expected.png", "\(Self.pairs)/shifted-box/actual.png",
+                               "-o", folder + "/diff.png", "--side-by-side", folder + "/composite.png"])
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            different: 98 of 48x48 pixels differ (4.25%), 0 anti-aliased, bounds 5,10 35x33
+            wrote \(folder)/diff.png
+            wrote \(folder)/composite.png
+
+            """)
+        let expected = try PNG.read(path: CLI.fixture("pairs/shifted-box/expected.png"))
+        let actual = try PNG.read(path: CLI.fixture("pairs/shifted-box/actual.png"))
+        #expect(try PNG.read(path: folder + "/diff.png") == PixelDiff.diffImage(expected, actual))
+        let composite = try PNG.read(path: folder + "/composite.png")
+        #expect(composite.width == 48 * 3 + 16 && composite.height == 48)
+        try FileManager.default.removeItem(atPath: folder)
+    }
+
+    @Test func noDiffImageWhenNothingDiffers() throws {
+        let folder = try CLI.temporaryFolder()
+        let run = try CLI.run(["diff", "\(Self.pairs)/identical/expected.png", "\(Self.pairs)/identical/actual.png", "-o", folder + "/diff.png"])
+        #expect(run.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        try FileManager.default.removeItem(atPath: folder)
+    }
+
+    @Test func jsonFormat() throws {
+        let run = try CLI.run(["diff", "\(Self.pairs)/text-changed/expected.png", "\(Self.pairs)/text-changed/actual.png", "--format", "json"])
+        #expect(run.status == 1)
+        #expect(run.stdout == #"{"width":64,"height":40,"differentPixels":10,"antialiasedPixels":32,"bounds":{"x":50,"y":12,"width":6,"height":14},"different":true,"differentRatio":0.00390625,"expected":{"width":64,"height":40},"actual":{"width":64,"height":40},"written":[]}"# + "\n")
+    }
+
+    @Test func jsonBoundsAreNullWhenSame() throws {
+        let run = try CLI.run(["diff", "\(Self.pairs)/circle-aa/expected.png", "\(Self.pairs)/circle-aa/actual.png", "--format", "json"])
+        #expect(run.status == 0)
+        #expect(run.stdout == #"{"width":50,"height":50,"differentPixels":0,"antialiasedPixels":61,"bounds":null,"different":false,"differentRatio":0.0,"expected":{"width":50,"height":50},"actual":{"width":50,"height":50},"written":[]}"# + "\n")
+    }
+
+    @Test func tolerancesDecideTheExitStatus() throws {
+        let a = "\(Self.pairs)/shifted-box/expected.png", b = "\(Self.pairs)/shifted-box/actual.png"
+        #expect(try CLI.run(["diff", a, b, "--max-diff-pixels", "98"]).status == 0)
+        #expect(try CLI.run(["diff", a, b, "--max-diff-pixels", "97"]).status == 1)
+        #expect(try CLI.run(["diff", a, b, "--max-diff-ratio", "0.05"]).status == 0)
+        #expect(try CLI.run(["diff", a, b, "--threshold", "0.5"]).stdout.hasPrefix("different: 28 of 48x48"))
+        let aa = try CLI.run(["diff", "\(Self.pairs)/circle-aa/expected.png", "\(Self.pairs)/circle-aa/actual.png", "--include-antialiasing"])
+        #expect(aa.status == 1)
+        #expect(aa.stdout.hasPrefix("different: 61 of 50x50"))
+    }
+
+    @Test func differentSizesAreADifference() throws {
+        let run = try CLI.run(["diff", "\(Self.pairs)/identical/expected.png", "\(Self.pairs)/thin/actual.png"])
+        #expect(run.status == 1)
+        #expect(run.stdout == "different: sizes differ (expected 32x32, actual 3x40): 1247 of 32x40 pixels differ (97.42%), 4 anti-aliased, bounds 0,0 32x40\n")
+    }
+
+    @Test func unreadableFilesExitTwo() throws {
+        let good = "\(Self.pairs)/identical/actual.png"
+        let cases: [(String, String)] = [
+            ("fixtures/diff/invalid/missing.png", "error: fixtures/diff/invalid/missing.png: cannot open: No such file or directory\n"),
+            ("fixtures/diff/invalid/empty.png", "error: fixtures/diff/invalid/empty.png: empty file, not a PNG\n"),
+            ("fixtures/diff/invalid/truncated.png", "error: fixtures/diff/invalid/truncated.png: not a readable PNG: read beyond end of data\n"),
+            ("fixtures/diff/invalid/bad-crc.png", "error: fixtures/diff/invalid/bad-crc.png: not a readable PNG: IDAT: CRC error\n"),
+            ("fixtures/diff/invalid/bomb.png", "error: fixtures/diff/invalid/bomb.png: 100000x100000 pixels is more than the limit of 268435456 pixels\n"),
+        ]
+        for (file, message) in cases {
+            let run = try CLI.run(["diff", good, file])
+            #expect(run.status == 2)
+            #expect(run.stderr == message)
+            #expect(run.stdout == "")
+        }
+    }
+
+    @Test func unwritableDiffImageExitsTwo() throws {
+        let run = try CLI.run(["diff", "\(Self.pairs)/shifted-box/expected.png", "\(Self.pairs)/shifted-box/actual.png", "-o", "/nonexistent-folder/diff.png"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: /nonexistent-folder/diff.png: cannot create a temporary file: No such file or directory\n")
+    }
+
+    @Test(arguments: [
+        (["diff", "a.png"], "Error: Missing expected argument '<actual.png>'"),
+        (["diff", "--threshold", "2", "a", "b"], "Error: --threshold must be between 0 and 1, not 2.0."),
+        (["diff", "--threshold", "abc", "a", "b"], "Error: The value 'abc' is invalid for '--threshold <T>'"),
+        (["diff", "--max-diff-pixels=-1", "a", "b"], "Error: --max-diff-pixels must be 0 or more, not -1."),
+        (["diff", "--format", "xml", "a", "b"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."),
+        (["diff", "a", "b", "c"], "Error: Unexpected argument 'c'"),
+        (["nope"], "Error: Unexpected argument 'nope'"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], firstLine: String) throws {
+        let run = try CLI.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.components(separatedBy: "\n").first == firstLine)
+        #expect(run.stdout == "")
+    }
+
+    @Test func helpIsAProduct() throws {
+        let run = try CLI.run(["diff", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            OVERVIEW: Compare two PNG images with a perceptual, pixelmatch-compatible diff.
+
+            Pixels count as different when their YIQ colour distance passes the threshold
+            and the change is not anti-aliasing. Images of different sizes are always
+            different. Exit status: 0 same (within the tolerances), 1 different, 2 bad
+            input or usage.
+
+            USAGE: blueprint diff <expected.png> <actual.png> [--output <diff.png>] [--side-by-side <composite.png>] [--threshold <T>] [--max-diff-pixels <N>] [--max-diff-ratio <R>] [--include-antialiasing] [--format <format>]
+
+            ARGUMENTS:
+              <expected.png>          The expected image, for example the golden.
+              <actual.png>            The actual image, for example a fresh render.
+
+            OPTIONS:
+              -o, --output <diff.png> Write the diff image here when the images differ
+                                      (nothing is written when they match).
+              --side-by-side <composite.png>
+                                      Also write expected | actual | diff side by side here
+                                      when the images differ.
+              --threshold <T>         Per-pixel colour tolerance from 0 (exact) to 1.
+                                      (default: 0.1)
+              --max-diff-pixels <N>   Still exit 0 with up to this many differing pixels.
+              --max-diff-ratio <R>    Still exit 0 with up to this share (0 to 1) of
+                                      differing pixels.
+              --include-antialiasing  Count anti-aliased pixels as differences too.
+              --format <format>       Output format: text or json. (values: text, json;
+                                      default: text)
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func rootListsDiff() throws {
+        let run = try CLI.run(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  diff                    Compare two PNG images with a perceptual,"))
+    }
+}
