@@ -113,8 +113,16 @@ extension Tableau {
         return best >= 0 ? best : nil
     }
 
+    /// Compares ratio vectors level by level; values within rounding noise of each other are
+    /// equal, so the decision falls to the next level instead of to noise (two candidates
+    /// whose level-100 ratios are 1/3 and 1/3 − 1e-16 tie there).
     private func lexicographicallyLess(_ a: [Double], _ b: [Double]) -> Bool {
-        for i in a.indices where a[i] != b[i] { return a[i] < b[i] }
+        for i in a.indices {
+            let x = a[i], y = b[i]
+            let tol = 1e-9 * Swift.max(1, Swift.abs(x), Swift.abs(y))
+            if x < y - tol { return true }
+            if x > y + tol { return false }
+        }
         return false
     }
 }
