@@ -21,6 +21,10 @@ struct AntialiasingDetector {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let center = image[y1 * width + x1]
+        // pixelmatch computes Y(center) - Y(neighbour) for each neighbour; Y(center) is the
+        // same double every time, so computing it once changes no result.
+        let (r, g, b) = YIQ.channels(center)
+        let centerY = YIQ.y(r, g, b)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
@@ -29,7 +33,14 @@ struct AntialiasingDetector {
             var y = y0
             while y <= y2 {
                 if x != x1 || y != y1 {
-                    let delta = YIQ.brightnessDelta(center, image[y * width + x])
+                    let neighbour = image[y * width + x]
+                    let delta: Double
+                    if neighbour == center {
+                        delta = 0
+                    } else {
+                        let (nr, ng, nb) = YIQ.channels(neighbour)
+                        delta = centerY - YIQ.y(nr, ng, nb)
+                    }
                     if delta == 0 {
                         zeroes += 1
                         // More than two equal siblings: a flat area, not anti-aliasing.

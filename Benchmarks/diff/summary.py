@@ -1,0 +1,47 @@
+"""Prints the benchmark's figures as ratios. Usage: summary.py ours.json peers.json SIZE"""
+import json
+import sys
+
+ours = json.load(open(sys.argv[1]))
+peers = json.load(open(sys.argv[2]))
+size = sys.argv[3]
+
+
+def ms(value):
+    return f"{value:8.2f} ms"
+
+
+print(f"\n== pixel diff, {size}x{size} UI-like pair (median wall time) ==")
+print(f"memcmp floor (full read of both buffers): {ms(ours['memcmp_ms'])}")
+for pair in ["identical", "sparse", "dense"]:
+    mine = ours[f"diff_{pair}_ms"]
+    counts = {ours[f"diff_{pair}_count"], peers[f"pybind11_diff_{pair}_count"], peers[f"pixelhog_diff_{pair}_count"]}
+    agree = "counts agree" if len(counts) == 1 else f"COUNTS DIFFER: {sorted(counts)}"
+    print(f"{pair:>9}: ours {ms(mine)} = {mine / ours['memcmp_ms']:5.2f}x memcmp | "
+          f"pybind11-pixelmatch {ms(peers[f'pybind11_diff_{pair}_ms'])} ({peers[f'pybind11_diff_{pair}_ms'] / mine:5.2f}x ours) | "
+          f"pixelhog {ms(peers[f'pixelhog_diff_{pair}_ms'])} ({peers[f'pixelhog_diff_{pair}_ms'] / mine:5.2f}x ours) | "
+          f"{ours[f'diff_{pair}_count']} px, {ours[f'diff_{pair}_aa']} AA, {agree}")
+
+print("\n== diff image (count + draw; ours allocates the output, pybind11's is preallocated) ==")
+for pair in ["sparse", "dense"]:
+    mine = ours[f"diffimage_{pair}_ms"]
+    theirs = peers[f"pybind11_diffimage_{pair}_ms"]
+    print(f"{pair:>9}: ours {ms(mine)} | pybind11-pixelmatch {ms(theirs)} ({theirs / mine:5.2f}x ours)")
+
+print("\n== PNG decode (one image) ==")
+print(f"ours (libpng simplified API) {ms(ours['decode_ms'])} | pixelhog {ms(peers['pixelhog_decode_ms'])} "
+      f"({peers['pixelhog_decode_ms'] / ours['decode_ms']:5.2f}x ours; half of building a Comparison from two PNGs)")
+
+print("\n== PNG encode (one opaque image) ==")
+cairo_ms, cairo_bytes = ours.get("encode_cairo_ms"), ours.get("encode_cairo_bytes")
+rows = [("fast (zlib 3, up)", "fast"), ("compact (zlib 9, all filters)", "compact"),
+        ("zlib 1, no filter", "level1_nofilter"), ("ours at cairo's settings", "cairolike")]
+for label, key in rows:
+    t, b = ours[f"encode_{key}_ms"], ours[f"encode_{key}_bytes"]
+    versus = f" | vs cairo: {cairo_ms / t:5.2f}x faster, {b / cairo_bytes:5.2f}x the size" if cairo_ms else ""
+    print(f"{label:>30}: {ms(t)} {b:>9} bytes{versus}")
+if cairo_ms:
+    print(f"{'cairo_surface_write_to_png':>30}: {ms(cairo_ms)} {cairo_bytes:>9} bytes")
+else:
+    print("cairo: libcairo.so.2 not installed, not measured")
+print(f"pixelhog diff image as PNG (diff + encode), sparse: {ms(peers['pixelhog_diffimage_png_sparse_ms'])}")
