@@ -1,0 +1,148 @@
+import Cassowary
+
+// solver-bench: builds the systems of shared/bench/SYSTEMS.md (siblings, chain, grid, their
+// edit phase) and the enaml-like form on our Solver, and prints one JSON line per case.
+// Benchmarks/kiwi_peer.py prints the same lines for kiwisolver; run-solver-bench.sh runs both
+// and prints the comparison table.
+//
+// usage: solver-bench [--quick] [--only SYSTEM[,SYSTEM...]]
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { i in
+    let next = arguments.index(after: i)
+    return next < arguments.endIndex ? Set(arguments[next].split(separator: ",").map(String.init)) : nil
+}
+
+/// A case whose build takes longer than this skips the larger sizes of its system.
+let sizeCapSeconds = 20.0
+/// Repeated builds stop once they have used this much time (at least one run, at most `maxRuns`).
+let runBudgetSeconds = quick ? 2.0 : 10.0
+let maxRuns = quick ? 1 : 5
+/// The edit phase: this many suggest+update steps, or fewer if they use up `editBudgetSeconds`.
+let editSteps = quick ? 100 : 1_000
+let editBudgetSeconds = quick ? 2.0 : 10.0
+
+struct Case {
+    let system: String
+    let size: Int
+    let label: String
+    let make: () -> BenchSystem
+}
+
+let plan: [(system: String, cases: [Case], skipped: [(Int, String, String)])] = [
+    ("siblings", (quick ? [1_000] : [1_000, 10_000, 100_000]).map { n in Case(system: "siblings", size: n, label: "\(n)") { siblings(n) } }, []),
+    ("chain", (quick ? [100, 300] : [100, 300, 1_000, 3_000]).map { n in Case(system: "chain", size: n, label: "\(n)") { chain(n) } },
+     quick ? [] : [(10_000, "10000", "chain is O(N^2) in tableau fill for Cassowary (each row holds every earlier view): not run above 3000")]),
+    ("grid", (quick ? [1_024] : [1_024, 10_000, 99_856]).map { n in
+        let side = roundedSquareRoot(n)
+        return Case(system: "grid", size: side * side, label: "\(side)x\(side)") { grid(n) }
+    }, []),
+    ("enaml", [Case(system: "enaml", size: 1, label: "form") { enamlLike() }], []),
+]
+
+/// Prints one JSON object on one line (keys in the order given).
+func emit(_ fields: [(String, Any)]) {
+    let body = fields.map { key, value -> String in
+        let v: String
+        switch value {
+        case let s as String: v = "\"" + s.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
+        case let d as Double: v = d.isFinite ? String(d) : "null"
+        case let i as Int: v = String(i)
+        case let b as Bool: v = b ? "true" : "false"
+        default: v = "null"
+        }
+        return "\"\(key)\": \(v)"
+    }
+    print("{" + body.joined(separator: ", ") + "}")
+}
+
+func seconds(_ d: Duration) -> Double {
+    let c = d.components
+    return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// Adds every constraint and updates once; returns the solver and the seconds it took.
+func build(_ system: BenchSystem) throws(CassowaryError) -> (Solver, Double) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let solver = Solver()
+    for v in system.preEdits { try solver.addEditVariable(v, strength: .strong) }
+    for c in system.constraints { try solver.add(c) }
+    solver.updateVariables()
+    return (solver, seconds(clock.now - start))
+}
+
+func run(_ c: Case) throws(CassowaryError) -> Double {
+    // Build: median of several fresh builds; constraint objects are made outside the clock.
+    var times: [Double] = []
+    var last: (Solver, BenchSystem)?
+    var spent = 0.0
+    // The enaml-like build takes ~0.1 ms: many runs for a stable median.
+    let runs = c.system == "enaml" ? (quick ? 20 : 200) : maxRuns
+    while times.count < runs && (times.isEmpty || spent < runBudgetSeconds) {
+        let system = c.make()
+        let (solver, t) = try build(system)
+        times.append(t)
+        spent += t
+        last = (solver, system)
+    }
+    let (solver, system) = last!
+    let buildCheck = system.checkBuild()
+
+    // Edit: make the edit variables, then suggest + update many times.
+    let clock = ContinuousClock()
+    let addStart = clock.now
+    for e in system.edits { try solver.addEditVariable(e.variable, strength: .strong) }
+    let addEdit = seconds(clock.now - addStart)
+    var steps = 0
+    let editStart = clock.now
+    var editSpent = 0.0
+    while steps < editSteps && (steps == 0 || editSpent < editBudgetSeconds) {
+        if system.editPairs.isEmpty {
+            for e in system.edits { try solver.suggestValue(e.variable, e.base + editOffset(steps, scale: e.scale)) }
+        } else {
+            let (w, h) = system.editPairs[steps % system.editPairs.count]
+            try solver.suggestValue(system.preEdits[0], w)
+            try solver.suggestValue(system.preEdits[1], h)
+        }
+        solver.updateVariables()
+        steps += 1
+        if steps % 10 == 0 || steps < 10 { editSpent = seconds(clock.now - editStart) }
+    }
+    let editTotal = seconds(clock.now - editStart)
+    let editCheck = system.checkEdit()
+
+    let buildMedian = median(times)
+    emit([
+        ("impl", "blueprint"), ("system", c.system), ("size", c.size), ("label", c.label),
+        ("constraints", system.constraints.count), ("build_ms", buildMedian * 1e3), ("build_runs", times.count),
+        ("edit_add_ms", addEdit * 1e3), ("edit_us", editTotal / Double(steps) * 1e6), ("edit_steps", steps),
+        ("check", buildCheck ?? editCheck ?? "ok"),
+    ])
+    return buildMedian
+}
+
+for (name, cases, skipped) in plan where only == nil || only!.contains(name) {
+    var tooSlow: String?
+    for c in cases {
+        if let reason = tooSlow {
+            emit([("impl", "blueprint"), ("system", c.system), ("size", c.size), ("label", c.label), ("skipped", reason)])
+            continue
+        }
+        do {
+            let t = try run(c)
+            if t > sizeCapSeconds { tooSlow = "previous size took over \(Int(sizeCapSeconds)) s" }
+        } catch {
+            emit([("impl", "blueprint"), ("system", c.system), ("size", c.size), ("label", c.label), ("error", "\(error)")])
+        }
+    }
+    for (size, label, reason) in skipped {
+        emit([("impl", "blueprint"), ("system", name), ("size", size), ("label", label), ("skipped", reason)])
+    }
+}
