@@ -32,14 +32,16 @@ extension PixelDiff {
     /// The image composited over white, so a transparent golden reads as it would on a page.
     static func flattenedOnWhite(_ image: Bitmap) -> Bitmap {
         if image.isOpaque { return image }
-        var bytes = image.bytes
-        for i in stride(from: 0, to: bytes.count, by: 4) {
-            let a = Int(bytes[i + 3])
-            for c in 0..<3 {
-                bytes[i + c] = UInt8((Int(bytes[i + c]) * a + 255 * (255 - a) + 127) / 255)
+        return Bitmap(width: image.width, height: image.height) { raw in
+            image.withUnsafeBytes { source in
+                for i in stride(from: 0, to: source.count, by: 4) {
+                    let a = Int(source[i + 3])
+                    for c in 0..<3 {
+                        raw[i + c] = UInt8((Int(source[i + c]) * a + 255 * (255 - a) + 127) / 255)
+                    }
+                    raw[i + 3] = 255
+                }
             }
-            bytes[i + 3] = 255
         }
-        return try! Bitmap(width: image.width, height: image.height, bytes: bytes)
     }
 }
