@@ -1,37 +1,3 @@
-/// A constraint reduced to a canonical form, so that equivalent constraints (`v >= 0` twice,
-/// `2v <= 4` and `v <= 2`, `a <= b` and `b >= a`) have equal keys.
-struct ConstraintKey: Hashable {
-    let relation: UInt8          // 0: ==, 1: <=
-    let level: Int
-    let weight: Double
-    let variables: [ObjectIdentifier]
-    let coefficients: [Double]
-    let constant: Double
-
-    init(_ c: Constraint) {
-        var terms = c.expression.terms.map { ($0.variable.id, $0.coefficient) }
-        terms.sort { $0.0 < $1.0 }
-        var k = 1.0
-        var rel: UInt8 = 0
-        switch c.relation {
-        case .equal: rel = 0
-        case .lessThanOrEqual: rel = 1
-        case .greaterThanOrEqual: rel = 1; k = -1
-        }
-        if let first = terms.first?.1 {
-            k = rel == 0 ? 1 / first : k / Swift.abs(first)
-        } else if c.expression.constant != 0 {
-            k = rel == 0 ? 1 / Swift.abs(c.expression.constant) : k / Swift.abs(c.expression.constant)
-        }
-        relation = rel
-        level = c.strength.level
-        weight = c.strength.weight
-        variables = terms.map(\.0)
-        coefficients = terms.map { $0.1 * k + 0 }
-        constant = c.expression.constant * k + 0
-    }
-}
-
 extension Tableau {
     var constraintCount: Int { liveConstraints }
 
@@ -48,7 +14,7 @@ extension Tableau {
         }
         guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
         let key = isEdit ? nil : ConstraintKey(constraint)
-        if let key, let slot = equivalents[key] {
+        if let key, let slot = equivalents.find(key, in: slots) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         let newVariablesFrom = variablesInOrder.count
@@ -57,9 +23,9 @@ extension Tableau {
         let slot = Int32(slots.count)
         owner[Int(marker)] = slot
         if other >= 0 { owner[Int(other)] = slot }
-        slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, key: key))
+        slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, fingerprint: key?.fingerprint))
         slotOf[ObjectIdentifier(constraint)] = slot
-        if let key { equivalents[key] = slot }
+        if let key { equivalents.insert(key.fingerprint, slot: slot) }
         liveConstraints += 1
         if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
 
@@ -91,7 +57,7 @@ extension Tableau {
         let record = slots[Int(slot)]!
         slots.removeLast()
         slotOf[ObjectIdentifier(record.constraint)] = nil
-        if let key = record.key { equivalents[key] = nil }
+        if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
         liveConstraints -= 1
         for (v, _) in variablesInOrder[variablesFrom...] { variableSymbols[v.id] = nil }
         variablesInOrder.removeLast(variablesInOrder.count - variablesFrom)
@@ -140,8 +106,19 @@ extension Tableau {
         return (row, marker, other)
     }
 
-    /// The symbol to make basic: the unrestricted symbol in the fewest rows (lowest id on
-    /// ties), else the marker or other symbol if it has a negative coefficient, else none.
+    /// The symbol to make basic, in this order of preference:
+    /// 1. an unrestricted symbol, the one in the fewest rows (lowest id on ties): making it
+    ///    basic substitutes into as few rows as possible;
+    /// 2. a restricted, non-dummy symbol with no cost on any objective level that keeps the
+    ///    tableau feasible as subject (a zero constant; or a negative coefficient and no
+    ///    restricted row that it would push below zero), again the one in the fewest rows.
+    ///    Solving for it leaves every cost as it was and the new error symbols at
+    ///    their (positive) weights, so the tableau stays optimal and needs no pivot. kiwi's
+    ///    rule (3) would instead make the new error basic and then pivot the cost it creates
+    ///    through every row that holds the symbol: on a chain of equal widths that is every
+    ///    row, at every step;
+    /// 3. the constraint's marker or other symbol if its coefficient is negative (kiwi's rule);
+    /// 4. none: the row goes in through an artificial variable.
     func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
         var best: Symbol = -1
         var bestCount = Int.max
@@ -149,6 +126,25 @@ extension Tableau {
             let n = columns[Int(s)].count
             if n < bestCount { best = s; bestCount = n }
             if n == 0 { break }
+        }
+        if best >= 0 { return best }
+        let zeroConstant = nearZero(row.constant)
+        for k in row.ids.indices {
+            let s = row.ids[k], i = Int(s)
+            let kd = kinds[i]
+            guard kd == .slack || kd == .error, row.coeffs[k] < 0 || zeroConstant else { continue }
+            let n = columns[i].count
+            guard n < bestCount, levels.allSatisfy({ $0.coefficient(s) == 0 }) else { continue }
+            if !zeroConstant && n > 0 {
+                // Its value becomes constant/|coefficient| > 0: rows where it has a negative
+                // coefficient would drop; only take it if no restricted row does.
+                let lowers = rowsContaining(s).contains { r in
+                    kinds[Int(basicOf[Int(r)])] != .external && rows[Int(r)].coefficient(s) < 0
+                }
+                if lowers { continue }
+            }
+            best = s
+            bestCount = n
         }
         if best >= 0 { return best }
         for s in [marker, other] where s >= 0 {
@@ -240,7 +236,7 @@ extension Tableau {
         }
         slots[Int(slot)] = nil
         slotOf[ObjectIdentifier(constraint)] = nil
-        if let key = record.key { equivalents[key] = nil }
+        if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
         liveConstraints -= 1
         releaseLevel(of: strength)
         try optimize()

@@ -104,9 +104,11 @@ extension Tableau {
         for (i, record) in slots.enumerated() {
             guard let record else { continue }
             live += 1
-            if let key = record.key {
+            if let f = record.fingerprint {
                 keyed += 1
-                guard equivalents[key] == Int32(i) else { throw fail("equivalence index is inconsistent") }
+                guard f == ConstraintKey(record.constraint).fingerprint, equivalents.contains(f, slot: Int32(i)) else {
+                    throw fail("equivalence index is inconsistent")
+                }
             }
             guard slotOf[ObjectIdentifier(record.constraint)] == Int32(i) else { throw fail("constraint index is inconsistent") }
             guard owner[Int(record.marker)] == Int32(i) else { throw fail("marker owner is inconsistent") }

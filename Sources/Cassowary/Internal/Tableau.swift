@@ -37,7 +37,7 @@ final class Tableau {
     var variablesInOrder: [(Variable, Symbol)] = []
     var slots: [ConstraintRecord?] = []
     var slotOf: [ObjectIdentifier: Int32] = [:]
-    var equivalents: [ConstraintKey: Int32] = [:]
+    var equivalents = EquivalenceIndex()
     var liveConstraints = 0
     var edits: [ObjectIdentifier: EditRecord] = [:]
 
@@ -52,7 +52,7 @@ final class Tableau {
         let constraint: Constraint
         let marker: Symbol
         let other: Symbol
-        let key: ConstraintKey?   // nil for edit constraints
+        let fingerprint: UInt64?   // nil for edit constraints
     }
 
     struct EditRecord {
@@ -348,7 +348,7 @@ final class Tableau {
         rows = []; basicOf = []; freeRows = []; infeasible = []
         levels = []; levelUse = [:]; artificial = nil
         variableSymbols = [:]; variablesInOrder = []
-        slots = []; slotOf = [:]; equivalents = [:]; liveConstraints = 0; edits = [:]
+        slots = []; slotOf = [:]; equivalents = EquivalenceIndex(); liveConstraints = 0; edits = [:]
         stamp = []; stampCounter = 0; journal = nil
     }
 }
