@@ -21,6 +21,13 @@ public final class Solver {
     /// Coefficients and constants with magnitude below this are zero (1e-8, as in kiwi).
     public static let epsilon: Double = 1e-8
 
+    /// Whether row scaling runs on `SIMD8<Double>` lanes (default) or one number at a time.
+    /// A process-wide switch for the benchmark, which measures both; set it before solving.
+    public nonisolated(unsafe) static var usesSIMDKernels: Bool {
+        get { useSIMDKernels }
+        set { useSIMDKernels = newValue }
+    }
+
     let core = Tableau()
 
     /// Creates an empty solver.

@@ -245,6 +245,21 @@ struct SolverTests {
         #expect(s.dump() == before)
     }
 
+    @Test func readmeExampleSolvesAsDocumented() throws {
+        let left = Variable("left"), width = Variable("width"), window = Variable("window")
+        let solver = Solver()
+        try solver.add(left == 8)
+        try solver.add(left + width + 8 == window)
+        try solver.add(width >= 60)
+        try solver.add((window == 320).strength(.medium))
+        solver.updateVariables()
+        #expect(width.value == 304)
+        try solver.addEditVariable(window, strength: .strong)
+        try solver.suggestValue(window, 100)
+        solver.updateVariables()
+        #expect(width.value == 84)
+    }
+
     @Test func resetForgetsEverything() throws {
         let s = Solver()
         let x = Variable("x")
