@@ -21,16 +21,9 @@ public struct Bitmap: Equatable, Sendable {
         precondition(width >= 0 && height >= 0, "a bitmap's size cannot be negative")
         self.width = width
         self.height = height
-        let count = width * height
-        if color == RGBA(0, 0, 0, 0) {
-            bytes = [UInt8](repeating: 0, count: count * 4)
-        } else {
-            bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-                buffer.withMemoryRebound(to: UInt32.self) { pixels in
-                    pixels.initialize(repeating: color.packed)
-                }
-                initialized = count * 4
-            }
+        let value = color.packed
+        bytes = PixelStorage.make(byteCount: width * height * 4) { raw in
+            raw.bindMemory(to: UInt32.self).initialize(repeating: value)
         }
     }
 
@@ -55,11 +48,7 @@ public struct Bitmap: Equatable, Sendable {
     init(width: Int, height: Int, initializingWith initializer: (UnsafeMutableRawBufferPointer) -> Void) {
         self.width = width
         self.height = height
-        let count = width * height * 4
-        bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            initializer(UnsafeMutableRawBufferPointer(buffer))
-            initialized = count
-        }
+        bytes = PixelStorage.make(byteCount: width * height * 4, initializer)
     }
 
     /// The number of pixels, `width * height`.

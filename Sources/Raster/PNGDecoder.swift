@@ -40,14 +40,13 @@ enum PNGDecoder {
         image.format = CPNG_FORMAT_RGBA
         image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
         var succeeded = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: pixels * 4) { buffer, initialized in
+        let bytes = PixelStorage.make(byteCount: pixels * 4) { buffer in
             succeeded = png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil) != 0
             if !succeeded {
                 // libpng may have written part of the rows; the array is thrown away below,
                 // but it must still be fully initialised.
-                buffer.initialize(repeating: 0)
+                buffer.initializeMemory(as: UInt8.self, repeating: 0)
             }
-            initialized = pixels * 4
         }
         guard succeeded else {
             throw RasterError.unreadablePNG(path: path, message: message(of: &image))
@@ -65,11 +64,11 @@ enum PNGDecoder {
     private static func decodeClassic(_ data: UnsafeRawBufferPointer, width: Int, height: Int, path: String?) throws -> Bitmap {
         var message = [CChar](repeating: 0, count: 256)
         var status: Int32 = 1
-        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
-            buffer.initialize(repeating: 0)
+        let bytes = PixelStorage.make(byteCount: width * height * 4) { buffer in
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
             status = cpng_decode_classic(data.baseAddress!.assumingMemoryBound(to: UInt8.self), data.count,
-                                         png_uint_32(width), png_uint_32(height), buffer.baseAddress, &message, message.count)
-            initialized = width * height * 4
+                                         png_uint_32(width), png_uint_32(height),
+                                         buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), &message, message.count)
         }
         guard status == 0 else {
             let end = message.firstIndex(of: 0) ?? message.count
