@@ -20,7 +20,7 @@ struct AntialiasingDetector {
     func isAntialiased(_ image: UnsafePointer<UInt32>, _ other: UnsafePointer<UInt32>, x x1: Int, y y1: Int) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let center = image[y1 * width + x1]
+        let center = image[y1 &* width &+ x1]
         // pixelmatch computes Y(center) - Y(neighbour) for each neighbour; Y(center) is the
         // same double every time, so computing it once changes no result.
         let (r, g, b) = YIQ.channels(center)
@@ -33,7 +33,7 @@ struct AntialiasingDetector {
             var y = y0
             while y <= y2 {
                 if x != x1 || y != y1 {
-                    let neighbour = image[y * width + x]
+                    let neighbour = image[y &* width &+ x]
                     let delta: Double
                     if neighbour == center {
                         delta = 0
@@ -42,7 +42,7 @@ struct AntialiasingDetector {
                         delta = centerY - YIQ.y(nr, ng, nb)
                     }
                     if delta == 0 {
-                        zeroes += 1
+                        zeroes &+= 1
                         // More than two equal siblings: a flat area, not anti-aliasing.
                         if zeroes > 2 { return false }
                     } else if delta < minDelta {
@@ -55,9 +55,9 @@ struct AntialiasingDetector {
                         maxY = y
                     }
                 }
-                y += 1
+                y &+= 1
             }
-            x += 1
+            x &+= 1
         }
         // Anti-aliasing sits between a darker and a brighter neighbour.
         if minDelta == 0 || maxDelta == 0 { return false }
@@ -71,19 +71,19 @@ struct AntialiasingDetector {
     func hasManySiblings(_ image: UnsafePointer<UInt32>, x x1: Int, y y1: Int) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let value = image[y1 * width + x1]
+        let value = image[y1 &* width &+ x1]
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var x = x0
         while x <= x2 {
             var y = y0
             while y <= y2 {
                 if x != x1 || y != y1 {
-                    if image[y * width + x] == value { zeroes += 1 }
+                    if image[y &* width &+ x] == value { zeroes &+= 1 }
                     if zeroes > 2 { return true }
                 }
-                y += 1
+                y &+= 1
             }
-            x += 1
+            x &+= 1
         }
         return false
     }
