@@ -118,6 +118,28 @@ public final class Solver {
         core.value(of: variable)
     }
 
+    /// Counters that explain where the time goes.
+    public struct Statistics: Sendable, Equatable {
+        /// Simplex pivots since the solver was made.
+        public var pivots: Int
+        /// Cells read and written by row substitutions since the solver was made.
+        public var mergedCells: Int
+        /// Rows in the tableau now.
+        public var rows: Int
+        /// Nonzero cells in the tableau now (the fill).
+        public var cells: Int
+    }
+
+    /// Current counters. Complexity: O(rows).
+    public var statistics: Statistics {
+        var rows = 0, cells = 0
+        for (i, b) in core.basicOf.enumerated() where b >= 0 {
+            rows += 1
+            cells += core.rows[i].ids.count
+        }
+        return Statistics(pivots: core.pivotCount, mergedCells: core.mergedCells, rows: rows, cells: cells)
+    }
+
     /// How many constraints have been added.
     public var constraintCount: Int { core.constraintCount }
 

@@ -12,6 +12,11 @@ public final class Variable: @unchecked Sendable, CustomStringConvertible {
     /// The value from the last ``Solver/updateVariables()`` (0 before any).
     public internal(set) var value: Double = 0
 
+    /// The solver that last looked this variable up, and its symbol there: saves a hash
+    /// lookup per term in the common one-solver case (the solver's dictionary stays the truth).
+    var solverTag: UInt64 = 0
+    var solverSymbol: Int32 = -1
+
     /// A process-unique identity, stable for the variable's lifetime.
     public var id: ObjectIdentifier { ObjectIdentifier(self) }
 

@@ -59,7 +59,7 @@ extension Tableau {
         slotOf[ObjectIdentifier(record.constraint)] = nil
         if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
         liveConstraints -= 1
-        for (v, _) in variablesInOrder[variablesFrom...] { variableSymbols[v.id] = nil }
+        for (v, _) in variablesInOrder[variablesFrom...] { variableSymbols[v.id] = nil; v.solverTag = 0 }
         variablesInOrder.removeLast(variablesInOrder.count - variablesFrom)
         for s in symbolsFrom..<kinds.count { dead[s] = true; owner[s] = -1; symbolVariable[s] = nil }
     }
@@ -123,7 +123,7 @@ extension Tableau {
         var best: Symbol = -1
         var bestCount = Int.max
         for s in row.ids where kinds[Int(s)] == .external {
-            let n = columns[Int(s)].count
+            let n = columns.count(s)
             if n < bestCount { best = s; bestCount = n }
             if n == 0 { break }
         }
@@ -133,7 +133,7 @@ extension Tableau {
             let s = row.ids[k], i = Int(s)
             let kd = kinds[i]
             guard kd == .slack || kd == .error, row.coeffs[k] < 0 || zeroConstant else { continue }
-            let n = columns[i].count
+            let n = columns.count(s)
             guard n < bestCount, levels.allSatisfy({ $0.coefficient(s) == 0 }) else { continue }
             if !zeroConstant && n > 0 {
                 // Its value becomes constant/|coefficient| > 0: rows where it has a negative

@@ -66,7 +66,7 @@ extension Tableau {
                 if isBasic(s) { throw fail("basic \(symbolName(s)) appears in the row of \(symbolName(b))") }
                 if dead[Int(s)] { throw fail("removed symbol \(symbolName(s)) appears in the row of \(symbolName(b))") }
                 if nearZero(row.coeffs[k]) || !row.coeffs[k].isFinite { throw fail("row of \(symbolName(b)) has coefficient \(row.coeffs[k])") }
-                if !columns[Int(s)].contains(Int32(ri)) { throw fail("column of \(symbolName(s)) misses the row of \(symbolName(b))") }
+                if !columns.mentions(s, row: Int32(ri)) { throw fail("column of \(symbolName(s)) misses the row of \(symbolName(b))") }
             }
             if !row.constant.isFinite { throw fail("row of \(symbolName(b)) has constant \(row.constant)") }
             if kinds[Int(b)] != .external && row.constant < -Solver.epsilon {

@@ -1,8 +1,12 @@
+import Synchronization
+
+private let tableauTags = Atomic<UInt64>(0)
+
 /// The simplex tableau behind ``Solver``: rows of basic symbols over parametric ones, a
 /// column index, and a hierarchical objective.
 ///
 /// Design (why it is not kiwi):
-/// - A column index (`columns[s]`: the rows that contain `s`) makes substitution touch only the
+/// - A column index (``ColumnIndex``: the rows that contain each symbol) makes substitution touch only the
 ///   rows that hold the symbol, not every row. Entries are appended when a cell appears and
 ///   dropped lazily when the column is next walked, so keeping it costs O(1) per new cell.
 /// - The objective is dense per level (see ``ObjectiveLevel``), with a heap of candidates, so a
@@ -15,7 +19,10 @@ final class Tableau {
     // Per symbol.
     var kinds: [SymbolKind] = []
     var rowOf: [Int32] = []           // row index, or -1 when parametric
-    var columns: [[Int32]] = []       // rows that (may) contain the symbol; verified when walked
+    var columns = ColumnIndex()       // rows that (may) contain each symbol; verified when walked
+    var columnRebuildThreshold = 1 << 16
+    var pivotCount = 0                // since creation, for Solver.statistics
+    var mergedCells = 0
     var dead: [Bool] = []             // symbols of removed constraints
     var owner: [Int32] = []           // constraint slot whose marker/other this is, or -1
     var symbolVariable: [Variable?] = []
@@ -33,6 +40,7 @@ final class Tableau {
     var artificial: Row?
 
     // Variables and constraints.
+    var tag = Tableau.newTag()
     var variableSymbols: [ObjectIdentifier: Symbol] = [:]
     var variablesInOrder: [(Variable, Symbol)] = []
     var slots: [ConstraintRecord?] = []
@@ -67,7 +75,7 @@ final class Tableau {
         let s = Symbol(kinds.count)
         kinds.append(kind)
         rowOf.append(-1)
-        columns.append([])
+        columns.addSymbol()
         dead.append(false)
         owner.append(-1)
         symbolVariable.append(nil)
@@ -93,7 +101,7 @@ final class Tableau {
             stamp.append(0)
         }
         rowOf[Int(basic)] = r
-        for s in row.ids { columns[Int(s)].append(r) }
+        for s in row.ids { columns.add(s, row: r) }
     }
 
     /// Takes the row of basic symbol `basic` out of the tableau (the symbol becomes parametric).
@@ -115,18 +123,12 @@ final class Tableau {
             stampCounter = 1
         }
         let mark = stampCounter
-        var live: [Int32] = []
-        let col = columns[Int(s)]
-        live.reserveCapacity(col.count)
-        for r in col {
+        return columns.live(s) { r in
             let ri = Int(r)
-            if basicOf[ri] >= 0 && stamp[ri] != mark && rows[ri].search(s).found {
-                stamp[ri] = mark
-                live.append(r)
-            }
+            guard basicOf[ri] >= 0 && stamp[ri] != mark && rows[ri].search(s).found else { return false }
+            stamp[ri] = mark
+            return true
         }
-        columns[Int(s)] = live
-        return live
     }
 
     /// `rows[r] += c · src`, where `skip` (the symbol being substituted) is dropped from
@@ -139,6 +141,7 @@ final class Tableau {
         var target = Row()
         swap(&target, &rows[ri])
         let tn = target.ids.count, sn = src.ids.count
+        mergedCells &+= tn + sn
         let eps = Solver.epsilon
         var added = 0
         if scratchAdded.count < sn { scratchAdded = [Symbol](repeating: 0, count: Swift.max(sn, 2 * scratchAdded.count)) }
@@ -188,11 +191,24 @@ final class Tableau {
         swap(&target, &rows[ri])
         if added > 0 {
             scratchAdded.withUnsafeBufferPointer { ad in
-                columns.withUnsafeMutableBufferPointer { cols in
-                    for k in 0..<added { cols[Int(ad[k])].append(r) }
-                }
+                for k in 0..<added { columns.add(ad[k], row: r) }
             }
+            if columns.entryCount > columnRebuildThreshold { rebuildColumns() }
         }
+    }
+
+    /// Rebuilds the column index from the rows. Cells that cancel leave stale entries behind;
+    /// without this, the pool would grow with every cell ever added (tens of millions on a
+    /// chain) instead of with the cells that exist. Runs when the pool has doubled since the
+    /// last rebuild, so its cost is amortized against the additions that filled it.
+    func rebuildColumns() {
+        columns.removeAllEntries()
+        var live = 0
+        for (ri, b) in basicOf.enumerated() where b >= 0 {
+            for s in rows[ri].ids { columns.add(s, row: Int32(ri)) }
+            live += rows[ri].ids.count
+        }
+        columnRebuildThreshold = Swift.max(2 * live, 1 << 16)
     }
 
     /// `target += c · src` for a row outside the tableau (no column index).
@@ -304,6 +320,7 @@ final class Tableau {
 
     /// `entering` becomes basic in the row of `leaving`, which becomes parametric.
     func pivot(entering: Symbol, leaving: Symbol) {
+        pivotCount += 1
         let r = rowOf[Int(leaving)]
         var row = rows[Int(r)]
         rows[Int(r)] = Row()
@@ -315,7 +332,7 @@ final class Tableau {
         rows[Int(r)] = row
         basicOf[Int(r)] = entering
         rowOf[Int(entering)] = r
-        columns[Int(leaving)].append(r)
+        columns.add(leaving, row: r)
         journal?.append((entering, leaving))
     }
 
@@ -335,20 +352,33 @@ final class Tableau {
     }
 
     func symbol(for variable: Variable) -> Symbol {
-        if let s = variableSymbols[variable.id] { return s }
-        let s = newSymbol(.external)
-        variableSymbols[variable.id] = s
-        variablesInOrder.append((variable, s))
-        symbolVariable[Int(s)] = variable
+        if variable.solverTag == tag { return variable.solverSymbol }
+        let s: Symbol
+        if let known = variableSymbols[variable.id] {
+            s = known
+        } else {
+            s = newSymbol(.external)
+            variableSymbols[variable.id] = s
+            variablesInOrder.append((variable, s))
+            symbolVariable[Int(s)] = variable
+        }
+        variable.solverTag = tag
+        variable.solverSymbol = s
         return s
     }
 
     func reset() {
-        kinds = []; rowOf = []; columns = []; dead = []; owner = []; symbolVariable = []
+        kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = 1 << 16; dead = []; owner = []; symbolVariable = []
         rows = []; basicOf = []; freeRows = []; infeasible = []
         levels = []; levelUse = [:]; artificial = nil
         variableSymbols = [:]; variablesInOrder = []
         slots = []; slotOf = [:]; equivalents = EquivalenceIndex(); liveConstraints = 0; edits = [:]
         stamp = []; stampCounter = 0; journal = nil
+        tag = Tableau.newTag()
+    }
+
+    /// A process-unique tag for variables' symbol caches; a new one invalidates them all.
+    static func newTag() -> UInt64 {
+        tableauTags.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }
