@@ -44,6 +44,9 @@ struct DiffPainter: DiffVisitor {
         case .different(let isDarker): output[index] = isDarker ? darker : different
         }
     }
+
+    /// Every copy paints into the same image, so there is nothing to merge.
+    mutating func merge(_ other: DiffPainter) {}
 }
 
 extension PixelDiff {
@@ -63,11 +66,16 @@ extension PixelDiff {
     /// - Complexity: O(width × height).
     public static func diffImage(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions = DiffOptions(),
                                  style: DiffImageStyle = DiffImageStyle()) -> Bitmap {
+        diffImage(expected, actual, options: options, style: style, bands: nil)
+    }
+
+    /// `diffImage` with the number of parallel bands chosen by the caller (for tests).
+    static func diffImage(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, style: DiffImageStyle, bands: Int?) -> Bitmap {
         guard expected.width == actual.width, expected.height == actual.height else {
             let overlap = PixelRect(x: 0, y: 0, width: min(expected.width, actual.width), height: min(expected.height, actual.height))
             var canvas = Bitmap(width: max(expected.width, actual.width), height: max(expected.height, actual.height),
                                 color: style.differentColor)
-            let inner = diffImage(expected.cropped(to: overlap), actual.cropped(to: overlap), options: options, style: style)
+            let inner = diffImage(expected.cropped(to: overlap), actual.cropped(to: overlap), options: options, style: style, bands: bands)
             canvas.draw(inner, atX: 0, y: 0)
             return canvas
         }
@@ -90,7 +98,7 @@ extension PixelDiff {
             }
             var painter = DiffPainter(output: pixels, different: opaque(style.differentColor),
                                       darker: opaque(style.darkerColor), antialiased: opaque(style.antialiasedColor))
-            scan(expected, actual, options: options, into: &painter)
+            scan(expected, actual, options: options, into: &painter, bands: bands)
         }
     }
 

@@ -7,9 +7,14 @@ enum DiffPixelKind {
 }
 
 /// Receives the pixels the scan classifies. Generic, so each use is specialised and inlined.
-protocol DiffVisitor {
-    /// Called for each pixel above the threshold, in memory order.
+///
+/// A parallel scan gives each band of rows its own copy of the (fresh) visitor and merges the
+/// copies in band order, so a visitor's result must not depend on how the rows were split.
+protocol DiffVisitor: SendableMetatype {
+    /// Called for each pixel above the threshold, in memory order within a band.
     mutating func visit(index: Int, x: Int, y: Int, kind: DiffPixelKind)
+    /// Adds what another copy saw in the rows below this one's.
+    mutating func merge(_ other: Self)
 }
 
 /// The pixelmatch algorithm over two same-sized images, built for speed.
@@ -32,9 +37,13 @@ struct DiffScan {
     ///
     /// - Complexity: O(width × height) memory reads; colour math only for differing pixels.
     func run<V: DiffVisitor>(_ visitor: inout V) {
-        let count = width * height
+        run(from: 0, to: width * height, &visitor)
+    }
+
+    /// Scans the pixels `start..<end` (in memory order) only.
+    func run<V: DiffVisitor>(from start: Int, to count: Int, _ visitor: inout V) {
         let a = UnsafeRawPointer(expected), b = UnsafeRawPointer(actual)
-        var i = 0
+        var i = start
         typealias Lane = SIMD16<UInt32>
         let zero = Lane()
         while i + 64 <= count {
@@ -98,10 +107,18 @@ struct DiffCounter: DiffVisitor {
             different += 1
             if x < minX { minX = x }
             if x > maxX { maxX = x }
-            // Pixels arrive in memory order, so the first row seen is the top one.
             if y < minY { minY = y }
-            maxY = y
+            if y > maxY { maxY = y }
         }
+    }
+
+    mutating func merge(_ other: DiffCounter) {
+        different += other.different
+        antialiased += other.antialiased
+        minX = min(minX, other.minX)
+        minY = min(minY, other.minY)
+        maxX = max(maxX, other.maxX)
+        maxY = max(maxY, other.maxY)
     }
 
     /// The bounding box of the differences, nil when there are none.

@@ -1,3 +1,8 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The perceptual pixel diff used by golden tests: pixelmatch's algorithm, same counts.
 ///
 /// Two pixels differ when their YIQ colour distance (alpha blended against white) passes the
@@ -21,7 +26,8 @@ public enum PixelDiff {
     ///   - options: thresholds and tolerances (default: pixelmatch's threshold 0.1, no tolerance).
     /// - Returns: counts, bounding box and the verdict.
     /// - Complexity: O(width × height) memory reads, 64 pixels per step; colour math only where
-    ///   pixels differ. Identical images do no colour math at all.
+    ///   pixels differ. Identical images do no colour math at all. Images of 2 megapixels or
+    ///   more are scanned in bands of rows on all cores; the result is the same.
     public static func compare(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions = DiffOptions()) -> DiffResult {
         let overlap = PixelRect(x: 0, y: 0, width: min(expected.width, actual.width), height: min(expected.height, actual.height))
         let sameSize = expected.width == actual.width && expected.height == actual.height
@@ -53,19 +59,61 @@ public enum PixelDiff {
                           antialiasedPixels: counter.antialiased, bounds: bounds, matches: matches)
     }
 
-    /// Runs the scan over two same-sized bitmaps.
-    static func scan<V: DiffVisitor>(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, into visitor: inout V) {
+    /// Images with at least this many pixels are scanned in parallel bands of rows; smaller
+    /// ones are not worth waking threads for.
+    static let parallelPixelThreshold = 1 << 21
+    /// Bands per core. Many small bands rather than one per core: Dispatch hands them out as
+    /// threads come free, so a core busy with other work (parallel tests, a build) delays the
+    /// scan by one small band at most, instead of by half the image.
+    static let bandsPerCore = 8
+    /// The most bands a scan is split into.
+    static let maximumBands = 64
+
+    /// Runs the scan over two same-sized bitmaps. `visitor` must be fresh: bands work on copies
+    /// of it, merged in band order.
+    /// `bands` overrides the automatic choice (for tests).
+    static func scan<V: DiffVisitor>(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, into visitor: inout V, bands: Int? = nil) {
         guard expected.pixelCount > 0 else { return }
+        let automatic = expected.pixelCount >= parallelPixelThreshold && processorCount > 1
+            ? min(processorCount * bandsPerCore, maximumBands) : 1
+        let bands = min(max(bands ?? automatic, 1), expected.height)
         expected.withUnsafeBytes { a in
             actual.withUnsafeBytes { b in
                 let scan = DiffScan(expected: a.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                     actual: b.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                     width: expected.width, height: expected.height,
                                     maxDelta: options.maxDelta, includeAntialiasing: options.includeAntialiasing)
-                scan.run(&visitor)
+                if bands == 1 {
+                    scan.run(&visitor)
+                } else {
+                    visitor = scanInBands(scan, bands: bands, fresh: visitor)
+                }
             }
         }
     }
+
+    /// Splits the rows into `bands` contiguous bands, scans them on all cores and merges the results.
+    /// Bands only read both images (the anti-aliasing check may look one row into a neighbour's
+    /// band) and write their own visitor, so they share nothing mutable.
+    private static func scanInBands<V: DiffVisitor>(_ scan: DiffScan, bands: Int, fresh: V) -> V {
+        var results = [V](repeating: fresh, count: bands)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            nonisolated(unsafe) let scan = scan
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let firstRow = scan.height * band / bands, endRow = scan.height * (band + 1) / bands
+                var visitor = slots[band]
+                scan.run(from: firstRow * scan.width, to: endRow * scan.width, &visitor)
+                slots[band] = visitor
+            }
+        }
+        var merged = results[0]
+        for band in 1..<bands { merged.merge(results[band]) }
+        return merged
+    }
+
+    /// The number of cores online.
+    static let processorCount = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 }
 
 extension PixelRect {
