@@ -102,6 +102,7 @@ final class Tableau {
         }
         rowOf[Int(basic)] = r
         for s in row.ids { columns.add(s, row: r) }
+        rebuildColumnsIfBloated()
     }
 
     /// Takes the row of basic symbol `basic` out of the tableau (the symbol becomes parametric).
@@ -193,7 +194,6 @@ final class Tableau {
             scratchAdded.withUnsafeBufferPointer { ad in
                 for k in 0..<added { columns.add(ad[k], row: r) }
             }
-            if columns.entryCount > columnRebuildThreshold { rebuildColumns() }
         }
     }
 
@@ -201,6 +201,11 @@ final class Tableau {
     /// without this, the pool would grow with every cell ever added (tens of millions on a
     /// chain) instead of with the cells that exist. Runs when the pool has doubled since the
     /// last rebuild, so its cost is amortized against the additions that filled it.
+    /// Call only when every row is in place (not in the middle of a pivot).
+    func rebuildColumnsIfBloated() {
+        if columns.entryCount > columnRebuildThreshold { rebuildColumns() }
+    }
+
     func rebuildColumns() {
         columns.removeAllEntries()
         var live = 0
@@ -334,6 +339,7 @@ final class Tableau {
         rowOf[Int(entering)] = r
         columns.add(leaving, row: r)
         journal?.append((entering, leaving))
+        rebuildColumnsIfBloated()
     }
 
     // MARK: Reading the solution
