@@ -26,16 +26,17 @@ def fmt_us(x):
     return "%.3f" % x if x < 1 else "%.2f" % x if x < 10 else "%.1f" % x if x < 1000 else "%.0f" % x
 
 
-def slope(prev, cur, key, per):
+def slope(prev, cur, key, per, offset):
     """Growth of the per-unit time from the previous size, as ×factor and the exponent e of
-    time ∝ N^e (e = 1 means flat per constraint)."""
+    time ∝ N^e: for builds (per constraint, offset 1) e = 1 means flat per constraint; for
+    edits (per step, offset 0) e is the growth of one edit with N."""
     if not prev or "skipped" in prev or "skipped" in cur or key not in prev or key not in cur:
         return ""
     a, b = prev[key] / per(prev), cur[key] / per(cur)
     n0, n1 = prev["constraints"], cur["constraints"]
     if a <= 0 or b <= 0 or n1 == n0:
         return ""
-    e = 1 + math.log(b / a) / math.log(n1 / n0)
+    e = offset + math.log(b / a) / math.log(n1 / n0)
     return "x%.2f (N^%.2f)" % (b / a, e)
 
 
@@ -69,14 +70,18 @@ def main():
                 if r is None:
                     return "-"
                 if "skipped" in r:
-                    return r["skipped"]
+                    return "skipped (kiwi > 60 s)" if "kiwi" in r["skipped"] else "skipped (see notes)"
+                if key == "edit_us" and "edit_skipped" in r:
+                    return r["edit_skipped"]
+                if "running" in r:
+                    return "crashed (out of memory?)"
                 if "error" in r:
                     return "error: " + r["error"]
                 v = r[key]
                 return fmt_ms(v) if key == "build_ms" else fmt_us(v)
 
             ratio = ""
-            if o and w and key in o and key in w and o[key] > 0:
+            if o and w and key in o and key in w and o[key] > 0 and not (key == "edit_us" and "edit_skipped" in w):
                 ratio = "%.2f" % (w[key] / o[key])
             if key == "build_ms":
                 per_c = lambda r: (fmt_us(r[key] * 1e3 / r["constraints"]) if r and key in r else "-")
@@ -85,12 +90,13 @@ def main():
             else:
                 extra = (str(o.get("edit_steps", "-")) if o else "-", str(w.get("edit_steps", "-")) if w else "-")
                 per = lambda r: 1
-            so = slope(prev["ours"], o, key, per) if o else ""
-            sk = slope(prev["kiwi"], w, key, per) if w else ""
+            offset = 1 if key == "build_ms" else 0
+            so = slope(prev["ours"], o, key, per, offset) if o else ""
+            sk = slope(prev["kiwi"], w, key, per, offset) if w else ""
             rows.append((k[0], label, cons, val(o), val(w), ratio) + extra + (so, sk))
             if o and key in o:
                 prev["ours"] = o
-            if w and key in w:
+            if w and key in w and "edit_skipped" not in w:
                 prev["kiwi"] = w
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
         for r in rows:
@@ -105,7 +111,10 @@ def main():
     print("  system, as a factor and as the exponent e of time ~ N^e (e = 1: linear, flat per constraint).")
     print("- edit: grid moves CW and CH (d_k with C resp. R for N); kiwi starts an edit at 0, so its first")
     print("  suggestion re-solves from there; both include that first step. Edit runs stop after 10 s.")
-    print("- chain is O(N^2) in tableau fill for Cassowary: not run above 3000 (nor above 1000 for kiwi).")
+    print("- chain is O(N^2) in tableau fill for Cassowary: ours is not run above 3000; kiwi's build not")
+    print("  above 1000, and kiwi's chain edit not from 1000 on (its first suggestion, from 0, took 180 s here).")
+    print("- ours runs one process per system under a memory cap (ulimit -v, BENCH_MEM_KB); a size that")
+    print("  dies there is shown as crashed, and the larger sizes of that system are not run.")
     for impl, r in bad:
         print("- CHECK FAILED (%s %s %s): %s" % (impl, r["system"], r.get("label"), r["check"]))
 

@@ -1,4 +1,7 @@
 import Cassowary
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // solver-bench: builds the systems of shared/bench/SYSTEMS.md (siblings, chain, grid, their
 // edit phase) and the enaml-like form on our Solver, and prints one JSON line per case.
@@ -54,7 +57,14 @@ func emit(_ fields: [(String, Any)]) {
         }
         return "\"\(key)\": \(v)"
     }
-    print("{" + body.joined(separator: ", ") + "}")
+    // Written at once (not through stdout's buffer), so a case that is killed later still
+    // leaves the lines before it in a pipe.
+    var line = "{" + body.joined(separator: ", ") + "}\n"
+    #if canImport(Glibc)
+    line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+    #else
+    print(line, terminator: "")
+    #endif
 }
 
 func seconds(_ d: Duration) -> Double {
@@ -135,6 +145,9 @@ for (name, cases, skipped) in plan where only == nil || only!.contains(name) {
             emit([("impl", "blueprint"), ("system", c.system), ("size", c.size), ("label", c.label), ("skipped", reason)])
             continue
         }
+        // Announced first: if the case dies (out of memory under the script's ulimit), the
+        // table shows this line as a crash instead of silently missing the size.
+        emit([("impl", "blueprint"), ("system", c.system), ("size", c.size), ("label", c.label), ("running", true)])
         do {
             let t = try run(c)
             if t > sizeCapSeconds { tooSlow = "previous size took over \(Int(sizeCapSeconds)) s" }
