@@ -50,6 +50,12 @@ struct PropertyTests {
         let vars = (0..<n).map { Variable("x\($0)") }
         var system = System(variables: vars)
         let s = Solver()
+        if seed % 2 == 1 {
+            // Rebuild the column index after nearly every change, so the rebuild path is
+            // checked by the invariants as often as the incremental one.
+            s.core.columnRebuildFloor = 4
+            s.core.columnRebuildThreshold = 4
+        }
         for (i, v) in vars.enumerated() {
             try s.add((v == Double(rng.int(-100...100))).strength(.priority(100 - i)))
             try s._checkInvariants()

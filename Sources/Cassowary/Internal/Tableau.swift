@@ -21,6 +21,7 @@ final class Tableau {
     var rowOf: [Int32] = []           // row index, or -1 when parametric
     var columns = ColumnIndex()       // rows that (may) contain each symbol; verified when walked
     var columnRebuildThreshold = 1 << 16
+    var columnRebuildFloor = 1 << 16     // tests lower it to rebuild all the time
     var pivotCount = 0                // since creation, for Solver.statistics
     var mergedCells = 0
     var dead: [Bool] = []             // symbols of removed constraints
@@ -213,7 +214,7 @@ final class Tableau {
             for s in rows[ri].ids { columns.add(s, row: Int32(ri)) }
             live += rows[ri].ids.count
         }
-        columnRebuildThreshold = Swift.max(2 * live, 1 << 16)
+        columnRebuildThreshold = Swift.max(2 * live, columnRebuildFloor)
     }
 
     /// `target += c · src` for a row outside the tableau (no column index).
@@ -374,7 +375,7 @@ final class Tableau {
     }
 
     func reset() {
-        kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = 1 << 16; dead = []; owner = []; symbolVariable = []
+        kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []
         rows = []; basicOf = []; freeRows = []; infeasible = []
         levels = []; levelUse = [:]; artificial = nil
         variableSymbols = [:]; variablesInOrder = []
