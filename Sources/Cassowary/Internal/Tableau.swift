@@ -144,6 +144,13 @@ final class Tableau {
         swap(&target, &rows[ri])
         let tn = target.ids.count, sn = src.ids.count
         mergedCells &+= tn + sn
+        if sn <= 8 {
+            // Short source (the common case in small layouts): update in place, inserting the
+            // few new cells, instead of allocating two fresh arrays for a merged copy.
+            addScaledInPlace(&target, src, times: c, skip: skip, row: r)
+            swap(&target, &rows[ri])
+            return
+        }
         let eps = Solver.epsilon
         var added = 0
         if scratchAdded.count < sn { scratchAdded = [Symbol](repeating: 0, count: Swift.max(sn, 2 * scratchAdded.count)) }
@@ -195,6 +202,41 @@ final class Tableau {
             scratchAdded.withUnsafeBufferPointer { ad in
                 for k in 0..<added { columns.add(ad[k], row: r) }
             }
+        }
+    }
+
+    /// `target += c · src` cell by cell (binary search, in-place update or insert), then
+    /// `skip` and cancelled cells removed. For a short `src`; new cells go to the column index.
+    private func addScaledInPlace(_ target: inout Row, _ src: Row, times c: Double, skip: Symbol, row r: Int32) {
+        var cancelled = false
+        for j in src.ids.indices {
+            let b = src.ids[j]
+            let v = c * src.coeffs[j]
+            let (i, found) = target.search(b)
+            if found {
+                target.coeffs[i] += v
+                if nearZero(target.coeffs[i]) { cancelled = true }
+            } else if !nearZero(v) {
+                target.ids.insert(b, at: i)
+                target.coeffs.insert(v, at: i)
+                columns.add(b, row: r)
+            }
+        }
+        target.constant += c * src.constant
+        let (k, hasSkip) = target.search(skip)
+        if hasSkip {
+            target.ids.remove(at: k)
+            target.coeffs.remove(at: k)
+        }
+        if cancelled {
+            var w = 0
+            for i in target.ids.indices where !nearZero(target.coeffs[i]) {
+                target.ids[w] = target.ids[i]
+                target.coeffs[w] = target.coeffs[i]
+                w += 1
+            }
+            target.ids.removeLast(target.ids.count - w)
+            target.coeffs.removeLast(target.coeffs.count - w)
         }
     }
 
