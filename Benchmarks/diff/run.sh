@@ -2,7 +2,10 @@
 # The diff and PNG benchmark, in one run: our release build, the PyPI peers
 # (pybind11-pixelmatch, pixelhog) in a venv this script makes, and memcmp as the floor.
 #
-#   Benchmarks/diff/run.sh [SIZE] [RUNS]      (default 4096 and 9)
+#   Benchmarks/diff/run.sh [SIZE] [RUNS] [ROUNDS]     (default 4096, 9 and 3)
+#
+# Ours and the peers take turns ROUNDS times and every figure is the median over the rounds
+# (each itself a median of RUNS), so load that comes and goes on a shared machine hits both.
 #
 # Environment: VENV (default /tmp/blueprint-diff-bench-venv), PYTHON (an interpreter >= 3.12,
 # which pixelhog needs; found on PATH or under pyenv otherwise).
@@ -10,6 +13,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 size="${1:-4096}"
 runs="${2:-9}"
+rounds="${3:-3}"
 work="$(mktemp -d /tmp/blueprint-diff-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
@@ -34,8 +38,10 @@ fi
 echo "building diff-bench (release)..." >&2
 (cd "$here" && swift build -c release --scratch-path .build-bench 2>&1 | tail -1 >&2)
 
-echo "measuring ours and memcmp ($size x $size, median of $runs)..." >&2
-"$here/.build-bench/release/diff-bench" "$work" "$size" "$runs" > "$work/ours.json"
-echo "measuring the peers..." >&2
-"$venv/bin/python" "$here/peers.py" "$work" "$size" "$runs" > "$work/peers.json"
-"$venv/bin/python" "$here/summary.py" "$work/ours.json" "$work/peers.json" "$size"
+for round in $(seq 1 "$rounds"); do
+    echo "round $round of $rounds: ours and memcmp ($size x $size, median of $runs)..." >&2
+    "$here/.build-bench/release/diff-bench" "$work" "$size" "$runs" > "$work/ours-$round.json"
+    echo "round $round of $rounds: the peers..." >&2
+    "$venv/bin/python" "$here/peers.py" "$work" "$size" "$runs" > "$work/peers-$round.json"
+done
+"$venv/bin/python" "$here/summary.py" "$size" "$rounds" "$work"/ours-*.json -- "$work"/peers-*.json

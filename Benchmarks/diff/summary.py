@@ -1,17 +1,30 @@
-"""Prints the benchmark's figures as ratios. Usage: summary.py ours.json peers.json SIZE"""
+"""Prints the benchmark's figures as ratios.
+
+Usage: summary.py SIZE ROUNDS ours-1.json ... -- peers-1.json ...
+Each figure is the median over the rounds.
+"""
 import json
+import statistics
 import sys
 
-ours = json.load(open(sys.argv[1]))
-peers = json.load(open(sys.argv[2]))
-size = sys.argv[3]
+size, rounds = sys.argv[1], sys.argv[2]
+split = sys.argv.index("--")
+
+
+def merged(paths):
+    runs = [json.load(open(path)) for path in paths]
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
+ours = merged(sys.argv[3:split])
+peers = merged(sys.argv[split + 1:])
 
 
 def ms(value):
     return f"{value:8.2f} ms"
 
 
-print(f"\n== pixel diff, {size}x{size} UI-like pair (median wall time) ==")
+print(f"\n== pixel diff, {size}x{size} UI-like pair (median wall time over {rounds} alternating rounds) ==")
 print(f"memcmp floor (full read of both buffers): {ms(ours['memcmp_ms'])}")
 for pair in ["identical", "sparse", "dense"]:
     mine = ours[f"diff_{pair}_ms"]
@@ -20,7 +33,7 @@ for pair in ["identical", "sparse", "dense"]:
     print(f"{pair:>9}: ours {ms(mine)} = {mine / ours['memcmp_ms']:5.2f}x memcmp | "
           f"pybind11-pixelmatch {ms(peers[f'pybind11_diff_{pair}_ms'])} ({peers[f'pybind11_diff_{pair}_ms'] / mine:5.2f}x ours) | "
           f"pixelhog {ms(peers[f'pixelhog_diff_{pair}_ms'])} ({peers[f'pixelhog_diff_{pair}_ms'] / mine:5.2f}x ours) | "
-          f"{ours[f'diff_{pair}_count']} px, {ours[f'diff_{pair}_aa']} AA, {agree}")
+          f"{int(ours[f'diff_{pair}_count'])} px, {int(ours[f'diff_{pair}_aa'])} AA, {agree}")
 
 print("\n== diff image (count + draw; ours allocates the output, pybind11's is preallocated) ==")
 for pair in ["sparse", "dense"]:
@@ -39,9 +52,9 @@ rows = [("fast (zlib 3, up)", "fast"), ("compact (zlib 9, all filters)", "compac
 for label, key in rows:
     t, b = ours[f"encode_{key}_ms"], ours[f"encode_{key}_bytes"]
     versus = f" | vs cairo: {cairo_ms / t:5.2f}x faster, {b / cairo_bytes:5.2f}x the size" if cairo_ms else ""
-    print(f"{label:>30}: {ms(t)} {b:>9} bytes{versus}")
+    print(f"{label:>30}: {ms(t)} {int(b):>9} bytes{versus}")
 if cairo_ms:
-    print(f"{'cairo_surface_write_to_png':>30}: {ms(cairo_ms)} {cairo_bytes:>9} bytes")
+    print(f"{'cairo_surface_write_to_png':>30}: {ms(cairo_ms)} {int(cairo_bytes):>9} bytes")
 else:
     print("cairo: libcairo.so.2 not installed, not measured")
 print(f"pixelhog diff image as PNG (diff + encode), sparse: {ms(peers['pixelhog_diffimage_png_sparse_ms'])}")

@@ -66,16 +66,16 @@ extension PixelDiff {
     /// - Complexity: O(width × height).
     public static func diffImage(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions = DiffOptions(),
                                  style: DiffImageStyle = DiffImageStyle()) -> Bitmap {
-        diffImage(expected, actual, options: options, style: style, bands: nil)
+        diffImage(expected, actual, options: options, style: style, parts: nil)
     }
 
-    /// `diffImage` with the number of parallel bands chosen by the caller (for tests).
-    static func diffImage(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, style: DiffImageStyle, bands: Int?) -> Bitmap {
+    /// `diffImage` with the number of parallel parts chosen by the caller (for tests).
+    static func diffImage(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, style: DiffImageStyle, parts: Int?) -> Bitmap {
         guard expected.width == actual.width, expected.height == actual.height else {
             let overlap = PixelRect(x: 0, y: 0, width: min(expected.width, actual.width), height: min(expected.height, actual.height))
             var canvas = Bitmap(width: max(expected.width, actual.width), height: max(expected.height, actual.height),
                                 color: style.differentColor)
-            let inner = diffImage(expected.cropped(to: overlap), actual.cropped(to: overlap), options: options, style: style, bands: bands)
+            let inner = diffImage(expected.cropped(to: overlap), actual.cropped(to: overlap), options: options, style: style, parts: parts)
             canvas.draw(inner, atX: 0, y: 0)
             return canvas
         }
@@ -98,7 +98,7 @@ extension PixelDiff {
             }
             var painter = DiffPainter(output: pixels, different: opaque(style.differentColor),
                                       darker: opaque(style.darkerColor), antialiased: opaque(style.antialiasedColor))
-            scan(expected, actual, options: options, into: &painter, bands: bands)
+            scan(expected, actual, options: options, into: &painter, parts: parts)
         }
     }
 

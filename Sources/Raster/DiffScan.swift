@@ -8,12 +8,12 @@ enum DiffPixelKind {
 
 /// Receives the pixels the scan classifies. Generic, so each use is specialised and inlined.
 ///
-/// A parallel scan gives each band of rows its own copy of the (fresh) visitor and merges the
-/// copies in band order, so a visitor's result must not depend on how the rows were split.
+/// A parallel scan gives each part of the differing blocks its own copy of the (fresh) visitor
+/// and merges the copies in order, so a visitor's result must not depend on the split.
 protocol DiffVisitor: SendableMetatype {
-    /// Called for each pixel above the threshold, in memory order within a band.
+    /// Called for each pixel above the threshold, in memory order within a part.
     mutating func visit(index: Int, x: Int, y: Int, kind: DiffPixelKind)
-    /// Adds what another copy saw in the rows below this one's.
+    /// Adds what another copy saw in the blocks after this one's.
     mutating func merge(_ other: Self)
 }
 
@@ -37,28 +37,49 @@ struct DiffScan {
     ///
     /// - Complexity: O(width × height) memory reads; colour math only for differing pixels.
     func run<V: DiffVisitor>(_ visitor: inout V) {
-        run(from: 0, to: width * height, &visitor)
+        forEachDifferingBlock { start, end in examine(from: start, to: end, &visitor) }
     }
 
-    /// Scans the pixels `start..<end` (in memory order) only.
-    func run<V: DiffVisitor>(from start: Int, to count: Int, _ visitor: inout V) {
+    /// The first pixel index of every 64-pixel block (and of the shorter last one) in which
+    /// the images differ, in memory order: the SIMD pass alone, for sharing the colour math
+    /// among threads afterwards.
+    func differingBlocks() -> [Int] {
+        var blocks: [Int] = []
+        forEachDifferingBlock { start, _ in blocks.append(start) }
+        return blocks
+    }
+
+    /// Classifies the pixels of the given blocks (starts from `differingBlocks`).
+    func examine<V: DiffVisitor>(blocks: UnsafeBufferPointer<Int>, _ visitor: inout V) {
+        let count = width &* height
+        for start in blocks {
+            examine(from: start, to: min(start &+ 64, count), &visitor)
+        }
+    }
+
+    /// The SIMD pass: calls `body(start, end)` for each block of up to 64 pixels in which at
+    /// least one pixel differs. Four 16-pixel vectors of each image are compared, the results
+    /// OR-ed, and the block is skipped on one test when they are all equal.
+    @inline(__always)
+    private func forEachDifferingBlock(_ body: (Int, Int) -> Void) {
+        let count = width &* height
         let a = UnsafeRawPointer(expected), b = UnsafeRawPointer(actual)
-        var i = start
+        var i = 0
         typealias Lane = SIMD16<UInt32>
         let zero = Lane()
-        while i + 64 <= count {
+        while i &+ 64 <= count {
             let offset = i &* 4
             var x = a.loadUnaligned(fromByteOffset: offset, as: Lane.self) ^ b.loadUnaligned(fromByteOffset: offset, as: Lane.self)
             x |= a.loadUnaligned(fromByteOffset: offset &+ 64, as: Lane.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 64, as: Lane.self)
             x |= a.loadUnaligned(fromByteOffset: offset &+ 128, as: Lane.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 128, as: Lane.self)
             x |= a.loadUnaligned(fromByteOffset: offset &+ 192, as: Lane.self) ^ b.loadUnaligned(fromByteOffset: offset &+ 192, as: Lane.self)
             if any(x .!= zero) {
-                examine(from: i, to: i &+ 64, &visitor)
+                body(i, i &+ 64)
             }
             i &+= 64
         }
         if i < count {
-            examine(from: i, to: count, &visitor)
+            body(i, count)
         }
     }
 

@@ -26,8 +26,8 @@ public enum PixelDiff {
     ///   - options: thresholds and tolerances (default: pixelmatch's threshold 0.1, no tolerance).
     /// - Returns: counts, bounding box and the verdict.
     /// - Complexity: O(width × height) memory reads, 64 pixels per step; colour math only where
-    ///   pixels differ. Identical images do no colour math at all. Images of 2 megapixels or
-    ///   more are scanned in bands of rows on all cores; the result is the same.
+    ///   pixels differ. Identical images do no colour math at all. On images of 2 megapixels
+    ///   or more with many differences the colour math runs on all cores; the result is the same.
     public static func compare(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions = DiffOptions()) -> DiffResult {
         let overlap = PixelRect(x: 0, y: 0, width: min(expected.width, actual.width), height: min(expected.height, actual.height))
         let sameSize = expected.width == actual.width && expected.height == actual.height
@@ -59,56 +59,69 @@ public enum PixelDiff {
                           antialiasedPixels: counter.antialiased, bounds: bounds, matches: matches)
     }
 
-    /// Images with at least this many pixels are scanned in parallel bands of rows; smaller
-    /// ones are not worth waking threads for.
+    /// Images with at least this many pixels may share their colour math among cores.
     static let parallelPixelThreshold = 1 << 21
-    /// Bands per core. Many small bands rather than one per core: Dispatch hands them out as
+    /// ...when at least this many 64-pixel blocks differ (about 64,000 pixels); fewer are
+    /// classified faster than threads can be woken.
+    static let parallelBlockThreshold = 1024
+    /// Parts per core. Many small parts rather than one per core: Dispatch hands them out as
     /// threads come free, so a core busy with other work (parallel tests, a build) delays the
-    /// scan by one small band at most, instead of by half the image.
-    static let bandsPerCore = 8
-    /// The most bands a scan is split into.
-    static let maximumBands = 64
+    /// diff by one small part at most.
+    static let partsPerCore = 8
+    /// The most parts the work is split into.
+    static let maximumParts = 64
 
-    /// Runs the scan over two same-sized bitmaps. `visitor` must be fresh: bands work on copies
-    /// of it, merged in band order.
-    /// `bands` overrides the automatic choice (for tests).
-    static func scan<V: DiffVisitor>(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, into visitor: inout V, bands: Int? = nil) {
+    /// Runs the scan over two same-sized bitmaps. `visitor` must be fresh: parallel parts work
+    /// on copies of it, merged in order.
+    ///
+    /// The SIMD pass over memory is always one thread: it runs at memory speed, and identical
+    /// or sparse pairs end with it. Only when many blocks differ is their colour math shared
+    /// among cores. `parts` forces a number of parts (for tests).
+    static func scan<V: DiffVisitor>(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, into visitor: inout V, parts: Int? = nil) {
         guard expected.pixelCount > 0 else { return }
         let automatic = expected.pixelCount >= parallelPixelThreshold && processorCount > 1
-            ? min(processorCount * bandsPerCore, maximumBands) : 1
-        let bands = min(max(bands ?? automatic, 1), expected.height)
+            ? min(processorCount * partsPerCore, maximumParts) : 1
+        let parts = max(parts ?? automatic, 1)
         expected.withUnsafeBytes { a in
             actual.withUnsafeBytes { b in
                 let scan = DiffScan(expected: a.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                     actual: b.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                     width: expected.width, height: expected.height,
                                     maxDelta: options.maxDelta, includeAntialiasing: options.includeAntialiasing)
-                if bands == 1 {
+                if parts == 1 {
                     scan.run(&visitor)
-                } else {
-                    visitor = scanInBands(scan, bands: bands, fresh: visitor)
+                    return
+                }
+                let blocks = scan.differingBlocks()
+                blocks.withUnsafeBufferPointer { blocks in
+                    if blocks.count < parallelBlockThreshold && automatic == parts {
+                        scan.examine(blocks: blocks, &visitor)
+                    } else {
+                        visitor = examineInParts(scan, blocks: blocks, parts: min(parts, max(blocks.count, 1)), fresh: visitor)
+                    }
                 }
             }
         }
     }
 
-    /// Splits the rows into `bands` contiguous bands, scans them on all cores and merges the results.
-    /// Bands only read both images (the anti-aliasing check may look one row into a neighbour's
-    /// band) and write their own visitor, so they share nothing mutable.
-    private static func scanInBands<V: DiffVisitor>(_ scan: DiffScan, bands: Int, fresh: V) -> V {
-        var results = [V](repeating: fresh, count: bands)
+    /// Splits the differing blocks into `parts` runs, classifies them on all cores and merges
+    /// the results in order. Parts only read both images (the anti-aliasing check looks at
+    /// neighbours anywhere) and write their own visitor, so they share nothing mutable.
+    private static func examineInParts<V: DiffVisitor>(_ scan: DiffScan, blocks: UnsafeBufferPointer<Int>, parts: Int, fresh: V) -> V {
+        var results = [V](repeating: fresh, count: parts)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             nonisolated(unsafe) let scan = scan
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                let firstRow = scan.height * band / bands, endRow = scan.height * (band + 1) / bands
-                var visitor = slots[band]
-                scan.run(from: firstRow * scan.width, to: endRow * scan.width, &visitor)
-                slots[band] = visitor
+            nonisolated(unsafe) let blocks = blocks
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let first = blocks.count * part / parts, end = blocks.count * (part + 1) / parts
+                var visitor = slots[part]
+                scan.examine(blocks: UnsafeBufferPointer(rebasing: blocks[first..<end]), &visitor)
+                slots[part] = visitor
             }
         }
         var merged = results[0]
-        for band in 1..<bands { merged.merge(results[band]) }
+        for part in 1..<parts { merged.merge(results[part]) }
         return merged
     }
 

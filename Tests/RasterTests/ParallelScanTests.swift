@@ -1,7 +1,8 @@
 import Testing
 @testable import Raster
 
-/// Large images are scanned in bands of rows at once; the result must not depend on the split.
+/// Large images with many differences share the colour math among cores; the result must not
+/// depend on the split.
 @Suite struct ParallelScanTests {
     /// A 1500 × 1500 pair (above the parallel threshold) built from the text fixture tiled,
     /// with the actual image's tiles taken from the subpixel-shifted rendering.
@@ -13,7 +14,7 @@ import Testing
         for y in stride(from: 0, to: 1500, by: expectedTile.height) {
             for x in stride(from: 0, to: 1500, by: expectedTile.width) {
                 expected.draw(expectedTile, atX: x, y: y)
-                // Every third tile changes, so some bands have differences and some have none.
+                // Every third tile changes, so some parts have differences and some have none.
                 actual.draw((x / expectedTile.width + row) % 3 == 0 ? actualTile : expectedTile, atX: x, y: y)
             }
             row += 1
@@ -26,12 +27,12 @@ import Testing
     }
 
     @Test(arguments: [2, 3, 7, 1500])
-    func countsAndBoundsDoNotDependOnTheBands(bands: Int) {
+    func countsAndBoundsDoNotDependOnTheParts(parts: Int) {
         let (expected, actual) = Self.pair
         var serial = DiffCounter()
-        PixelDiff.scan(expected, actual, options: DiffOptions(), into: &serial, bands: 1)
+        PixelDiff.scan(expected, actual, options: DiffOptions(), into: &serial, parts: 1)
         var parallel = DiffCounter()
-        PixelDiff.scan(expected, actual, options: DiffOptions(), into: &parallel, bands: bands)
+        PixelDiff.scan(expected, actual, options: DiffOptions(), into: &parallel, parts: parts)
         #expect(serial.different > 10_000)
         #expect(serial.antialiased > 10_000)
         #expect(parallel.different == serial.different)
@@ -42,16 +43,16 @@ import Testing
     @Test func publicCompareAgreesWithTheSerialScan() {
         let (expected, actual) = Self.pair
         var serial = DiffCounter()
-        PixelDiff.scan(expected, actual, options: DiffOptions(), into: &serial, bands: 1)
+        PixelDiff.scan(expected, actual, options: DiffOptions(), into: &serial, parts: 1)
         let result = PixelDiff.compare(expected, actual)
         #expect(result.differentPixels == serial.different)
         #expect(result.antialiasedPixels == serial.antialiased)
     }
 
-    @Test func diffImageDoesNotDependOnTheBands() {
+    @Test func diffImageDoesNotDependOnTheParts() {
         let (expected, actual) = Self.pair
-        let serial = PixelDiff.diffImage(expected, actual, options: DiffOptions(), style: DiffImageStyle(), bands: 1)
-        #expect(PixelDiff.diffImage(expected, actual, options: DiffOptions(), style: DiffImageStyle(), bands: 5) == serial)
+        let serial = PixelDiff.diffImage(expected, actual, options: DiffOptions(), style: DiffImageStyle(), parts: 1)
+        #expect(PixelDiff.diffImage(expected, actual, options: DiffOptions(), style: DiffImageStyle(), parts: 5) == serial)
         #expect(PixelDiff.diffImage(expected, actual) == serial)
     }
 }
