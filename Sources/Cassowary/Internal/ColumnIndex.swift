@@ -50,9 +50,9 @@ struct ColumnIndex {
         length[Int(s)] &+= 1
     }
 
-    /// The rows of `s` for which `keep` holds, newest first; the others are unlinked.
-    mutating func live(_ s: Symbol, keep: (Int32) -> Bool) -> [Int32] {
-        var out: [Int32] = []
+    /// Appends to `out` the rows of `s` for which `keep` holds, newest first; the others are
+    /// unlinked.
+    mutating func live(_ s: Symbol, into out: inout [Int32], keep: (Int32) -> Bool) {
         out.reserveCapacity(Int(length[Int(s)]))
         var prev: Int32 = -1
         var e = head[Int(s)]
@@ -70,7 +70,6 @@ struct ColumnIndex {
             }
             e = next
         }
-        return out
     }
 
     /// Whether an entry of `s` names row `r` (for the invariant checker).

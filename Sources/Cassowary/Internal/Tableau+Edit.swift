@@ -40,7 +40,9 @@ extension Tableau {
             rows[r].constant += delta
             if rows[r].constant < 0 { infeasible.append(minus) }
         } else {
-            for r in rowsContaining(plus) {
+            let holders = rowsContaining(plus)
+            defer { recycle(holders) }
+            for r in holders {
                 let ri = Int(r)
                 rows[ri].constant += rows[ri].coefficient(plus) * delta
                 let b = basicOf[ri]

@@ -41,7 +41,9 @@ extension Tableau {
     func leavingRow(for entering: Symbol, direction: Double) -> Symbol? {
         var best: Symbol = -1
         var bestRatio = Double.infinity
-        for r in rowsContaining(entering) {
+        let holders = rowsContaining(entering)
+        defer { recycle(holders) }
+        for r in holders {
             let b = basicOf[Int(r)]
             if kinds[Int(b)] == .external { continue }
             let a = rows[Int(r)].coefficient(entering) * direction

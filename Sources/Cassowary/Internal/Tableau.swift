@@ -52,6 +52,9 @@ final class Tableau {
 
     // Scratch buffer for merges: the symbols a merge added to a row.
     var scratchAdded: [Symbol] = []
+    var mergeIds: [Symbol] = []
+    var mergeCoeffs: [Double] = []
+    var rowListPool: [[Int32]] = []
     var stamp: [UInt32] = []          // per row, for de-duplicating column walks
     var stampCounter: UInt32 = 0
     /// When set, pivots are recorded so a failed add can undo them.
@@ -118,6 +121,7 @@ final class Tableau {
     }
 
     /// The rows that contain `s`, in a deterministic order; compacts the column as it goes.
+    /// Hot callers hand the array back with ``recycle(_:)`` so the next walk allocates nothing.
     func rowsContaining(_ s: Symbol) -> [Int32] {
         stampCounter &+= 1
         if stampCounter == 0 {
@@ -125,19 +129,27 @@ final class Tableau {
             stampCounter = 1
         }
         let mark = stampCounter
-        return columns.live(s) { r in
+        var out = rowListPool.popLast() ?? []
+        out.removeAll(keepingCapacity: true)
+        columns.live(s, into: &out) { r in
             let ri = Int(r)
             guard basicOf[ri] >= 0 && stamp[ri] != mark && rows[ri].search(s).found else { return false }
             stamp[ri] = mark
             return true
         }
+        return out
+    }
+
+    /// Returns a list from ``rowsContaining(_:)`` for reuse.
+    func recycle(_ list: [Int32]) {
+        if rowListPool.count < 8 { rowListPool.append(list) }
     }
 
     /// `rows[r] += c · src`, where `skip` (the symbol being substituted) is dropped from
     /// `rows[r]`; new cells are added to the column index.
     ///
-    /// The merge writes straight into uninitialized array storage (no per-cell append
-    /// checks) and touches class properties once per call, not per cell.
+    /// The merge runs over raw buffers into reused scratch storage and is copied back into
+    /// the row's own arrays: no allocation per merge, no per-cell append checks.
     func addScaled(row r: Int32, _ src: Row, times c: Double, skip: Symbol) {
         let ri = Int(r)
         var target = Row()
@@ -154,48 +166,53 @@ final class Tableau {
         let eps = Solver.epsilon
         var added = 0
         if scratchAdded.count < sn { scratchAdded = [Symbol](repeating: 0, count: Swift.max(sn, 2 * scratchAdded.count)) }
-        var newIds: [Symbol] = []
-        let newCoeffs = [Double](unsafeUninitializedCapacity: tn + sn) { oc, coeffCount in
-            newIds = [Symbol](unsafeUninitializedCapacity: tn + sn) { oi, idCount in
-                target.ids.withUnsafeBufferPointer { ti in
-                target.coeffs.withUnsafeBufferPointer { tc in
-                src.ids.withUnsafeBufferPointer { si in
-                src.coeffs.withUnsafeBufferPointer { sc in
-                scratchAdded.withUnsafeMutableBufferPointer { ad in
-                    var i = 0, j = 0, k = 0
-                    while i < tn && j < sn {
-                        let a = ti[i], b = si[j]
-                        if a < b {
-                            if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
-                            i &+= 1
-                        } else if a > b {
-                            let v = c * sc[j]
-                            if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
-                            j &+= 1
-                        } else {
-                            let v = tc[i] + c * sc[j]
-                            if v >= eps || v <= -eps { oi[k] = a; oc[k] = v; k &+= 1 }
-                            i &+= 1; j &+= 1
-                        }
-                    }
-                    while i < tn {
-                        let a = ti[i]
-                        if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
-                        i &+= 1
-                    }
-                    while j < sn {
-                        let b = si[j]
-                        let v = c * sc[j]
-                        if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
-                        j &+= 1
-                    }
-                    idCount = k
-                }}}}}
-            }
-            coeffCount = newIds.count
+        if mergeIds.count < tn + sn {
+            let n = Swift.max(tn + sn, 2 * mergeIds.count)
+            mergeIds = [Symbol](repeating: 0, count: n)
+            mergeCoeffs = [Double](repeating: 0, count: n)
         }
-        target.ids = newIds
-        target.coeffs = newCoeffs
+        // Merge into the reused scratch buffers, then copy back into the row's own storage
+        // (uniquely owned, so no allocation unless it must grow).
+        var k = 0
+        target.ids.withUnsafeBufferPointer { ti in
+        target.coeffs.withUnsafeBufferPointer { tc in
+        src.ids.withUnsafeBufferPointer { si in
+        src.coeffs.withUnsafeBufferPointer { sc in
+        scratchAdded.withUnsafeMutableBufferPointer { ad in
+        mergeIds.withUnsafeMutableBufferPointer { oi in
+        mergeCoeffs.withUnsafeMutableBufferPointer { oc in
+            var i = 0, j = 0
+            while i < tn && j < sn {
+                let a = ti[i], b = si[j]
+                if a < b {
+                    if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
+                    i &+= 1
+                } else if a > b {
+                    let v = c * sc[j]
+                    if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
+                    j &+= 1
+                } else {
+                    let v = tc[i] + c * sc[j]
+                    if v >= eps || v <= -eps { oi[k] = a; oc[k] = v; k &+= 1 }
+                    i &+= 1; j &+= 1
+                }
+            }
+            while i < tn {
+                let a = ti[i]
+                if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
+                i &+= 1
+            }
+            while j < sn {
+                let b = si[j]
+                let v = c * sc[j]
+                if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
+                j &+= 1
+            }
+        }}}}}}}
+        target.ids.removeAll(keepingCapacity: true)
+        target.coeffs.removeAll(keepingCapacity: true)
+        mergeIds.withUnsafeBufferPointer { target.ids.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<k])) }
+        mergeCoeffs.withUnsafeBufferPointer { target.coeffs.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<k])) }
         target.constant += c * src.constant
         swap(&target, &rows[ri])
         if added > 0 {
@@ -286,7 +303,9 @@ final class Tableau {
     /// Replaces parametric symbol `s` by `row` (its new definition) everywhere: in every row
     /// that holds it, in each objective level, and in the phase-one objective.
     func substitute(_ s: Symbol, _ row: Row) {
-        for r in rowsContaining(s) {
+        let holders = rowsContaining(s)
+        defer { recycle(holders) }
+        for r in holders {
             let c = rows[Int(r)].coefficient(s)
             addScaled(row: r, row, times: c, skip: s)
             let b = basicOf[Int(r)]
