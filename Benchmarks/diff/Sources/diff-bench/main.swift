@@ -12,22 +12,29 @@ let size = arguments.count > 2 ? Int(arguments[2]) ?? 4096 : 4096
 let runs = arguments.count > 3 ? Int(arguments[3]) ?? 9 : 9
 mkdir(folder, 0o755)
 
-let expected = Scenes.ui(width: size, height: size)
-let copy = try Bitmap(width: size, height: size, bytes: expected.bytes.map { $0 })
-let sparse = Scenes.sparseChange(of: expected)
-let dense = Scenes.shifted(expected)
+let scene = Scenes.ui(width: size, height: size)
+let sparseScene = Scenes.sparseChange(of: scene)
+let denseScene = Scenes.shifted(scene)
 
 func saveRaw(_ bitmap: Bitmap, _ name: String) {
     let file = fopen(folder + "/" + name, "wb")!
     bitmap.bytes.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, file) }
     fclose(file)
 }
-saveRaw(expected, "expected.rgba")
-saveRaw(sparse, "sparse.rgba")
-saveRaw(dense, "dense.rgba")
-try PNG.write(expected, to: folder + "/expected.png", compression: .fast)
-try PNG.write(sparse, to: folder + "/sparse.png", compression: .fast)
-try PNG.write(dense, to: folder + "/dense.png", compression: .fast)
+saveRaw(scene, "expected.rgba")
+saveRaw(sparseScene, "sparse.rgba")
+saveRaw(denseScene, "dense.rgba")
+try PNG.write(scene, to: folder + "/expected.png", compression: .fast)
+try PNG.write(sparseScene, to: folder + "/sparse.png", compression: .fast)
+try PNG.write(denseScene, to: folder + "/dense.png", compression: .fast)
+
+// The images under test come from the PNG files, as they do in a golden test: decoded into
+// fresh buffers (and `copy` is a second, separate decode of the expected image).
+let expected = try PNG.read(path: folder + "/expected.png")
+let copy = try PNG.read(path: folder + "/expected.png")
+let sparse = try PNG.read(path: folder + "/sparse.png")
+let dense = try PNG.read(path: folder + "/dense.png")
+precondition(expected == scene && sparse == sparseScene && dense == denseScene)
 
 var results: [(String, String)] = []
 func record(_ key: String, _ value: Double) { results.append((key, String(value))) }
