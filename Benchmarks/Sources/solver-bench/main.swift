@@ -8,10 +8,12 @@ import Glibc
 // Benchmarks/kiwi_peer.py prints the same lines for kiwisolver; run-solver-bench.sh runs both
 // and prints the comparison table.
 //
-// usage: solver-bench [--quick] [--only SYSTEM[,SYSTEM...]]
+// usage: solver-bench [--quick] [--scalar] [--only SYSTEM[,SYSTEM...]]
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
+// --scalar: row scaling one number at a time instead of SIMD8 lanes, to measure what SIMD buys.
+if arguments.contains("--scalar") { Solver.usesSIMDKernels = false }
 let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { i in
     let next = arguments.index(after: i)
     return next < arguments.endIndex ? Set(arguments[next].split(separator: ",").map(String.init)) : nil
@@ -130,7 +132,7 @@ func run(_ c: Case) throws(CassowaryError) -> Double {
 
     let buildMedian = median(times)
     emit([
-        ("impl", "blueprint"), ("system", c.system), ("size", c.size), ("label", c.label),
+        ("impl", "blueprint"), ("system", c.system), ("size", c.size), ("label", c.label), ("simd", Solver.usesSIMDKernels),
         ("constraints", system.constraints.count), ("build_ms", buildMedian * 1e3), ("build_runs", times.count),
         ("edit_add_ms", addEdit * 1e3), ("edit_us", editTotal / Double(steps) * 1e6), ("edit_steps", steps),
         ("check", buildCheck ?? editCheck ?? "ok"),
