@@ -11,8 +11,10 @@ private let tableauTags = Atomic<UInt64>(0)
 ///   dropped lazily when the column is next walked, so keeping it costs O(1) per new cell.
 /// - The objective is dense per level (see ``ObjectiveLevel``), with a heap of candidates, so a
 ///   soft constraint does not cost a scan of every other soft constraint.
-/// - A new row's subject is the external symbol in the fewest rows (Markowitz-style), so
-///   making it basic substitutes into as few rows as possible.
+/// - A new row's subject is the external symbol in the fewest rows (Markowitz-style), else a
+///   cost-free restricted symbol that keeps the tableau feasible, so making it basic
+///   substitutes into few rows and leaves the tableau optimal (see `chooseSubject`).
+/// - Merges reuse scratch storage and the rows' own arrays; short sources update in place.
 /// - Nothing is chosen by hash order: entering and leaving symbols are the lowest ids among
 ///   the best candidates (Bland's rule, which also prevents cycling).
 final class Tableau {
@@ -50,7 +52,7 @@ final class Tableau {
     var liveConstraints = 0
     var edits: [ObjectIdentifier: EditRecord] = [:]
 
-    // Scratch buffer for merges: the symbols a merge added to a row.
+    // Scratch storage for merges (the merged cells, the symbols a merge added) and walks.
     var scratchAdded: [Symbol] = []
     var mergeIds: [Symbol] = []
     var mergeCoeffs: [Double] = []
