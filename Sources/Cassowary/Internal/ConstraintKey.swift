@@ -1,18 +1,29 @@
 /// A constraint reduced to a canonical form, so that equivalent constraints (`v >= 0` twice,
-/// `2v <= 4` and `v <= 2`, `a <= b` and `b >= a`) have equal keys.
-struct ConstraintKey: Hashable {
+/// `2v <= 4` and `v <= 2`, `a <= b` and `b >= a`) have equal keys: terms sorted by variable,
+/// scaled so the first variable's coefficient is 1 (equalities) or ±1 (inequalities, as `<=`).
+struct ConstraintKey: Equatable {
     let relation: UInt8          // 0: ==, 1: <=
     let level: Int
     let weight: Double
     let variables: [ObjectIdentifier]
     let coefficients: [Double]
     let constant: Double
-    /// FNV-1a over the canonical form: the index's hash-table key.
-    let fingerprint: UInt64
 
     init(_ c: Constraint) {
         var terms = c.expression.terms.map { ($0.variable.id, $0.coefficient) }
         terms.sort { $0.0 < $1.0 }
+        let (rel, k) = ConstraintKey.normalization(c, firstCoefficient: terms.first?.1)
+        relation = rel
+        level = c.strength.level
+        weight = c.strength.weight
+        variables = terms.map(\.0)
+        coefficients = terms.map { $0.1 * k + 0 }
+        constant = c.expression.constant * k + 0
+    }
+
+    /// The relation as 0 (==) or 1 (<=), and the factor that brings the constraint to
+    /// canonical scale given the coefficient of its lowest variable.
+    private static func normalization(_ c: Constraint, firstCoefficient: Double?) -> (UInt8, Double) {
         var k = 1.0
         var rel: UInt8 = 0
         switch c.relation {
@@ -20,26 +31,45 @@ struct ConstraintKey: Hashable {
         case .lessThanOrEqual: rel = 1
         case .greaterThanOrEqual: rel = 1; k = -1
         }
-        if let first = terms.first?.1 {
+        if let first = firstCoefficient {
             k = rel == 0 ? 1 / first : k / Swift.abs(first)
         } else if c.expression.constant != 0 {
             k = rel == 0 ? 1 / Swift.abs(c.expression.constant) : k / Swift.abs(c.expression.constant)
         }
-        relation = rel
-        level = c.strength.level
-        weight = c.strength.weight
-        variables = terms.map(\.0)
-        coefficients = terms.map { $0.1 * k + 0 }
-        constant = c.expression.constant * k + 0
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ x: UInt64) { h = (h ^ x) &* 0x0000_0100_0000_01b3 }
-        mix(UInt64(rel)); mix(UInt64(bitPattern: Int64(level))); mix(weight.bitPattern)
-        for (v, x) in zip(variables, coefficients) { mix(UInt64(UInt(bitPattern: v))); mix(x.bitPattern) }
-        mix(constant.bitPattern)
-        fingerprint = h
+        return (rel, k)
+    }
+
+    /// A hash of the canonical form computed without building it (no sort, no arrays): the
+    /// terms are combined order-independently. Equal keys have equal fingerprints.
+    static func fingerprint(_ c: Constraint) -> UInt64 {
+        let terms = c.expression.terms
+        var first: Double?
+        var lowest: ObjectIdentifier?
+        for t in terms where lowest == nil || t.variable.id < lowest! {
+            lowest = t.variable.id
+            first = t.coefficient
+        }
+        let (rel, k) = normalization(c, firstCoefficient: first)
+        var sum: UInt64 = 0
+        for t in terms {
+            sum &+= mix(UInt64(UInt(bitPattern: t.variable.id)) &+ mix((t.coefficient * k + 0).bitPattern))
+        }
+        var h = mix(UInt64(rel) &+ 0x9E37_79B9_7F4A_7C15)
+        h = mix(h ^ UInt64(bitPattern: Int64(c.strength.level)))
+        h = mix(h ^ c.strength.weight.bitPattern)
+        h = mix(h ^ (c.expression.constant * k + 0).bitPattern)
+        return mix(h ^ sum)
+    }
+
+    /// SplitMix64's finalizer.
+    @inline(__always)
+    private static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
-
 
 /// Finds an added constraint equivalent to a new one. Maps fingerprints to chains of slots,
 /// so nothing array-backed is stored or rehashed per constraint; a fingerprint match is
@@ -49,9 +79,12 @@ struct EquivalenceIndex {
     private var next: [Int32] = []
     private(set) var count = 0
 
-    /// The slot of an added constraint whose canonical form equals `key`.
-    func find(_ key: ConstraintKey, in slots: [Tableau.ConstraintRecord?]) -> Int32? {
-        var slot = heads[key.fingerprint] ?? -1
+    /// The slot of an added constraint equivalent to `c`, whose fingerprint is `fingerprint`.
+    /// Builds canonical forms only when a fingerprint matches.
+    func find(_ fingerprint: UInt64, equivalentTo c: Constraint, in slots: [Tableau.ConstraintRecord?]) -> Int32? {
+        var slot = heads[fingerprint] ?? -1
+        guard slot >= 0 else { return nil }
+        let key = ConstraintKey(c)
         while slot >= 0 {
             if let record = slots[Int(slot)], ConstraintKey(record.constraint) == key { return slot }
             slot = next[Int(slot)]

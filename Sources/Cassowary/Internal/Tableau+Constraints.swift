@@ -13,8 +13,8 @@ extension Tableau {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
-        let key = isEdit ? nil : ConstraintKey(constraint)
-        if let key, let slot = equivalents.find(key, in: slots) {
+        let fingerprint = isEdit ? nil : ConstraintKey.fingerprint(constraint)
+        if let fingerprint, let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         let newVariablesFrom = variablesInOrder.count
@@ -23,9 +23,9 @@ extension Tableau {
         let slot = Int32(slots.count)
         owner[Int(marker)] = slot
         if other >= 0 { owner[Int(other)] = slot }
-        slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, fingerprint: key?.fingerprint))
+        slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, fingerprint: fingerprint))
         slotOf[ObjectIdentifier(constraint)] = slot
-        if let key { equivalents.insert(key.fingerprint, slot: slot) }
+        if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
         liveConstraints += 1
         if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
 

@@ -106,7 +106,7 @@ extension Tableau {
             live += 1
             if let f = record.fingerprint {
                 keyed += 1
-                guard f == ConstraintKey(record.constraint).fingerprint, equivalents.contains(f, slot: Int32(i)) else {
+                guard f == ConstraintKey.fingerprint(record.constraint), equivalents.contains(f, slot: Int32(i)) else {
                     throw fail("equivalence index is inconsistent")
                 }
             }
