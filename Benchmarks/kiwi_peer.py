@@ -12,30 +12,16 @@ Runs itself in a venv with kiwisolver (Benchmarks/.venv, or $BP_VENV), creating 
 """
 
 import os
-import subprocess
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VENV = os.environ.get("BP_VENV", os.path.join(HERE, ".venv"))
+sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
+from kiwi_venv import ensure_kiwisolver  # noqa: E402
 
 
-def ensure_kiwisolver():
-    try:
-        import kiwisolver  # noqa: F401
-        return
-    except ImportError:
-        pass
-    if os.environ.get("BP_IN_VENV"):
-        sys.exit("kiwisolver is still missing inside the venv " + VENV)
-    py = os.path.join(VENV, "bin", "python")
-    if not os.path.exists(py):
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-    subprocess.check_call([py, "-m", "pip", "install", "-q", "kiwisolver"])
-    os.execve(py, [py, os.path.abspath(__file__)] + sys.argv[1:], dict(os.environ, BP_IN_VENV="1"))
-
-
-ensure_kiwisolver()
+ensure_kiwisolver(VENV, __file__)
 import kiwisolver as kiwi  # noqa: E402
 from kiwisolver import Variable  # noqa: E402
 

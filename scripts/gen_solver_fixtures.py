@@ -32,31 +32,15 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.environ.get("BP_VENV", "/tmp/bp-venv")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kiwi_venv import ensure_kiwisolver  # noqa: E402
 
 
-def ensure_kiwisolver():
-    """Re-run this script inside a venv that has kiwisolver, creating the venv if needed."""
-    try:
-        import kiwisolver  # noqa: F401
-        return
-    except ImportError:
-        pass
-    if os.environ.get("BP_IN_VENV"):
-        sys.exit("kiwisolver is still missing inside the venv " + VENV)
-    py = os.path.join(VENV, "bin", "python")
-    if not os.path.exists(py):
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-    subprocess.check_call([py, "-m", "pip", "install", "-q", "kiwisolver"])
-    env = dict(os.environ, BP_IN_VENV="1")
-    os.execve(py, [py, os.path.abspath(__file__)] + sys.argv[1:], env)
-
-
-ensure_kiwisolver()
+ensure_kiwisolver(VENV, __file__)
 import kiwisolver as kiwi  # noqa: E402
 
 WEIGHTS = {
