@@ -40,6 +40,48 @@ struct Row {
         return found ? coeffs[i] : 0
     }
 
+    /// Inserts the cell `(s, c)` at index `i` (which keeps the ids sorted): an append and a
+    /// memmove, cheaper than `Array.insert`'s generic range replacement.
+    @inline(__always)
+    mutating func insertCell(_ s: Symbol, _ c: Double, at i: Int) {
+        let n = ids.count
+        ids.append(s)
+        coeffs.append(c)
+        if i < n {
+            ids.withUnsafeMutableBufferPointer { p in
+                let base = p.baseAddress!
+                (base + i + 1).update(from: base + i, count: n - i)
+                base[i] = s
+            }
+            coeffs.withUnsafeMutableBufferPointer { p in
+                let base = p.baseAddress!
+                (base + i + 1).update(from: base + i, count: n - i)
+                base[i] = c
+            }
+        }
+    }
+
+    /// Removes the cell at index `i`, returning its coefficient.
+    @inline(__always)
+    @discardableResult
+    mutating func removeCell(at i: Int) -> Double {
+        let n = ids.count
+        let c = coeffs[i]
+        if i < n - 1 {
+            ids.withUnsafeMutableBufferPointer { p in
+                let base = p.baseAddress!
+                (base + i).update(from: base + i + 1, count: n - i - 1)
+            }
+            coeffs.withUnsafeMutableBufferPointer { p in
+                let base = p.baseAddress!
+                (base + i).update(from: base + i + 1, count: n - i - 1)
+            }
+        }
+        ids.removeLast()
+        coeffs.removeLast()
+        return c
+    }
+
     /// Adds `c · s`, dropping the cell if the sum is near zero. Returns whether `s` is newly present.
     /// - Complexity: O(n) worst case (insertion), O(log n) to find.
     @discardableResult
@@ -48,16 +90,14 @@ struct Row {
         if found {
             let v = coeffs[i] + c
             if nearZero(v) {
-                ids.remove(at: i)
-                coeffs.remove(at: i)
+                removeCell(at: i)
             } else {
                 coeffs[i] = v
             }
             return false
         }
         if nearZero(c) { return false }
-        ids.insert(s, at: i)
-        coeffs.insert(c, at: i)
+        insertCell(s, c, at: i)
         return true
     }
 
@@ -66,8 +106,7 @@ struct Row {
     mutating func remove(_ s: Symbol) -> Double {
         let (i, found) = search(s)
         guard found else { return 0 }
-        ids.remove(at: i)
-        return coeffs.remove(at: i)
+        return removeCell(at: i)
     }
 
     /// Multiplies the row, constant included, by `k` (SIMD over the coefficients).

@@ -72,6 +72,7 @@ final class Tableau {
     struct EditRecord {
         let variable: Variable
         let constraint: Constraint
+        let slot: Int32
         var constant: Double
     }
 
@@ -236,17 +237,13 @@ final class Tableau {
                 target.coeffs[i] += v
                 if nearZero(target.coeffs[i]) { cancelled = true }
             } else if !nearZero(v) {
-                target.ids.insert(b, at: i)
-                target.coeffs.insert(v, at: i)
+                target.insertCell(b, v, at: i)
                 columns.add(b, row: r)
             }
         }
         target.constant += c * src.constant
         let (k, hasSkip) = target.search(skip)
-        if hasSkip {
-            target.ids.remove(at: k)
-            target.coeffs.remove(at: k)
-        }
+        if hasSkip { target.removeCell(at: k) }
         if cancelled {
             var w = 0
             for i in target.ids.indices where !nearZero(target.coeffs[i]) {
