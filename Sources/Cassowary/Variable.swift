@@ -12,8 +12,8 @@ public final class Variable: @unchecked Sendable, CustomStringConvertible {
     /// The value from the last ``Solver/updateVariables()`` (0 before any).
     public internal(set) var value: Double = 0
 
-    /// The solver that last looked this variable up, and its symbol there: saves a hash
-    /// lookup per term in the common one-solver case (the solver's dictionary stays the truth).
+    /// The solver that first took this variable (0: none yet), and its symbol there: saves a
+    /// hash lookup per term in the common one-solver case. Other solvers use a dictionary.
     var solverTag: UInt64 = 0
     var solverSymbol: Int32 = -1
 

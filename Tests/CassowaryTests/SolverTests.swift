@@ -260,6 +260,27 @@ struct SolverTests {
         #expect(width.value == 84)
     }
 
+    @Test func oneVariableInSeveralSolvers() throws {
+        let x = Variable("x"), y = Variable("y")
+        let a = Solver(), b = Solver()
+        try a.add(x + y == 10)
+        try b.add(x - y == 2)          // b meets x and y after a claimed them
+        try a.add(x == 3)
+        try b.add(y == 5)
+        #expect(a.value(of: x) == 3 && a.value(of: y) == 7)
+        #expect(b.value(of: x) == 7 && b.value(of: y) == 5)
+        // A failed add in b forgets only b's new variable, never a's claim.
+        let z = Variable("z")
+        #expect(throws: CassowaryError.self) { try b.add(z + x == 1 + z) }
+        try a.add((z == 4).strength(.weak))
+        #expect(a.value(of: z) == 4)
+        a.reset()
+        try a.add(x == 9)              // after a reset the old claim is stale, not wrong
+        #expect(a.value(of: x) == 9 && b.value(of: x) == 7)
+        try a._checkInvariants()
+        try b._checkInvariants()
+    }
+
     @Test func resetForgetsEverything() throws {
         let s = Solver()
         let x = Variable("x")

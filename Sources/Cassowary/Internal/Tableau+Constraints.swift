@@ -59,7 +59,9 @@ extension Tableau {
         slotOf[ObjectIdentifier(record.constraint)] = nil
         if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
         liveConstraints -= 1
-        for (v, _) in variablesInOrder[variablesFrom...] { variableSymbols[v.id] = nil; v.solverTag = 0 }
+        for (v, _) in variablesInOrder[variablesFrom...] {
+            if v.solverTag == tag { v.solverTag = 0 } else { variableSymbols[v.id] = nil }
+        }
         variablesInOrder.removeLast(variablesInOrder.count - variablesFrom)
         for s in symbolsFrom..<kinds.count { dead[s] = true; owner[s] = -1; symbolVariable[s] = nil }
     }

@@ -406,7 +406,7 @@ final class Tableau {
     // MARK: Reading the solution
 
     func value(of variable: Variable) -> Double {
-        guard let s = variableSymbols[variable.id] else { return variable.value }
+        guard let s = knownSymbol(for: variable) else { return variable.value }
         let r = rowOf[Int(s)]
         return r >= 0 ? rows[Int(r)].constant : 0
     }
@@ -418,19 +418,27 @@ final class Tableau {
         }
     }
 
+    /// The symbol of a variable this tableau has seen, if any.
+    func knownSymbol(for variable: Variable) -> Symbol? {
+        variable.solverTag == tag ? variable.solverSymbol : variableSymbols[variable.id]
+    }
+
+    /// The symbol of `variable`, created on first use. The first tableau to see a variable
+    /// keeps its symbol in the variable itself (no hashing on the hot path); a variable
+    /// already claimed by another tableau is looked up in this one's dictionary instead.
+    /// A claim is never taken over, so each tableau always finds its own symbol.
     func symbol(for variable: Variable) -> Symbol {
         if variable.solverTag == tag { return variable.solverSymbol }
-        let s: Symbol
-        if let known = variableSymbols[variable.id] {
-            s = known
+        if variable.solverTag != 0, let known = variableSymbols[variable.id] { return known }
+        let s = newSymbol(.external)
+        if variable.solverTag == 0 {
+            variable.solverTag = tag
+            variable.solverSymbol = s
         } else {
-            s = newSymbol(.external)
             variableSymbols[variable.id] = s
-            variablesInOrder.append((variable, s))
-            symbolVariable[Int(s)] = variable
         }
-        variable.solverTag = tag
-        variable.solverSymbol = s
+        variablesInOrder.append((variable, s))
+        symbolVariable[Int(s)] = variable
         return s
     }
 
