@@ -84,6 +84,12 @@ static void cpng_on_flush(png_structp png) {
     (void)png;
 }
 
+/// Copies `text` into the caller's message buffer, always NUL-terminated.
+static inline void cpng_copy_message(char *message, size_t message_size, const char *text) {
+    strncpy(message, text, message_size - 1);
+    message[message_size - 1] = 0;
+}
+
 /// Encodes 8-bit straight-alpha RGBA pixels (rows of `width * 4` bytes, no padding) as a PNG.
 ///
 /// - Parameters:
@@ -105,15 +111,13 @@ static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_
     context.message[0] = 0;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, cpng_on_error, cpng_on_warning);
     if (png == NULL) {
-        strncpy(message, "png_create_write_struct failed", message_size - 1);
-        message[message_size - 1] = 0;
+        cpng_copy_message(message, message_size, "png_create_write_struct failed");
         return 1;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
         png_destroy_write_struct(&png, NULL);
-        strncpy(message, "png_create_info_struct failed", message_size - 1);
-        message[message_size - 1] = 0;
+        cpng_copy_message(message, message_size, "png_create_info_struct failed");
         return 1;
     }
     if (initial_capacity > 0 && out->data == NULL) {
@@ -123,8 +127,7 @@ static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_
     // Nothing below modifies a local variable after this point, so no local needs `volatile`.
     if (setjmp(context.jump)) {
         png_destroy_write_struct(&png, &info);
-        strncpy(message, context.message, message_size - 1);
-        message[message_size - 1] = 0;
+        cpng_copy_message(message, message_size, context.message);
         return 1;
     }
     png_set_write_fn(png, out, cpng_on_write, cpng_on_flush);
@@ -186,21 +189,18 @@ static inline int cpng_decode_classic(const unsigned char *data, size_t size, pn
     cpng_reader reader = { data, size, 0 };
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, cpng_on_error, cpng_on_warning);
     if (png == NULL) {
-        strncpy(message, "png_create_read_struct failed", message_size - 1);
-        message[message_size - 1] = 0;
+        cpng_copy_message(message, message_size, "png_create_read_struct failed");
         return 1;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
         png_destroy_read_struct(&png, NULL, NULL);
-        strncpy(message, "png_create_info_struct failed", message_size - 1);
-        message[message_size - 1] = 0;
+        cpng_copy_message(message, message_size, "png_create_info_struct failed");
         return 1;
     }
     if (setjmp(context.jump)) {
         png_destroy_read_struct(&png, &info, NULL);
-        strncpy(message, context.message, message_size - 1);
-        message[message_size - 1] = 0;
+        cpng_copy_message(message, message_size, context.message);
         return 1;
     }
     png_set_read_fn(png, &reader, cpng_on_read);
