@@ -5,8 +5,11 @@ let package = Package(
     name: "Blueprint",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "Blueprint", targets: ["Blueprint"]),
         .library(name: "Raster", targets: ["Raster"]),
-        .executable(name: "blueprint", targets: ["blueprint"]),
+        // The executable is `blueprint`; its module is BlueprintCLI so that no two source
+        // folders differ only by case (Blueprint / blueprint collide on macOS file systems).
+        .executable(name: "blueprint", targets: ["BlueprintCLI"]),
         .executable(name: "solver-demo", targets: ["solver-demo"]),
     ],
     dependencies: [
@@ -22,12 +25,14 @@ let package = Package(
             // access is possible through its private methods).
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
+        // Views, the constraint DSL, the layout engine and its reports.
+        .target(name: "Blueprint", dependencies: ["Cassowary"]),
         // libpng's simplified png_image API (system library: libpng-dev).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // RGBA bitmaps, PNG codec, pixelmatch-compatible diff.
         .target(name: "Raster", dependencies: ["CPNG"]),
         .executableTarget(
-            name: "blueprint",
+            name: "BlueprintCLI",
             dependencies: [
                 "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -41,8 +46,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "BlueprintTests", dependencies: ["Blueprint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         // Runs the built `blueprint` binary as a user would.
-        .testTarget(name: "BlueprintCLITests", dependencies: ["blueprint", "Raster"]),
+        .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster"]),
     ]
 )

@@ -1,0 +1,112 @@
+/// A constraint or a group of them (what a compound attribute returns), so one call can
+/// activate both: `activate([a.width == 100, a.edges == b.edges - 8])`.
+public protocol LayoutConstraintGroup {
+    var layoutConstraints: [LayoutConstraint] { get }
+}
+
+extension LayoutConstraint: LayoutConstraintGroup {
+    public var layoutConstraints: [LayoutConstraint] { [self] }
+}
+
+extension Array: LayoutConstraintGroup where Element == LayoutConstraint {
+    public var layoutConstraints: [LayoutConstraint] { self }
+}
+
+/// Activates every constraint (in order) and returns them, flattened, so they can be kept.
+///
+/// Constraints without a location of their own (made with property anchors) take this call's
+/// `file:line`.
+/// - Throws: the first constraint's ``LayoutError``; the constraints before it stay active,
+///   the rest are not activated.
+@discardableResult
+public func activate(
+    _ groups: [any LayoutConstraintGroup], file: StaticString = #fileID, line: UInt = #line
+) throws(LayoutError) -> [LayoutConstraint] {
+    var all: [LayoutConstraint] = []
+    for g in groups { all.append(contentsOf: g.layoutConstraints) }
+    for c in all { try c.activate(file: file, line: line) }
+    return all
+}
+
+/// Deactivates every constraint.
+public func deactivate(_ groups: [any LayoutConstraintGroup]) {
+    for g in groups { for c in g.layoutConstraints { c.deactivate() } }
+}
+
+extension LayoutConstraint {
+    /// `NSLayoutConstraint.activate([...])`.
+    @discardableResult
+    public static func activate(
+        _ groups: [any LayoutConstraintGroup], file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> [LayoutConstraint] {
+        try Blueprint.activate(groups, file: file, line: line)
+    }
+
+    /// `NSLayoutConstraint.activateConstraints([...])`, the Blueprint seed's spelling.
+    @discardableResult
+    public static func activateConstraints(
+        _ groups: [any LayoutConstraintGroup], file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> [LayoutConstraint] {
+        try Blueprint.activate(groups, file: file, line: line)
+    }
+
+    /// `NSLayoutConstraint.deactivate([...])`.
+    public static func deactivate(_ groups: [any LayoutConstraintGroup]) {
+        Blueprint.deactivate(groups)
+    }
+}
+
+/// Cartography's block: every constraint made inside `block` is activated when it returns,
+/// and all of them are returned.
+///
+/// ```swift
+/// try layout(view1, view2) { view1, view2 in
+///     view1.width == (view1.superview!.width - 50) * 0.5
+///     view2.top == view1.bottom + 20
+/// }
+/// ```
+/// - Throws: the ``LayoutError`` of the first constraint that cannot be activated, or what
+///   `block` throws; nothing is activated then.
+@discardableResult
+public func layout<each Item: LayoutItem>(
+    _ items: repeat each Item, file: StaticString = #fileID, line: UInt = #line,
+    _ block: (repeat each Item) throws -> Void
+) throws -> [LayoutConstraint] {
+    let collector = ConstraintCollector()
+    try ConstraintCollector.$current.withValue(collector) { try block(repeat each items) }
+    for c in collector.constraints {
+        if c.location == nil { c.location = SourceLocation(file, line) }
+        if let p = c.problem ?? c.validate() { throw p }
+    }
+    for c in collector.constraints { try c.activate(file: file, line: line) }
+    return collector.constraints
+}
+
+/// Cartography's later name for ``layout(_:file:line:_:)``.
+@discardableResult
+public func constrain<each Item: LayoutItem>(
+    _ items: repeat each Item, file: StaticString = #fileID, line: UInt = #line,
+    _ block: (repeat each Item) throws -> Void
+) throws -> [LayoutConstraint] {
+    try layout(repeat each items, file: file, line: line, block)
+}
+
+extension View {
+    /// LayoutExpressions' `addExpression`: activates the constraint and returns it.
+    @discardableResult
+    public func addExpression(
+        _ constraint: LayoutConstraint, file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> LayoutConstraint {
+        try constraint.activate(file: file, line: line)
+        return constraint
+    }
+
+    /// LayoutExpressions' `addExpressions`: activates every constraint (compound ones
+    /// included) and returns them, flattened.
+    @discardableResult
+    public func addExpressions(
+        _ groups: any LayoutConstraintGroup..., file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> [LayoutConstraint] {
+        try Blueprint.activate(groups, file: file, line: line)
+    }
+}

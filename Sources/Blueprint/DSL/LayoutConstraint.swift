@@ -1,0 +1,246 @@
+import Cassowary
+import Synchronization
+
+/// One constraint, `firstItem.firstAttribute (==|<=|>=) multiplier × secondItem.secondAttribute
+/// + constant`, with a priority: a handle you can activate, deactivate, and change.
+///
+/// Made by the DSL operators (`a.width == 0.5 * b.width - 4 ~ .defaultHigh`), by
+/// ``init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:priority:file:line:)``
+/// or by the text formats. A constraint that breaks a rule of Auto Layout (position against
+/// size, leading against left, a non-finite number…) can be made but not activated: activation
+/// throws ``problem``.
+public final class LayoutConstraint: CustomStringConvertible {
+    public let firstItem: LayoutItem
+    public let firstAttribute: LayoutAttribute
+    public let relation: LayoutRelation
+    public let secondItem: LayoutItem?
+    /// nil when the constraint relates the first attribute to a constant.
+    public let secondAttribute: LayoutAttribute?
+    public private(set) var multiplier: Double
+    public private(set) var constant: Double
+    public internal(set) var priority: LayoutPriority
+    /// A name for reports and diagrams (like UIKit's `identifier`).
+    public var identifier: String?
+    /// Where the constraint was made: the anchor subscript (`view[.width]`), or the call that
+    /// activated it (`activate`, `layout`, `addExpressions`) for property anchors.
+    public internal(set) var location: SourceLocation?
+    /// Why this constraint cannot be activated, if it breaks a rule.
+    public internal(set) var problem: LayoutError?
+
+    /// The view it is installed on (the nearest common ancestor of its items) while active.
+    public internal(set) weak var container: View?
+    public var isActive: Bool { container != nil }
+
+    /// Activation order, global: the conflict rule breaks the latest of a conflicting set.
+    var order: UInt64 = 0
+    var installIndex = 0
+
+    // The engine's view of this constraint.
+    enum EngineState { case none, active, broken, duplicate }
+    var engineState = EngineState.none
+    var solverConstraint: Cassowary.Constraint?
+    /// The constant the solver constraint was built or last moved with.
+    var solverConstant = 0.0
+    weak var engine: LayoutEngine?
+
+    /// Makes a constraint the way `NSLayoutConstraint(item:attribute:relatedBy:toItem:…)` does.
+    /// The result may carry a ``problem``; ``activate(file:line:)`` throws it.
+    public init(
+        item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+        toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute?,
+        multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.firstItem = item
+        self.firstAttribute = attribute
+        self.relation = relation
+        self.secondItem = toItem
+        self.secondAttribute = toItem == nil ? nil : secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.location = SourceLocation(file, line)
+        self.problem = nil
+        self.problem = validate()
+        ConstraintCollector.current?.collect(self)
+    }
+
+    init(
+        _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
+        _ second: LayoutItem?, _ secondAttribute: LayoutAttribute?,
+        multiplier: Double, constant: Double, location: SourceLocation?, problem: LayoutError? = nil
+    ) {
+        self.firstItem = first
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.secondItem = second
+        self.secondAttribute = secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = .required
+        self.location = location
+        self.problem = problem
+        if problem == nil { self.problem = validate() }
+        ConstraintCollector.current?.collect(self)
+    }
+
+    /// The rules of Auto Layout that a constraint can break by itself.
+    func validate() -> LayoutError? {
+        func fail(_ k: LayoutError.Kind) -> LayoutError { LayoutError(k, constraint: description, location: location) }
+        if !multiplier.isFinite { return fail(.nonFinite(what: "multiplier")) }
+        if !constant.isFinite { return fail(.nonFinite(what: "constant")) }
+        if !priority.rawValue.isFinite { return fail(.nonFinite(what: "priority")) }
+        if !priority.isValid { return fail(.invalidPriority(priority.rawValue)) }
+        if firstAttribute.needsView && firstItem is LayoutGuide {
+            return fail(.attributeNotAvailable(item: firstItem.name, firstAttribute))
+        }
+        guard secondItem != nil, let second = secondAttribute else {
+            return firstAttribute.isDimension ? nil : fail(.positionAgainstConstant(firstAttribute))
+        }
+        if second.needsView && secondItem is LayoutGuide {
+            return fail(.attributeNotAvailable(item: secondItem!.name, second))
+        }
+        if firstAttribute.isDimension != second.isDimension
+            || (!firstAttribute.isDimension && firstAttribute.axis != second.axis)
+        {
+            return fail(.incompatibleAttributes(firstAttribute, second))
+        }
+        if (firstAttribute.isDirectional && second.isAbsoluteHorizontal)
+            || (firstAttribute.isAbsoluteHorizontal && second.isDirectional)
+        {
+            return fail(.mixedDirectionalAttributes(firstAttribute, second))
+        }
+        if multiplier == 0 && !firstAttribute.isDimension { return fail(.zeroMultiplier) }
+        return nil
+    }
+
+    // MARK: Activation
+
+    /// Installs the constraint on the nearest common ancestor of its items; the next layout
+    /// takes it in.
+    /// - Throws: ``problem``, or ``LayoutError/Kind/noCommonAncestor(_:_:)`` naming both items.
+    public func activate(file: StaticString = #fileID, line: UInt = #line) throws(LayoutError) {
+        if location == nil { location = SourceLocation(file, line) }
+        guard !isActive else { return }
+        if let problem = problem ?? validate() {
+            self.problem = problem
+            throw problem
+        }
+        guard let container = nearestCommonAncestor() else {
+            let kind = LayoutError.Kind.noCommonAncestor(firstItem.name, secondItem?.name ?? firstItem.name)
+            throw LayoutError(kind, constraint: description, location: location)
+        }
+        for item in [firstItem, secondItem] {
+            guard let item else { continue }
+            if let g = item as? LayoutGuide { g._owningView?.noteGuideUsed(g) }
+        }
+        for (item, attribute) in [(firstItem, firstAttribute), (secondItem, secondAttribute)] {
+            if let label = item as? Label, attribute == .firstBaseline || attribute == .lastBaseline {
+                label.usedByBaselineConstraint = true
+            }
+        }
+        order = LayoutConstraint.nextOrder.add(1, ordering: .relaxed).newValue
+        container.install(self)
+        self.container = container
+        container.root.rootEngine?.enqueue(.add(self))
+    }
+
+    /// Uninstalls the constraint; the next layout drops it.
+    public func deactivate() {
+        guard let container else { return }
+        container.uninstall(self)
+        self.container = nil
+        engine?.enqueue(.remove(self))
+    }
+
+    private static let nextOrder = Atomic<UInt64>(0)
+
+    func nearestCommonAncestor() -> View? {
+        guard let a = firstItem.owningView else { return nil }
+        guard let second = secondItem else { return a }
+        guard let b = second.owningView else { return nil }
+        var depthA = 0, depthB = 0
+        var v: View? = a
+        while let c = v { depthA += 1; v = c.superview }
+        v = b
+        while let c = v { depthB += 1; v = c.superview }
+        var x: View? = a, y: View? = b
+        while depthA > depthB { x = x?.superview; depthA -= 1 }
+        while depthB > depthA { y = y?.superview; depthB -= 1 }
+        while let p = x, let q = y, p !== q { x = p.superview; y = q.superview }
+        return x
+    }
+
+    // MARK: Changes
+
+    /// Changes the constant. An active constraint moves in place through the solver (no rebuild).
+    /// - Throws: ``LayoutError/Kind/nonFinite(what:)`` for NaN or infinity; nothing changes then.
+    public func setConstant(_ value: Double) throws(LayoutError) {
+        guard value.isFinite else {
+            throw LayoutError(.nonFinite(what: "constant"), constraint: description, location: location)
+        }
+        guard value != constant else { return }
+        constant = value
+        engine?.enqueue(.constant(self))
+    }
+
+    /// Changes the priority, required ↔ optional included (which UIKit refuses).
+    /// - Throws: ``LayoutError/Kind/invalidPriority(_:)`` outside 1…1000; nothing changes then.
+    public func setPriority(_ value: LayoutPriority) throws(LayoutError) {
+        guard value.isValid else {
+            let kind: LayoutError.Kind = value.rawValue.isFinite ? .invalidPriority(value.rawValue) : .nonFinite(what: "priority")
+            throw LayoutError(kind, constraint: description, location: location)
+        }
+        guard value != priority else { return }
+        priority = value
+        engine?.enqueue(.replace(self))
+    }
+
+    /// Changes the multiplier.
+    /// - Throws: ``LayoutError`` for a non-finite multiplier, or 0 on a position attribute;
+    ///   nothing changes then.
+    public func setMultiplier(_ value: Double) throws(LayoutError) {
+        guard value.isFinite else {
+            throw LayoutError(.nonFinite(what: "multiplier"), constraint: description, location: location)
+        }
+        guard value != 0 || firstAttribute.isDimension || secondItem == nil else {
+            throw LayoutError(.zeroMultiplier, constraint: description, location: location)
+        }
+        guard value != multiplier, secondItem != nil else { return }
+        multiplier = value
+        engine?.enqueue(.replace(self))
+    }
+
+    // MARK: Description
+
+    /// `title.width == 0.9 × card.width + 5 @750 (LoginScreen.swift:42)`.
+    public var description: String {
+        var s = formula
+        if let id = identifier { s = "'\(id)' " + s }
+        if let location { s += " (\(location))" }
+        return s
+    }
+
+    /// The constraint without identifier and location: `title.width == 0.9 × card.width + 5 @750`.
+    public var formula: String {
+        var s = "\(firstItem.name).\(firstAttribute) \(relation) "
+        if let second = secondItem, let attribute = secondAttribute {
+            if multiplier != 1 { s += "\(formatNumber(multiplier)) × " }
+            s += "\(second.name).\(attribute)"
+            if constant != 0 { s += constant < 0 ? " - \(formatNumber(-constant))" : " + \(formatNumber(constant))" }
+        } else {
+            s += formatNumber(constant)
+        }
+        if !priority.isRequired { s += " @\(priority)" }
+        return s
+    }
+}
+
+/// Constraints made inside a `layout { }` block, collected so the block can activate them.
+final class ConstraintCollector: @unchecked Sendable {
+    private(set) var constraints: [LayoutConstraint] = []
+
+    func collect(_ c: LayoutConstraint) { constraints.append(c) }
+
+    @TaskLocal static var current: ConstraintCollector?
+}

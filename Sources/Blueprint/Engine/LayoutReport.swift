@@ -1,0 +1,85 @@
+/// What the last layout of a tree found wrong: conflicts (and the constraint broken for each)
+/// and ambiguous items.
+public struct LayoutReport {
+    /// One entry per broken constraint, in activation order of the broken constraints.
+    public var conflicts: [ConflictReport]
+    /// Views and custom layout guides whose frame the constraints do not fix, in tree order.
+    public var ambiguous: [AmbiguousItem]
+
+    /// True when there is neither a conflict nor ambiguity.
+    public var isClean: Bool { conflicts.isEmpty && ambiguous.isEmpty }
+
+    /// The constraints broken to recover from conflicts.
+    public var broken: [LayoutConstraint] { conflicts.compactMap(\.broken) }
+
+    /// Every conflict message, then the ambiguity report.
+    public var description: String {
+        var parts = conflicts.map(\.description)
+        if !ambiguous.isEmpty { parts.append(ambiguityDescription) }
+        return parts.joined(separator: "\n\n")
+    }
+
+    /// "Ambiguous layout:" and one line per item naming what is free.
+    public var ambiguityDescription: String {
+        (["Ambiguous layout: the constraints leave these frames free"] + ambiguous.map { "    " + $0.description })
+            .joined(separator: "\n")
+    }
+}
+
+/// A set of required constraints that cannot all hold, and the one broken to recover.
+///
+/// Its ``description`` reads like UIKit's console message, with names and `file:line` instead
+/// of addresses.
+public struct ConflictReport {
+    /// The constraints of the conflict (required ones, including the broken one), as text,
+    /// in activation order; the engine's own constraints (fixed frames, margins, intrinsic
+    /// sizes at priority 1000) come first and say what they are.
+    public var constraints: [String]
+    /// The user constraints among them (for diagrams to highlight).
+    public var involved: [LayoutConstraint]
+    /// The constraint broken to recover (nil when it was one of the engine's own).
+    public var broken: LayoutConstraint?
+    /// The broken constraint as text.
+    public var brokenDescription: String
+
+    public var description: String {
+        """
+        Unable to simultaneously satisfy constraints.
+            Probably at least one of the constraints in the following list is one you don't want.
+            Try this:
+                (1) look at each constraint and try to figure out which you don't expect;
+                (2) find the code that added the unwanted constraint or constraints and fix it.
+        (
+        \(constraints.map { "    \"\($0)\"" }.joined(separator: ",\n"))
+        )
+
+        Will attempt to recover by breaking constraint
+        \(brokenDescription)
+        """
+    }
+}
+
+/// An item whose frame is not fixed by its constraints.
+public struct AmbiguousItem: CustomStringConvertible {
+    public let item: LayoutItem
+    /// The parts of the frame that can change: any of `minX`, `width`, `minY`, `height`.
+    public let free: [LayoutAttribute]
+
+    /// The axes along which the item is free.
+    public var axes: [LayoutAxis] {
+        LayoutAxis.allCases.filter { axis in free.contains { $0.axis == axis } }
+    }
+
+    /// `title: horizontal position and width are ambiguous`.
+    public var description: String {
+        let names = free.map { a -> String in
+            switch a {
+            case .left: "horizontal position"
+            case .top: "vertical position"
+            default: a.rawValue
+            }
+        }
+        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "\(item.name): \(list) \(names.count == 1 ? "is" : "are") ambiguous"
+    }
+}

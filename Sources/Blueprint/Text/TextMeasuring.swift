@@ -1,0 +1,60 @@
+/// Measures text: the one door through which labels get their sizes and baselines, so the
+/// font can be swapped (the renderer measures with the same font it draws).
+public protocol TextMeasuring: Sendable {
+    /// The metrics of `text` (lines split at `\n`) set at `fontSize` points.
+    func measure(_ text: String, fontSize: Double) -> TextMetrics
+}
+
+/// The size and vertical metrics of a block of text, in points.
+public struct TextMetrics: Hashable, Sendable {
+    /// The widest line's advance width.
+    public var width: Double
+    /// Distance from a line's top to its baseline.
+    public var ascent: Double
+    /// Distance from a line's baseline to its bottom (positive).
+    public var descent: Double
+    /// Distance between the tops of two lines.
+    public var lineHeight: Double
+    /// Number of lines (at least 1).
+    public var lineCount: Int
+
+    public init(width: Double, ascent: Double, descent: Double, lineHeight: Double, lineCount: Int) {
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.lineHeight = lineHeight
+        self.lineCount = lineCount
+    }
+
+    /// Height of the whole block: every line's height.
+    public var height: Double { Double(lineCount) * lineHeight }
+}
+
+/// Metrics of the bundled font, DejaVu Sans, read from tables generated from the font file:
+/// unhinted advance widths, no kerning — exactly what the renderer draws, on any machine.
+public struct BundledFontMetrics: TextMeasuring {
+    public init() {}
+
+    /// The font the metrics belong to.
+    public static let familyName = DejaVuSansMetrics.familyName
+
+    public func measure(_ text: String, fontSize: Double) -> TextMetrics {
+        let scale = fontSize / DejaVuSansMetrics.unitsPerEm
+        var widest = 0.0, current = 0.0, lines = 1
+        for s in text.unicodeScalars {
+            if s == "\n" {
+                widest = Swift.max(widest, current)
+                current = 0
+                lines += 1
+            } else {
+                current += DejaVuSansMetrics.advance(of: s) ?? DejaVuSansMetrics.notdefAdvance
+            }
+        }
+        widest = Swift.max(widest, current)
+        let ascent = DejaVuSansMetrics.ascender * scale
+        let descent = -DejaVuSansMetrics.descender * scale
+        return TextMetrics(
+            width: widest * scale, ascent: ascent, descent: descent,
+            lineHeight: ascent + descent + DejaVuSansMetrics.lineGap * scale, lineCount: lines)
+    }
+}

@@ -1,0 +1,67 @@
+/// A rectangle that takes part in layout without being a view: a view's layout-margins and
+/// safe-area guides, the top/bottom/left/right layout guides, or a custom spacer.
+///
+/// A guide has the edges, centers and size of a view but no margins and no baselines.
+public class LayoutGuide: LayoutItem {
+    /// What the engine keeps this guide equal to.
+    enum Role: Equatable {
+        case custom
+        case layoutMargins
+        case safeArea
+        case support(Edge)
+    }
+
+    /// Which edge of its view a ``LayoutSupport`` guide lies along.
+    public enum Edge: String, Sendable {
+        case top, bottom, left, right
+    }
+
+    let role: Role
+    weak var _owningView: View?
+
+    /// A custom guide; add it to a view with ``View/addLayoutGuide(_:)``.
+    public init(identifier: String) {
+        role = .custom
+        super.init(name: identifier)
+    }
+
+    init(name: String, role: Role, owner: View) {
+        self.role = role
+        self._owningView = owner
+        super.init(name: name)
+    }
+
+    /// The view this guide belongs to.
+    public override var owningView: View? { _owningView }
+
+    /// The guide's frame in its owning view's coordinates, as of the last layout.
+    public var layoutFrame: Rect {
+        let f = absoluteFrame
+        guard let owner = _owningView else { return f }
+        let o = owner.absoluteFrame
+        return f.offsetBy(dx: -o.minX, dy: -o.minY)
+    }
+}
+
+/// A layout guide along one edge of a view, as a view controller's `topLayoutGuide`: its
+/// length is the view's safe-area inset on that side. Used alone in an expression it stands for
+/// its *opposite* edge (LayoutExpressions): `subview.top == root.topLayoutGuide` means
+/// `subview.top == root.topLayoutGuide.bottom`.
+public final class LayoutSupport: LayoutGuide {
+    /// The edge along which this guide lies.
+    public var edge: Edge {
+        if case .support(let e) = role { return e }
+        return .top
+    }
+
+    /// The length of the guide: the owning view's safe-area inset on its edge.
+    public var length: Double {
+        guard let v = _owningView else { return 0 }
+        switch edge {
+        case .top: return v.safeAreaInsets.top
+        case .bottom: return v.safeAreaInsets.bottom
+        case .left: return v.safeAreaInsets.left
+        case .right: return v.safeAreaInsets.right
+        }
+    }
+}

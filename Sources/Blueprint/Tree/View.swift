@@ -1,0 +1,348 @@
+/// A rectangle in a tree of views, laid out by constraints (UIKit's `UIView`, for layout).
+///
+/// ```swift
+/// let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+/// let card = View(name: "card")
+/// root.addSubview(card)
+/// try activate([card.edges == root.margins])
+/// root.layoutIfNeeded()
+/// card.frame   // (8, 8, 359, 651)
+/// ```
+open class View: LayoutItem {
+    /// `intrinsicContentSize` uses this on an axis the view has no natural size along.
+    public static let noIntrinsicMetric: Double = -1
+
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+
+    /// Constraints installed on this view (the nearest common ancestor of their items), in
+    /// activation order.
+    public var constraints: [LayoutConstraint] { installed.compactMap { $0 } }
+    var installed: [LayoutConstraint?] = []
+    var installedHoles = 0
+
+    /// Custom layout guides added with ``addLayoutGuide(_:)``.
+    public private(set) var layoutGuides: [LayoutGuide] = []
+
+    /// When true the view's frame is fixed to ``frame`` (relative to its superview) by required
+    /// constraints, as UIKit does for views that translate their autoresizing mask. True for
+    /// views made with a frame.
+    public var translatesAutoresizingMaskIntoConstraints: Bool { didSet { structureChanged() } }
+    var requestedFrame: Rect
+
+    /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint.
+    public var isHidden = false
+
+    /// The reading direction. Only the root's counts: it flips `leading`/`trailing` for the
+    /// whole tree.
+    public var layoutDirection: LayoutDirection = .leftToRight { didSet { structureChanged() } }
+
+    /// The safe-area insets of a root view (a window's status bar, home indicator…). The root's
+    /// `safeAreaLayoutGuide` is its bounds inset by these; every other view's safe-area guide is
+    /// the part of the view inside the root's safe area. The top/bottom/left/right layout
+    /// guides of a view are as long as its insets on their side.
+    public var safeAreaInsets = EdgeInsets.zero { didSet { structureChanged() } }
+
+    enum Margins: Equatable {
+        case absolute(EdgeInsets)
+        case directional(DirectionalEdgeInsets)
+    }
+    var marginStorage = Margins.absolute(EdgeInsets(all: 8)) { didSet { structureChanged() } }
+
+    /// The insets that the margin attributes and ``layoutMarginsGuide`` use (default 8 on each
+    /// side). Setting them replaces any directional margins.
+    public var layoutMargins: EdgeInsets {
+        get {
+            switch marginStorage {
+            case .absolute(let m): m
+            case .directional(let d): d.resolved(for: effectiveLayoutDirection)
+            }
+        }
+        set { marginStorage = .absolute(newValue) }
+    }
+
+    /// The margins as leading/trailing: they flip with the layout direction. Setting them
+    /// replaces any absolute margins.
+    public var directionalLayoutMargins: DirectionalEdgeInsets {
+        get {
+            switch marginStorage {
+            case .absolute(let m): m.directional(for: effectiveLayoutDirection)
+            case .directional(let d): d
+            }
+        }
+        set { marginStorage = .directional(newValue) }
+    }
+
+    /// A natural size given explicitly (an image's pixel size, a switch's fixed size).
+    /// ``noIntrinsicMetric`` on an axis leaves it free.
+    public var explicitIntrinsicContentSize: Size? { didSet { invalidateIntrinsicContentSize() } }
+
+    /// The size the view would like to be. Each axis that has one becomes two constraints:
+    /// `width >= w` at the compression-resistance priority, `width <= w` at the hugging one.
+    open var intrinsicContentSize: Size {
+        explicitIntrinsicContentSize ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    var hugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+    var compression = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+
+    /// Makes a view whose size and position come from constraints.
+    public override init(name: String) {
+        translatesAutoresizingMaskIntoConstraints = false
+        requestedFrame = .zero
+        super.init(name: name)
+    }
+
+    /// Makes a view whose frame is fixed (`translatesAutoresizingMaskIntoConstraints` is true):
+    /// for a root, the canvas.
+    public init(name: String, frame: Rect) {
+        translatesAutoresizingMaskIntoConstraints = true
+        requestedFrame = frame
+        super.init(name: name)
+    }
+
+    public override var owningView: View? { self }
+
+    // MARK: Hierarchy
+
+    /// The top of this view's tree.
+    public var root: View {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    /// The root's layout direction, which decides leading and trailing for every view.
+    public var effectiveLayoutDirection: LayoutDirection { root.layoutDirection }
+
+    /// Whether `self` is `view` or lies under it.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let c = v {
+            if c === view { return true }
+            v = c.superview
+        }
+        return false
+    }
+
+    /// Adds `view` as the last subview, taking it from its current superview first.
+    /// - Throws: ``LayoutError`` when `view` is `self` or one of its ancestors.
+    public func addSubview(_ view: View) throws(LayoutError) {
+        try insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` among the subviews at `index` (clamped to the valid range).
+    /// - Throws: ``LayoutError`` when `view` is `self` or one of its ancestors.
+    public func insertSubview(_ view: View, at index: Int) throws(LayoutError) {
+        guard !isDescendant(of: view) else { throw LayoutError(.cyclicHierarchy(view.name)) }
+        if view.superview != nil { view.removeFromSuperview() }
+        subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
+        view.superview = self
+        view.detachFromEngine()
+        structureChanged()
+    }
+
+    /// Takes the view out of its superview. Every constraint that relates a view of the removed
+    /// subtree to a view outside it is deactivated, wherever it is installed (as in UIKit).
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.structureChanged()
+        var inside: Set<ObjectIdentifier> = []
+        forEachInSubtree { v in
+            inside.insert(ObjectIdentifier(v))
+            for g in v.allGuides { inside.insert(ObjectIdentifier(g)) }
+        }
+        func crosses(_ c: LayoutConstraint) -> Bool {
+            let a = inside.contains(ObjectIdentifier(c.firstItem))
+            let b = c.secondItem.map { inside.contains(ObjectIdentifier($0)) } ?? a
+            return a != b
+        }
+        var ancestor: View? = parent
+        while let a = ancestor {
+            for c in a.constraints where crosses(c) { c.deactivate() }
+            ancestor = a.superview
+        }
+        forEachInSubtree { v in
+            for c in v.constraints where crosses(c) { c.deactivate() }
+        }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        detachFromEngine()
+    }
+
+    /// Visits this view and every view under it, depth first, in subview order.
+    public func forEachInSubtree(_ body: (View) throws -> Void) rethrows {
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            try body(v)
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+    }
+
+    /// Finds the view called `name` in this subtree (depth first).
+    public func view(named name: String) -> View? {
+        var found: View?
+        forEachInSubtree { v in if found == nil && v.name == name { found = v } }
+        return found
+    }
+
+    /// Forgets the engine of the tree this subtree was in: it belongs to another tree now.
+    func detachFromEngine() {
+        forEachInSubtree { v in
+            v.rootEngine = nil
+            v.engine = nil
+            for g in v.allGuides { g.engine = nil }
+        }
+    }
+
+    // MARK: Guides
+
+    /// A guide inset from the view's edges by its layout margins.
+    public private(set) lazy var layoutMarginsGuide = LayoutGuide(
+        name: name + ".layoutMarginsGuide", role: .layoutMargins, owner: self)
+
+    /// The part of the view inside the root's safe area.
+    public private(set) lazy var safeAreaLayoutGuide = LayoutGuide(
+        name: name + ".safeAreaLayoutGuide", role: .safeArea, owner: self)
+
+    /// A guide along the top edge, as long as the top safe-area inset (`topLayoutGuide`).
+    public private(set) lazy var topLayoutGuide = LayoutSupport(
+        name: name + ".topLayoutGuide", role: .support(.top), owner: self)
+    /// A guide along the bottom edge, as long as the bottom safe-area inset.
+    public private(set) lazy var bottomLayoutGuide = LayoutSupport(
+        name: name + ".bottomLayoutGuide", role: .support(.bottom), owner: self)
+    /// A guide along the left edge, as long as the left safe-area inset.
+    public private(set) lazy var leftLayoutGuide = LayoutSupport(
+        name: name + ".leftLayoutGuide", role: .support(.left), owner: self)
+    /// A guide along the right edge, as long as the right safe-area inset.
+    public private(set) lazy var rightLayoutGuide = LayoutSupport(
+        name: name + ".rightLayoutGuide", role: .support(.right), owner: self)
+
+    /// The built-in guides that constraints have asked for so far, and the custom ones.
+    var allGuides: [LayoutGuide] { builtInGuides + layoutGuides }
+    var builtInGuides: [LayoutGuide] = []
+
+    /// Called when a constraint first uses a built-in guide: the engine gives it variables.
+    func noteGuideUsed(_ g: LayoutGuide) {
+        guard g.role != .custom, !builtInGuides.contains(where: { $0 === g }) else { return }
+        builtInGuides.append(g)
+        structureChanged()
+    }
+
+    /// Adds a custom guide to this view (constraints then place it like a view).
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        guard guide._owningView !== self else { return }
+        guide._owningView?.removeLayoutGuide(guide)
+        guide._owningView = self
+        layoutGuides.append(guide)
+        structureChanged()
+    }
+
+    /// Removes a custom guide and deactivates the constraints that use it.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard let i = layoutGuides.firstIndex(where: { $0 === guide }) else { return }
+        var ancestor: View? = self
+        while let a = ancestor {
+            for c in a.constraints where c.firstItem === guide || c.secondItem === guide { c.deactivate() }
+            ancestor = a.superview
+        }
+        layoutGuides.remove(at: i)
+        guide._owningView = nil
+        guide.engine = nil
+        structureChanged()
+    }
+
+    // MARK: Intrinsic size
+
+    /// Tells the engine that ``intrinsicContentSize`` changed.
+    public func invalidateIntrinsicContentSize() {
+        root.rootEngine?.intrinsicSizeChanged(self)
+    }
+
+    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? hugging.horizontal : hugging.vertical
+    }
+
+    /// How strongly the view resists growing beyond its intrinsic size along `axis` (default 250).
+    public func setContentHuggingPriority(_ p: LayoutPriority, for axis: LayoutAxis) {
+        if axis == .horizontal { hugging.horizontal = p } else { hugging.vertical = p }
+        invalidateIntrinsicContentSize()
+    }
+
+    public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? compression.horizontal : compression.vertical
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size along `axis` (default 750).
+    public func setContentCompressionResistancePriority(_ p: LayoutPriority, for axis: LayoutAxis) {
+        if axis == .horizontal { compression.horizontal = p } else { compression.vertical = p }
+        invalidateIntrinsicContentSize()
+    }
+
+    // MARK: Frames and layout
+
+    /// The frame in the superview's coordinates, as of the last ``layoutIfNeeded()``. Setting
+    /// it fixes the frame when ``translatesAutoresizingMaskIntoConstraints`` is true.
+    public var frame: Rect {
+        get {
+            guard engine != nil else { return requestedFrame }
+            let f = absoluteFrame
+            guard let s = superview else { return f }
+            let o = s.absoluteFrame
+            return f.offsetBy(dx: -o.minX, dy: -o.minY)
+        }
+        set {
+            requestedFrame = newValue
+            if translatesAutoresizingMaskIntoConstraints { structureChanged() }
+        }
+    }
+
+    /// The view's own coordinate space: origin zero, the frame's size.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    /// The engine of the tree whose root this view is (nil until the first layout).
+    var rootEngine: LayoutEngine?
+
+    /// Solves the constraints of the whole tree this view is in and updates every frame.
+    /// Conflicts and ambiguity do not stop it: see ``layoutReport``.
+    ///
+    /// - Complexity: the first call builds the solver, O(constraints × pivots); later calls
+    ///   apply only what changed since (activations, constants, priorities).
+    public func layoutIfNeeded() {
+        let r = root
+        if r.rootEngine == nil { r.rootEngine = LayoutEngine(root: r) }
+        r.rootEngine!.layout()
+    }
+
+    /// The conflicts and ambiguity of the last layout of this view's tree.
+    public var layoutReport: LayoutReport {
+        root.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
+    }
+
+    /// Whether constraints leave this view's frame free to move or resize (after a layout).
+    public var hasAmbiguousLayout: Bool {
+        layoutReport.ambiguous.contains { $0.item === self }
+    }
+
+    /// Something about the tree changed that the engine can only take in by rebuilding.
+    func structureChanged() {
+        root.rootEngine?.needsRebuild = true
+    }
+
+    // MARK: Installed constraints
+
+    func install(_ c: LayoutConstraint) {
+        c.installIndex = installed.count
+        installed.append(c)
+    }
+
+    func uninstall(_ c: LayoutConstraint) {
+        installed[c.installIndex] = nil
+        installedHoles += 1
+        if installedHoles > 32 && installedHoles * 2 > installed.count {
+            installed.removeAll { $0 == nil }
+            for (i, c) in installed.enumerated() { c!.installIndex = i }
+            installedHoles = 0
+        }
+    }
+}

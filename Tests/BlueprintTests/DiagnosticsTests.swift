@@ -1,0 +1,150 @@
+import Testing
+import Blueprint
+
+@Suite("Diagnostics: conflicts, ambiguity, illegal constraints, descriptions")
+struct DiagnosticsTests {
+    @Test func conflictReportReadsLikeUIKit() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let box = View(name: "box")
+        try root.addSubview(box)
+        let fixed = box.width == 100
+        let wide = box.width == 0.5 * root.width + 20
+        try activate([box.left == root.left, box.top == root.top, box.height == 10])
+        try activate([fixed, wide])
+        root.layoutIfNeeded()
+        let report = root.layoutReport
+        #expect(report.conflicts.count == 1)
+        #expect(report.broken.count == 1 && report.broken[0] === wide)
+        #expect(box.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+        let line = 12   // the `activate([fixed, wide])` call: property anchors take its line
+        _ = line
+        let text = report.conflicts[0].description
+        let at = "DiagnosticsTests.swift:\(fixed.location!.line)"
+        #expect(text == """
+            Unable to simultaneously satisfy constraints.
+                Probably at least one of the constraints in the following list is one you don't want.
+                Try this:
+                    (1) look at each constraint and try to figure out which you don't expect;
+                    (2) find the code that added the unwanted constraint or constraints and fix it.
+            (
+                "root.width == 300 (fixed frame)",
+                "box.width == 100 (\(at))",
+                "box.width == 0.5 × root.width + 20 (\(at))"
+            )
+
+            Will attempt to recover by breaking constraint
+            box.width == 0.5 × root.width + 20 (\(at))
+            """)
+    }
+
+    @Test func theLatestActivatedConstraintOfAConflictBreaksAndComesBackWhenFreed() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let box = View(name: "box")
+        try root.addSubview(box)
+        try activate([box.left == root.left, box.top == root.top, box.height == 10])
+        let first = box.width == 100, second = box.width == 150, third = box.width == 200
+        try activate([first])
+        root.layoutIfNeeded()
+        try activate([second, third])
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.broken.map(\.formula) == ["box.width == 150", "box.width == 200"])
+        #expect(box.frame.width == 100)
+        first.deactivate()
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.broken.map(\.formula) == ["box.width == 200"])
+        #expect(box.frame.width == 150)
+        // A constant change that removes the conflict takes the broken one back.
+        try third.setConstant(150)
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.conflicts.isEmpty)
+        #expect(box.frame.width == 150)
+    }
+
+    @Test func ambiguityNamesTheFreeParts() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let pinned = View(name: "pinned"), floating = View(name: "floating"), stretchy = View(name: "stretchy")
+        for v in [pinned, floating, stretchy] { try root.addSubview(v) }
+        try activate([
+            pinned.edges == root.edges - 10,
+            floating.width == 50, floating.height == 50, floating.top == root.top,
+            stretchy.left == root.left, stretchy.top == root.top, stretchy.height == 10,
+            stretchy.width >= 40,
+        ])
+        root.layoutIfNeeded()
+        let report = root.layoutReport
+        #expect(report.ambiguous.map(\.description) == [
+            "floating: horizontal position is ambiguous",
+            "stretchy: width is ambiguous",
+        ])
+        #expect(floating.hasAmbiguousLayout && stretchy.hasAmbiguousLayout && !pinned.hasAmbiguousLayout)
+        #expect(report.ambiguous[0].axes == [.horizontal])
+        // Frames stay where the layout put them after the probe.
+        #expect(pinned.frame == Rect(x: 10, y: 10, width: 280, height: 180))
+        #expect(stretchy.frame.width == 40)
+        // Degenerate but determined: width >= 40 and width <= 40.
+        try activate([stretchy.width <= 40])
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.ambiguous.map(\.item.name) == ["floating"])
+    }
+
+    @Test func optionalConstraintsResolveAmbiguity() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let v = View(name: "v")
+        try root.addSubview(v)
+        try activate([v.left == root.left, v.top == root.top, v.height == 10, v.width == 30 ~ 1])
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.isClean)
+    }
+
+    @Test func illegalConstraintsThrowSpecificErrors() throws {
+        let root = View(name: "root")
+        let a = View(name: "a"), b = View(name: "b")
+        try root.addSubview(a)
+        try root.addSubview(b)
+        let stranger = View(name: "stranger")
+
+        func message(_ c: LayoutConstraint) -> String {
+            do { try c.activate(); return "activated" } catch { return error.reason }
+        }
+        #expect(message(a.width == .nan) == "the constant is not a finite number")
+        #expect(message(a.width == .infinity * b.width) == "the multiplier is not a finite number")
+        #expect(message(a.left == 0 * b.left) == "a multiplier of 0 on a position attribute is not allowed")
+        #expect(message(a.leading == b.left) == "cannot relate leading to left: leading/trailing and left/right do not mix")
+        #expect(message(a.width == 10 ~ 1001) == "priority 1001 is outside 1...1000")
+        #expect(message(a.width == 10 ~ 0) == "priority 0 is outside 1...1000")
+        #expect(message(0 * a.width == b.width) == "the left-hand side is multiplied by 0")
+        #expect(message(a.width == stranger.width) == "a and stranger have no common ancestor")
+        #expect(message(a.top == root.leftLayoutGuide) == "cannot relate a vertical attribute (top) to a horizontal one (right)")
+        #expect((try? activate([a.edges == b.horizontalEdges])) == nil)
+        #expect(message((a.edges == b.horizontalEdges)[0]) == "the two sides do not have the same edges (top is on one side only)")
+        let guide = LayoutGuide(identifier: "g")
+        root.addLayoutGuide(guide)
+        #expect(message(LayoutConstraint(item: guide, attribute: .leftMargin, relatedBy: .equal, toItem: a, attribute: .left))
+            == "g is a layout guide and has no leftMargin")
+        #expect(message(LayoutConstraint(item: a, attribute: .top, relatedBy: .equal, toItem: b, attribute: .width))
+            == "cannot relate a position (top) to a size (width)")
+        #expect(message(LayoutConstraint(item: a, attribute: .top, relatedBy: .equal, toItem: nil, attribute: nil, constant: 3))
+            == "a position attribute (top) cannot equal a bare number; relate it to another item")
+
+        let full = LayoutConstraint(item: a, attribute: .width, relatedBy: .equal, toItem: nil, attribute: nil, constant: .nan)
+        do {
+            try full.activate()
+            Issue.record("activated")
+        } catch {
+            #expect("\(error)".hasPrefix("DiagnosticsTests.swift:"))
+            #expect("\(error)".hasSuffix(": the constant is not a finite number in `a.width == nan (\(full.location!))`"))
+        }
+        #expect(!full.isActive)
+        #expect(throws: LayoutError.self) { try a.addSubview(root) }
+    }
+
+    @Test func descriptionsNameItemsPriorityAndLocation() throws {
+        let card = View(name: "card"), title = View(name: "title")
+        let c = title[.width] == 0.9 * card[.width] + 5 ~ 750
+        #expect(c.description == "title.width == 0.9 × card.width + 5 @750 (DiagnosticsTests.swift:\(#line - 1))")
+        let d = title.leading == card.leadingMargin - 4
+        d.identifier = "inset"
+        #expect(d.description == "'inset' title.leading == card.leadingMargin - 4")
+        #expect((title.height <= 44).formula == "title.height <= 44")
+    }
+}
