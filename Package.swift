@@ -11,6 +11,7 @@ let package = Package(
         // folders differ only by case (Blueprint / blueprint collide on macOS file systems).
         .executable(name: "blueprint", targets: ["BlueprintCLI"]),
         .executable(name: "solver-demo", targets: ["solver-demo"]),
+        .executable(name: "layout-demo", targets: ["layout-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +40,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "solver-demo", dependencies: ["Cassowary"], path: "Examples/solver-demo"),
+        .executableTarget(name: "layout-demo", dependencies: ["Blueprint"], path: "Examples/layout-demo"),
         .testTarget(
             name: "CassowaryTests",
             dependencies: [

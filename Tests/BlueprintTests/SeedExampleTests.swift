@@ -245,3 +245,39 @@ struct SeedExampleTests {
         #expect(topEdgeOf(root.topLayoutGuide).attribute == .top)
     }
 }
+
+/// Seed 004 as its README writes it, `lex_` methods and all.
+@Suite("Seeds: LayoutExpressions' own spelling")
+struct LayoutExpressionsSpellingTests {
+    @Test func readmeExamplesCompileAndLayOut() throws {
+        let view = View(name: "view", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let container = View(name: "container"), subview = View(name: "subview")
+        let subviewA = View(name: "subviewA"), subviewB = View(name: "subviewB")
+        let subview1 = View(name: "subview1"), subview2 = View(name: "subview2")
+        try view.addSubview(container)
+        for v in [subview, subviewA, subviewB, subview1, subview2] { try container.addSubview(v) }
+
+        try view.lex_addExpression(container.lex_edges() == view.lex_edges())
+        try view.lex_addExpression(subviewB.lex_left() >= subviewA.lex_right() + 10)
+        let constraints = try container.lex_addExpressions(
+            subview.lex_top() == container.lex_top() + 10,
+            subview.lex_left() == container.lex_left() + 15,
+            subview.lex_bottom() == container.lex_bottom() - 10,
+            subview.lex_right() == container.lex_right() - 15
+        )
+        #expect(constraints.count == 4)
+        try view.lex_addExpression(subview1.lex_width() >= subview2.lex_width() <~ .defaultHigh)
+        try view.lex_addExpression(subview2.lex_width() >= 2.0 * subview1.lex_width() + 10 ~ 1)
+        try container.lex_addExpressions(
+            subviewA.lex_size() == Size(width: 100, height: 50),
+            subviewA.lex_top() == view.lex_topLayoutGuide(),
+            subviewA.lex_left() == container.lex_left(),
+            subviewB.lex_size() == subviewA.lex_size(),
+            subviewB.lex_centerY() == subviewA.lex_centerY(),
+            subviewB.lex_baseline() == subviewA.lex_baseline()
+        )
+        view.layoutIfNeeded()
+        #expect(subview.frame == Rect(x: 15, y: 10, width: 370, height: 280))
+        #expect(subviewB.frame == Rect(x: 110, y: 0, width: 100, height: 50))
+    }
+}

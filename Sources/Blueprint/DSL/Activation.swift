@@ -101,6 +101,14 @@ extension View {
         return constraint
     }
 
+    /// LayoutExpressions' `addExpression` for a composite expression (edges, size, center).
+    @discardableResult
+    public func addExpression(
+        _ constraints: [LayoutConstraint], file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> [LayoutConstraint] {
+        try Blueprint.activate(constraints, file: file, line: line)
+    }
+
     /// LayoutExpressions' `addExpressions`: activates every constraint (compound ones
     /// included) and returns them, flattened.
     @discardableResult

@@ -16,6 +16,8 @@ final class LayoutEngine {
     /// Bumped by every layout; items re-read their frames when it moves.
     private(set) var generation = 0
     var needsRebuild = true
+    /// How many times the solver was built from scratch (tests check the fast paths).
+    private(set) var rebuildCount = 0
 
     enum Op {
         case add(LayoutConstraint)
@@ -81,6 +83,7 @@ final class LayoutEngine {
     // MARK: Building
 
     private func rebuild() {
+        rebuildCount += 1
         solver = Solver()
         ops.removeAll()
         intrinsicDirty.removeAll()

@@ -1,0 +1,53 @@
+// LayoutExpressions (seed 004) wrote its anchors as `lex_`-prefixed methods; they work here as
+// written, so code and documentation in that style keep compiling:
+//
+//   view.lex_addExpression(subviewB.lex_left() >= subviewA.lex_right() + 10)
+//   container.lex_addExpressions(subview.lex_edges() == container.lex_edges() - 10.0)
+
+extension LayoutItem {
+    public func lex_top() -> YAxisAnchor { top }
+    public func lex_left() -> XAxisAnchor { left }
+    public func lex_bottom() -> YAxisAnchor { bottom }
+    public func lex_right() -> XAxisAnchor { right }
+    public func lex_leading() -> XAxisAnchor { leading }
+    public func lex_trailing() -> XAxisAnchor { trailing }
+    public func lex_centerX() -> XAxisAnchor { centerX }
+    public func lex_centerY() -> YAxisAnchor { centerY }
+    public func lex_width() -> DimensionAnchor { width }
+    public func lex_height() -> DimensionAnchor { height }
+    public func lex_edges() -> EdgesExpression { edges }
+    public func lex_size() -> SizeExpression { size }
+    public func lex_center() -> CenterExpression { center }
+}
+
+extension View {
+    public func lex_baseline() -> YAxisAnchor { baseline }
+    public func lex_topLayoutGuide() -> LayoutSupport { topLayoutGuide }
+    public func lex_bottomLayoutGuide() -> LayoutSupport { bottomLayoutGuide }
+    public func lex_leftLayoutGuide() -> LayoutSupport { leftLayoutGuide }
+    public func lex_rightLayoutGuide() -> LayoutSupport { rightLayoutGuide }
+
+    /// ``addExpression(_:file:line:)``.
+    @discardableResult
+    public func lex_addExpression(
+        _ constraint: LayoutConstraint, file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> LayoutConstraint {
+        try addExpression(constraint, file: file, line: line)
+    }
+
+    /// ``addExpression(_:file:line:)`` for a composite expression (edges, size, center).
+    @discardableResult
+    public func lex_addExpression(
+        _ constraints: [LayoutConstraint], file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> [LayoutConstraint] {
+        try Blueprint.activate(constraints, file: file, line: line)
+    }
+
+    /// ``addExpressions(_:file:line:)``.
+    @discardableResult
+    public func lex_addExpressions(
+        _ groups: any LayoutConstraintGroup..., file: StaticString = #fileID, line: UInt = #line
+    ) throws(LayoutError) -> [LayoutConstraint] {
+        try Blueprint.activate(groups, file: file, line: line)
+    }
+}

@@ -1,0 +1,144 @@
+import Testing
+@testable import Blueprint
+
+@Suite("Constraints are handles: activate, deactivate, change in place")
+struct ConstraintHandleTests {
+    private func scene() throws -> (View, View, LayoutConstraint) {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let box = View(name: "box")
+        try root.addSubview(box)
+        let width = box.width == 100
+        try activate([box.left == root.left + 10, box.top == root.top, box.height == 20, width])
+        root.layoutIfNeeded()
+        return (root, box, width)
+    }
+
+    @Test func constantChangesMoveThroughTheSolverWithoutARebuild() throws {
+        let (root, box, width) = try scene()
+        let engine = try #require(root.rootEngine)
+        let builds = engine.rebuildCount
+        for w in stride(from: 101.0, through: 200, by: 1) {
+            try width.setConstant(w)
+            root.layoutIfNeeded()
+            #expect(box.frame.width == w)
+        }
+        #expect(engine.rebuildCount == builds)
+        #expect(width.constant == 200)
+        #expect(width.formula == "box.width == 200")
+    }
+
+    @Test func priorityChangesIncludingRequiredToOptionalAndBack() throws {
+        let (root, box, width) = try scene()
+        let wider = box.width == 150 ~ 500
+        try wider.activate()
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 100)
+        try width.setPriority(.defaultLow)          // required → optional: 500 now wins
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 150)
+        try width.setPriority(501)
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 100)
+        try wider.setPriority(.required)            // optional → required
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 150)
+        #expect(root.layoutReport.isClean)
+        #expect(throws: LayoutError.self) { try width.setPriority(0) }
+        #expect(width.priority == 501)
+    }
+
+    @Test func multiplierChanges() throws {
+        let (root, box, width) = try scene()
+        width.deactivate()
+        let half = box.width == root.width * 0.5
+        try half.activate()
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 150)
+        try half.setMultiplier(0.25)
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 75)
+        #expect(half.formula == "box.width == 0.25 × root.width")
+        let left = box.left == root.left + 10
+        #expect(throws: LayoutError.self) { try left.setMultiplier(0) }
+        #expect(throws: LayoutError.self) { try half.setMultiplier(.nan) }
+        #expect(throws: LayoutError.self) { try half.setConstant(.infinity) }
+        #expect(half.multiplier == 0.25 && half.constant == 0)
+    }
+
+    @Test func deactivateAndReactivate() throws {
+        let (root, box, width) = try scene()
+        width.deactivate()
+        #expect(!width.isActive)
+        try activate([box.width == 42])
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 42)
+        #expect(root.layoutReport.isClean)
+        try width.activate()
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.broken.map(\.formula) == ["box.width == 100"])
+    }
+
+    @Test func duplicateConstraintsAreAllowedAndTakeOverForEachOther() throws {
+        let (root, box, width) = try scene()
+        let twin = box.width == 100
+        try twin.activate()
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.isClean)
+        width.deactivate()
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 100)             // the twin holds it now
+        try twin.setConstant(120)
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 120)
+    }
+
+    @Test func removingAViewRemovesItsConstraints() throws {
+        let (root, box, _) = try scene()
+        let other = View(name: "other")
+        try root.addSubview(other)
+        let link = other.left == box.right
+        let inner = View(name: "inner")
+        try box.addSubview(inner)
+        let innerSize = inner.width == 5
+        try activate([link, other.top == root.top, other.size == Size(10, 10), innerSize])
+        root.layoutIfNeeded()
+        #expect(other.frame.minX == 110)
+        box.removeFromSuperview()
+        #expect(!link.isActive)             // crossed the cut: gone
+        #expect(innerSize.isActive)         // inside the removed subtree: stays with it
+        #expect(root.constraints.allSatisfy { $0.firstItem !== box && $0.secondItem !== box })
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.ambiguous.map(\.item.name) == ["other"])
+        box.layoutIfNeeded()
+        #expect(inner.frame.width == 5)
+    }
+
+    @Test func constraintsMadeBeforeTheFirstLayoutAndAfterIt() throws {
+        let (root, box, _) = try scene()
+        let late = View(name: "late")
+        try root.addSubview(late)
+        try activate([late.edges == box.edges])
+        root.layoutIfNeeded()
+        #expect(late.frame == box.frame)
+    }
+
+    @Test func layoutIsDeterministicAcrossRebuilds() throws {
+        func build() throws -> [Rect] {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 100))
+            var views: [View] = []
+            for i in 0..<12 {
+                let v = Label(name: "l\(i)", text: String(repeating: "w", count: i % 5 + 1))
+                try root.addSubview(v)
+                views.append(v)
+            }
+            try activate([views[0].leading == root.leading, views[11].trailing <= root.trailing])
+            for (a, b) in zip(views, views.dropFirst()) {
+                try activate([b.leading == a.trailing + 2, b.firstBaseline == a.firstBaseline, b.width == a.width ~ 10])
+            }
+            try activate([views[0].top == root.top])
+            root.layoutIfNeeded()
+            return views.map(\.frame)
+        }
+        #expect(try build() == build())
+    }
+}
