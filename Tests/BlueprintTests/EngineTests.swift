@@ -206,3 +206,20 @@ struct EngineTests {
         #expect(d.container === a)
     }
 }
+
+@Suite("Guides that no constraint uses still report their frames")
+struct UnusedGuideTests {
+    @Test func builtInGuidesFollowTheirViews() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.safeAreaInsets = EdgeInsets(top: 20, left: 0, bottom: 10, right: 0)
+        let bar = View(name: "bar")
+        bar.layoutMargins = EdgeInsets(top: 2, left: 4, bottom: 6, right: 8)
+        try root.addSubview(bar)
+        try activate([bar.top == root.top, bar.left == root.left + 10, bar.width == 50, bar.height == 30])
+        root.layoutIfNeeded()
+        #expect(bar.layoutMarginsGuide.layoutFrame == Rect(x: 4, y: 2, width: 38, height: 22))
+        #expect(bar.safeAreaLayoutGuide.layoutFrame == Rect(x: 0, y: 20, width: 50, height: 10))
+        #expect(root.safeAreaLayoutGuide.layoutFrame == Rect(x: 0, y: 20, width: 200, height: 70))
+        #expect(root.bottomLayoutGuide.layoutFrame == Rect(x: 0, y: 90, width: 200, height: 10))
+    }
+}

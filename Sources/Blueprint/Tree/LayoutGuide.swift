@@ -36,10 +36,37 @@ public class LayoutGuide: LayoutItem {
 
     /// The guide's frame in its owning view's coordinates, as of the last layout.
     public var layoutFrame: Rect {
-        let f = absoluteFrame
-        guard let owner = _owningView else { return f }
+        guard let owner = _owningView else { return absoluteFrame }
         let o = owner.absoluteFrame
-        return f.offsetBy(dx: -o.minX, dy: -o.minY)
+        return absoluteLayoutFrame.offsetBy(dx: -o.minX, dy: -o.minY)
+    }
+
+    /// The guide's frame in root coordinates. A built-in guide that no constraint used is not
+    /// in the solver; its frame follows from its view's, computed the same way.
+    public var absoluteLayoutFrame: Rect {
+        guard variables == nil, let owner = _owningView else { return absoluteFrame }
+        let f = owner.absoluteFrame
+        switch role {
+        case .custom:
+            return absoluteFrame
+        case .layoutMargins:
+            return f.inset(by: owner.layoutMargins)
+        case .safeArea:
+            let root = owner.root
+            let safe = root.absoluteFrame.inset(by: root.safeAreaInsets)
+            let x0 = Swift.max(f.minX, safe.minX), y0 = Swift.max(f.minY, safe.minY)
+            return Rect(
+                x: x0, y: y0,
+                width: Swift.min(f.maxX, safe.maxX) - x0, height: Swift.min(f.maxY, safe.maxY) - y0)
+        case .support(let edge):
+            let s = owner.safeAreaInsets
+            switch edge {
+            case .top: return Rect(x: f.minX, y: f.minY, width: f.width, height: s.top)
+            case .bottom: return Rect(x: f.minX, y: f.maxY - s.bottom, width: f.width, height: s.bottom)
+            case .left: return Rect(x: f.minX, y: f.minY, width: s.left, height: f.height)
+            case .right: return Rect(x: f.maxX - s.right, y: f.minY, width: s.right, height: f.height)
+            }
+        }
     }
 }
 
