@@ -1,0 +1,87 @@
+/// Constraints from strings, as NSLayoutConstraint+ExpressionFormat (seed 001) makes them:
+///
+/// ```swift
+/// let c = try LayoutConstraint(expression: "view1.width = superview.width * 0.9",
+///                              views: ["view1": view1], metrics: ["margin": 10])
+/// ```
+/// The grammar is the seed's, extended: `==`, a multiplier before or after the attribute
+/// (`0.5 * x.width`, `* 0.5`, `/ 2`), multipliers on both sides (`a.width * 3 == a.height * 4`),
+/// `~ priority` with a number or a name, compound attributes (`edges`, `margins`, `size`,
+/// `center`). Every malformed string gets its own message, with the column and a caret.
+extension LayoutConstraint {
+    /// Makes one constraint from `expression`.
+    /// - Parameters:
+    ///   - views: the views (and layout guides) the expression names; `superview` needs no entry.
+    ///   - metrics: numbers the expression names.
+    /// - Throws: ``SourceDiagnostic`` with the column of the offending token; also when the
+    ///   expression is a compound attribute (use ``constraints(expression:views:metrics:file:line:)``).
+    public convenience init(
+        expression: String, views: [String: LayoutItem], metrics: [String: Double] = [:],
+        file: StaticString = #fileID, line: UInt = #line
+    ) throws(SourceDiagnostic) {
+        let made = try LayoutConstraint.parse(expression, views: views, metrics: metrics, location: SourceLocation(file, line))
+        guard made.count == 1, let c = made.first else {
+            throw SourceDiagnostic(
+                file: nil, line: 1, column: 1, length: expression.count,
+                message: "a compound attribute makes \(made.count) constraints: use LayoutConstraint.constraints(expression:views:metrics:)",
+                sourceLine: expression)
+        }
+        self.init(
+            c.firstItem, c.firstAttribute, c.relation, c.secondItem, c.secondAttribute,
+            multiplier: c.multiplier, constant: c.constant, location: c.location, problem: c.problem)
+        self.priority = c.priority
+    }
+
+    /// Makes the constraints of `expression` (several for a compound attribute).
+    /// - Throws: ``SourceDiagnostic`` with the column of the offending token.
+    public static func constraints(
+        expression: String, views: [String: LayoutItem], metrics: [String: Double] = [:],
+        file: StaticString = #fileID, line: UInt = #line
+    ) throws(SourceDiagnostic) -> [LayoutConstraint] {
+        let made = try parse(expression, views: views, metrics: metrics, location: SourceLocation(file, line))
+        for c in made { ConstraintCollector.current?.collect(c) }
+        return made
+    }
+
+    private static func parse(
+        _ expression: String, views: [String: LayoutItem], metrics: [String: Double], location: SourceLocation
+    ) throws(SourceDiagnostic) -> [LayoutConstraint] {
+        let line = Substring(expression.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+        do {
+            // Made outside any `layout { }` block's collection: the caller decides.
+            return try ConstraintCollector.$current.withValue(nil) { () throws(SyntaxError) -> [LayoutConstraint] in
+                try parseConstraintLine(
+                    line, comments: false, location: location,
+                    item: { views[$0] }, metric: { metrics[$0] })
+            }
+        } catch let error as SyntaxError {
+            throw diagnostic(error, in: line, file: nil, line: 1)
+        } catch {
+            throw SourceDiagnostic(file: nil, line: 1, column: 1, message: "\(error)", sourceLine: String(line))
+        }
+    }
+}
+
+/// Parses and resolves one constraint line (shared by expression strings and `.layout` files).
+func parseConstraintLine(
+    _ line: Substring, comments: Bool, location: SourceLocation?,
+    item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?
+) throws(SyntaxError) -> [LayoutConstraint] {
+    var lexer = Lexer(line, comments: comments)
+    let tokens = lexer.all()
+    var parser = ExpressionParser(lexer: lexer, startingAt: tokens, metric: metric, isView: { item($0) != nil })
+    let syntax = try parser.parseConstraint()
+    return try ExpressionResolver(item: item, location: location).resolve(syntax)
+}
+
+/// A syntax error at byte offsets of `line`, as a diagnostic with a character column.
+func diagnostic(_ e: SyntaxError, in line: Substring, file: String?, line number: Int) -> SourceDiagnostic {
+    let utf8 = Array(line.utf8)
+    let lower = Swift.min(e.range.lowerBound, utf8.count)
+    let upper = Swift.min(Swift.max(e.range.upperBound, lower), utf8.count)
+    let column = String(decoding: utf8[0..<lower], as: UTF8.self).count + 1
+    let length = String(decoding: utf8[lower..<upper], as: UTF8.self).count
+    return SourceDiagnostic(
+        file: file, line: number, column: column, length: Swift.max(1, length), message: e.message,
+        sourceLine: String(line))
+}

@@ -1,0 +1,199 @@
+/// Turns a parsed constraint into constraints on real items.
+///
+/// Text-format semantics (DESIGN.md): `superview` is the superview of the left-hand view; a
+/// position against a bare number is relative to the superview's same attribute
+/// (`view1.left = 10` is `view1.left == superview.left + 10`); a size against a number is
+/// absolute (`view1.width = 200`). Compound attributes (`edges`, `margins`, `size`, `center`…)
+/// yield one constraint per part; `a.edges == b.edges - 10` insets, and `a.edges == 10` insets
+/// from the superview's edges.
+struct ExpressionResolver {
+    let item: (String) -> LayoutItem?
+    let location: SourceLocation?
+
+    enum Compound: String, CaseIterable {
+        case edges, margins, directionalEdges, directionalMargins, horizontalEdges, verticalEdges
+        case directionalHorizontalEdges, size, center, centerWithinMargins
+
+        var family: Int {
+            switch self {
+            case .size: 1
+            case .center, .centerWithinMargins: 2
+            default: 0
+            }
+        }
+    }
+
+    func resolve(_ s: ConstraintSyntax) throws(SyntaxError) -> [LayoutConstraint] {
+        let l = s.lhs.reference!
+        if l.view == "superview" {
+            throw SyntaxError(
+                message: "`superview` is the superview of the left-hand view; it cannot be on the left", range: l.viewRange)
+        }
+        guard let first = item(l.view) else { throw SyntaxError(message: "unknown view `\(l.view)`", range: l.viewRange) }
+        let attribute = try attributeName(l)
+        var out: [LayoutConstraint]
+        if let r = s.rhs.reference {
+            let second = try resolveItem(r, leftHandItem: first)
+            let rightAttribute = try attributeName(r)
+            out = try relate(first, attribute, s.lhs.multiplier, s.relation, second, rightAttribute, s.rhs, s)
+        } else {
+            out = try relateToConstant(first, attribute, s.lhs, s.relation, s.rhs, s)
+        }
+        if let p = s.priority { for c in out { c ~ p } }
+        for c in out {
+            if let problem = c.problem ?? c.validate() {
+                throw SyntaxError(message: problem.reason, range: s.rhs.reference?.attributeRange ?? l.attributeRange)
+            }
+        }
+        return out
+    }
+
+    private func resolveItem(_ r: AttributeReference, leftHandItem: LayoutItem) throws(SyntaxError) -> LayoutItem {
+        if r.view == "superview" {
+            guard let s = leftHandItem.owningView?.superview else {
+                throw SyntaxError(message: "`\(leftHandItem.name)` has no superview", range: r.viewRange)
+            }
+            return s
+        }
+        guard let found = item(r.view) else { throw SyntaxError(message: "unknown view `\(r.view)`", range: r.viewRange) }
+        return found
+    }
+
+    /// A simple attribute or a compound one, or an error naming the closest known name.
+    private func attributeName(_ r: AttributeReference) throws(SyntaxError) -> Either {
+        if let a = LayoutAttribute(name: r.attribute) { return .simple(a) }
+        if let c = Compound(rawValue: r.attribute) { return .compound(c) }
+        let known = LayoutAttribute.allCases.map(\.rawValue) + ["baseline"] + Compound.allCases.map(\.rawValue)
+        var message = "unknown attribute `\(r.attribute)`"
+        if let guess = closest(r.attribute, in: known) { message += "; did you mean `\(guess)`?" }
+        throw SyntaxError(message: message, range: r.attributeRange)
+    }
+
+    enum Either {
+        case simple(LayoutAttribute)
+        case compound(Compound)
+    }
+
+    private func relate(
+        _ first: LayoutItem, _ a: Either, _ m1: Double, _ relation: LayoutRelation,
+        _ second: LayoutItem, _ b: Either, _ rhs: SideSyntax, _ s: ConstraintSyntax
+    ) throws(SyntaxError) -> [LayoutConstraint] {
+        switch (a, b) {
+        case (.simple(let x), .simple(let y)):
+            guard m1 != 0 else { throw SyntaxError(message: "the left-hand side is multiplied by 0", range: s.lhs.range) }
+            return [LayoutConstraint(
+                first, x, m1 < 0 ? relation.flipped : relation, second, y,
+                multiplier: rhs.multiplier / m1, constant: rhs.constant / m1, location: location)]
+        case (.compound(let x), .compound(let y)):
+            guard x.family == y.family else {
+                throw SyntaxError(message: "cannot relate \(x.rawValue) to \(y.rawValue)", range: rhs.reference!.attributeRange)
+            }
+            guard m1 == 1 else {
+                throw SyntaxError(message: "a compound attribute takes no multiplier on the left", range: s.lhs.range)
+            }
+            switch x.family {
+            case 0:
+                guard rhs.multiplier == 1 else {
+                    throw SyntaxError(message: "edges take no multiplier", range: rhs.range)
+                }
+                return Blueprint.relate(try edges(first, x), relation, try edges(second, y) + rhs.constant)
+            case 1:
+                return Blueprint.relate(first.size, relation, second.size * rhs.multiplier + rhs.constant)
+            default:
+                let l = try center(first, x), r = try center(second, y)
+                return Blueprint.relate(l, relation, r * rhs.multiplier + PointOffset(horizontal: rhs.constant, vertical: rhs.constant))
+            }
+        case (.simple(let x), .compound(let y)):
+            throw SyntaxError(message: "cannot relate \(x) to the compound attribute \(y.rawValue)", range: rhs.reference!.attributeRange)
+        case (.compound(let x), .simple(let y)):
+            throw SyntaxError(message: "cannot relate the compound attribute \(x.rawValue) to \(y)", range: rhs.reference!.attributeRange)
+        }
+    }
+
+    private func relateToConstant(
+        _ first: LayoutItem, _ a: Either, _ lhs: SideSyntax, _ relation: LayoutRelation, _ rhs: SideSyntax,
+        _ s: ConstraintSyntax
+    ) throws(SyntaxError) -> [LayoutConstraint] {
+        let m1 = lhs.multiplier
+        guard m1 != 0 else { throw SyntaxError(message: "the left-hand side is multiplied by 0", range: lhs.range) }
+        let rel = m1 < 0 ? relation.flipped : relation
+        let value = rhs.constant / m1
+        func superview() throws(SyntaxError) -> View {
+            guard let s = first.owningView?.superview else {
+                throw SyntaxError(
+                    message: "`\(first.name)` has no superview, so a position cannot be a bare number: relate it to another item",
+                    range: rhs.range)
+            }
+            return s
+        }
+        switch a {
+        case .simple(let x) where x.isDimension:
+            return [LayoutConstraint(first, x, rel, nil, nil, multiplier: 1, constant: value, location: location)]
+        case .simple(let x):
+            return [LayoutConstraint(first, x, rel, try superview(), x, multiplier: 1, constant: value, location: location)]
+        case .compound(let c):
+            guard m1 == 1 else { throw SyntaxError(message: "a compound attribute takes no multiplier on the left", range: lhs.range) }
+            switch c.family {
+            case 0:
+                let parent = try superview()
+                let matching: Compound = c == .margins ? .edges : c == .directionalMargins ? .directionalEdges : c
+                return Blueprint.relate(try edges(first, c), relation, try edges(parent, matching) - value)
+            case 1:
+                return Blueprint.relate(first.size, relation, Size(width: value, height: value))
+            default:
+                throw SyntaxError(
+                    message: "\(c.rawValue) needs another item: write `\(first.name).\(c.rawValue) == superview.center`",
+                    range: rhs.range)
+            }
+        }
+    }
+
+    private func edges(_ item: LayoutItem, _ c: Compound) throws(SyntaxError) -> EdgesExpression {
+        switch c {
+        case .edges: return item.edges
+        case .directionalEdges: return item.directionalEdges
+        case .horizontalEdges: return item.horizontalEdges
+        case .directionalHorizontalEdges: return item.directionalHorizontalEdges
+        case .verticalEdges: return item.verticalEdges
+        case .margins, .directionalMargins:
+            guard let v = item as? View else {
+                throw SyntaxError(message: "\(item.name) is a layout guide and has no margins", range: 0..<1)
+            }
+            return c == .margins ? v.margins : v.directionalMargins
+        default: return item.edges
+        }
+    }
+
+    private func center(_ item: LayoutItem, _ c: Compound) throws(SyntaxError) -> CenterExpression {
+        guard c == .centerWithinMargins else { return item.center }
+        guard let v = item as? View else {
+            throw SyntaxError(message: "\(item.name) is a layout guide and has no margins", range: 0..<1)
+        }
+        return v.centerWithinMargins
+    }
+}
+
+/// The known name closest to `name` (edit distance at most 2, or a case-only difference).
+func closest(_ name: String, in known: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var row = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var previous = row[0]
+            row[0] = i + 1
+            for (j, cb) in b.enumerated() {
+                let current = row[j + 1]
+                row[j + 1] = Swift.min(row[j + 1] + 1, row[j] + 1, previous + (ca == cb ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+    guard name.count < 64 else { return nil }
+    let lower = Array(name.lowercased())
+    var best: (String, Int)?
+    for k in known {
+        let d = distance(lower, Array(k.lowercased()))
+        if d <= 2, best == nil || d < best!.1 { best = (k, d) }
+    }
+    return best?.0
+}

@@ -1,0 +1,280 @@
+/// A constraint line parsed but not yet resolved against views and metrics.
+///
+/// Grammar (seed 001's, extended as DESIGN.md says):
+/// ```
+/// constraint = side relation side [ ("~" | "<~") priority ]
+/// relation   = "=" | "==" | "<=" | ">="
+/// side       = term { ("+" | "-") term }          at most one attribute term, constant last
+/// term       = factor { ("*" | "/") factor }      at most one attribute, numbers multiply it
+/// factor     = ["-"] ( number | name | name "." attribute )
+/// priority   = number | ["."] name                  1...1000, or required, defaultHigh, …
+/// ```
+struct ConstraintSyntax {
+    var lhs: SideSyntax
+    var relation: LayoutRelation
+    var rhs: SideSyntax
+    var priority: LayoutPriority?
+    var priorityRange: Range<Int>?
+}
+
+/// One side: `multiplier × view.attribute + constant`, or a bare constant.
+struct SideSyntax {
+    var reference: AttributeReference?
+    var multiplier = 1.0
+    var constant = 0.0
+    /// The constant is a bare number or metric with no attribute on this side.
+    var isConstantOnly: Bool { reference == nil }
+    var range: Range<Int>
+}
+
+/// `view.attribute` as written, with where each part is.
+struct AttributeReference {
+    var view: String
+    var viewRange: Range<Int>
+    var attribute: String
+    var attributeRange: Range<Int>
+}
+
+/// A number or a metric, as written.
+struct ConstantSyntax {
+    var value: Double?        // nil: a metric, looked up when resolving
+    var name: String?
+    var negative: Bool
+    var range: Range<Int>
+}
+
+/// A syntax error: a message and the byte range it is about.
+struct SyntaxError: Error {
+    var message: String
+    var range: Range<Int>
+}
+
+/// Recursive descent over one line's tokens, with an error message for each way a constraint
+/// is commonly written wrong (seed 001's list of invalid strings, and more).
+struct ExpressionParser {
+    private var tokens: [Token]
+    private var index = 0
+    private let lexer: Lexer
+    /// Metrics are resolved here (a `let`, or the parameters given to the Swift API).
+    private let metric: (String) -> Double?
+    /// Whether a name is a view (for "must specify view.attribute, not just view").
+    private let isView: (String) -> Bool
+
+    init(lexer: Lexer, startingAt tokens: [Token], metric: @escaping (String) -> Double?, isView: @escaping (String) -> Bool) {
+        self.lexer = lexer
+        self.tokens = tokens
+        self.metric = metric
+        self.isView = isView
+    }
+
+    private var current: Token { tokens[index] }
+    private mutating func advance() { if index < tokens.count - 1 { index += 1 } }
+
+    private func text(_ t: Token) -> String { lexer.text(t) }
+
+    private func describe(_ t: Token) -> String {
+        t.kind == .end ? "the end of the line" : "`\(text(t))`"
+    }
+
+    private func fail(_ message: String, _ t: Token) -> SyntaxError {
+        if case .invalid(let why) = t.kind { return SyntaxError(message: why, range: t.start..<t.end) }
+        return SyntaxError(message: message, range: t.start..<Swift.max(t.end, t.start + 1))
+    }
+
+    mutating func parseConstraint() throws(SyntaxError) -> ConstraintSyntax {
+        if case .invalid(let why) = current.kind, text(current) == "[" {
+            throw SyntaxError(
+                message: why + ": a constraint reads `view.attribute = …`, not a message send",
+                range: current.start..<current.end)
+        }
+        let lhs = try parseSide(isLeft: true)
+        let relation: LayoutRelation
+        switch current.kind {
+        case .equal: relation = .equal
+        case .lessOrEqual: relation = .lessThanOrEqual
+        case .greaterOrEqual: relation = .greaterThanOrEqual
+        default: throw fail("expected `=`, `==`, `<=` or `>=` after the left-hand side, found \(describe(current))", current)
+        }
+        advance()
+        if current.kind == .end { throw fail("expected a right-hand side after the relation", current) }
+        let rhs = try parseSide(isLeft: false)
+        var priority: LayoutPriority?
+        var priorityRange: Range<Int>?
+        if current.kind == .tilde || current.kind == .arrowTilde {
+            let marker = current
+            advance()
+            (priority, priorityRange) = try parsePriority(after: marker)
+        }
+        guard current.kind == .end else {
+            throw fail("unexpected \(describe(current)) after the end of the constraint", current)
+        }
+        return ConstraintSyntax(lhs: lhs, relation: relation, rhs: rhs, priority: priority, priorityRange: priorityRange)
+    }
+
+    private mutating func parsePriority(after marker: Token) throws(SyntaxError) -> (LayoutPriority, Range<Int>) {
+        let t = current
+        switch t.kind {
+        case .number(let v):
+            advance()
+            guard (1...1000).contains(v) else { throw fail("priority \(formatNumber(v)) is outside 1...1000", t) }
+            return (LayoutPriority(v), t.start..<t.end)
+        case .dot, .identifier:
+            var start = t.start
+            if t.kind == .dot {
+                advance()
+                guard current.kind == .identifier else { throw fail("expected a priority name after `.`", current) }
+                start = t.start
+            }
+            let name = text(current)
+            let end = current.end
+            if let p = LayoutPriority.named.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                advance()
+                return (p.priority, start..<end)
+            }
+            if let v = metric(name) {
+                advance()
+                guard (1...1000).contains(v) else { throw fail("priority \(formatNumber(v)) is outside 1...1000", t) }
+                return (LayoutPriority(v), start..<end)
+            }
+            let names = LayoutPriority.named.map(\.name).joined(separator: ", ")
+            throw fail("unknown priority `\(name)`: use a number 1...1000 or one of \(names)", current)
+        case .end:
+            throw fail("expected a priority after `\(text(marker))`: a number 1...1000 or a name like defaultHigh", t)
+        default:
+            throw fail("expected a priority after `\(text(marker))`, found \(describe(t))", t)
+        }
+    }
+
+    /// One term: its multiplier, its attribute if any, its constant if it has no attribute.
+    private struct Term {
+        var coefficient = 1.0
+        var reference: AttributeReference?
+        var constant: ConstantSyntax?
+        var range: Range<Int>
+    }
+
+    private mutating func parseSide(isLeft: Bool) throws(SyntaxError) -> SideSyntax {
+        var terms: [Term] = []
+        let start = current.start
+        var sign = 1.0
+        while true {
+            var term = try parseTerm()
+            term.coefficient *= sign
+            terms.append(term)
+            if current.kind == .plus { sign = 1 } else if current.kind == .minus { sign = -1 } else { break }
+            advance()
+        }
+        let end = tokens[Swift.max(0, index - 1)].end
+        // Shape checks, in the order a reader would notice the problem.
+        let attributes = terms.filter { $0.reference != nil }
+        if attributes.count > 1 {
+            throw SyntaxError(message: "only one attribute may appear on each side", range: attributes[1].range)
+        }
+        if isLeft {
+            if let c = terms.first(where: { $0.reference == nil }) {
+                throw SyntaxError(message: "a constant must come last, at the end of the right-hand side", range: c.range)
+            }
+        } else if let a = terms.firstIndex(where: { $0.reference != nil }), a > 0 {
+            throw SyntaxError(message: "a constant must come last, after the attribute", range: terms[0].range)
+        }
+        let constants = terms.filter { $0.reference == nil }
+        if constants.count > 1 {
+            throw SyntaxError(message: "no constant arithmetic: write the result as one number", range: constants[1].range)
+        }
+        var side = SideSyntax(range: start..<end)
+        if let a = attributes.first {
+            side.reference = a.reference
+            side.multiplier = a.coefficient
+        }
+        if let c = constants.first { side.constant = c.coefficient * (try value(of: c.constant!)) }
+        return side
+    }
+
+    private func value(of c: ConstantSyntax) throws(SyntaxError) -> Double {
+        if let v = c.value { return v }
+        if let v = metric(c.name!) { return v }
+        throw SyntaxError(message: "unknown metric `\(c.name!)`", range: c.range)
+    }
+
+    private mutating func parseTerm() throws(SyntaxError) -> Term {
+        var term = try parseFactor()
+        while current.kind == .star || current.kind == .slash {
+            let op = current
+            advance()
+            let factor = try parseFactor()
+            term.range = term.range.lowerBound..<factor.range.upperBound
+            switch (term.reference != nil, factor.reference != nil) {
+            case (true, true):
+                throw SyntaxError(message: "cannot multiply two attributes: a constraint is linear", range: factor.range)
+            case (false, true):
+                if op.kind == .slash {
+                    throw SyntaxError(message: "cannot divide by an attribute: a constraint is linear", range: factor.range)
+                }
+                // `0.5 * x.width`: the number becomes the multiplier.
+                let k = term.coefficient * (try value(of: term.constant!))
+                term = Term(coefficient: k * factor.coefficient, reference: factor.reference, constant: nil, range: term.range)
+            case (true, false):
+                let k = factor.coefficient * (try value(of: factor.constant!))
+                if op.kind == .slash {
+                    guard k != 0 else { throw SyntaxError(message: "division by zero", range: factor.range) }
+                    term.coefficient /= k
+                } else {
+                    term.coefficient *= k
+                }
+            case (false, false):
+                throw SyntaxError(message: "no constant arithmetic: write the result as one number", range: factor.range)
+            }
+        }
+        return term
+    }
+
+    private mutating func parseFactor() throws(SyntaxError) -> Term {
+        var negative = false
+        let start = current.start
+        if current.kind == .minus {
+            negative = true
+            advance()
+        }
+        let t = current
+        switch t.kind {
+        case .number(let v):
+            advance()
+            return Term(coefficient: negative ? -1 : 1, constant: ConstantSyntax(value: v, negative: negative, range: start..<t.end), range: start..<t.end)
+        case .identifier:
+            let name = text(t)
+            advance()
+            guard current.kind == .dot else {
+                if isView(name) || name == "superview" {
+                    throw SyntaxError(
+                        message: "must specify view.attribute, not just the view: write `\(name).left`, `\(name).width`…",
+                        range: t.start..<t.end)
+                }
+                guard let v = metric(name) else {
+                    throw SyntaxError(message: "unknown metric `\(name)`", range: t.start..<t.end)
+                }
+                return Term(
+                    coefficient: negative ? -1 : 1,
+                    constant: ConstantSyntax(value: v, name: name, negative: negative, range: start..<t.end),
+                    range: start..<t.end)
+            }
+            advance()
+            let attribute = current
+            guard attribute.kind == .identifier else {
+                throw fail("expected an attribute name after `\(name).`, found \(describe(attribute))", attribute)
+            }
+            advance()
+            if current.kind == .dot {
+                throw fail("cannot follow dot paths: write `view.attribute` with a view named in the layout", current)
+            }
+            let reference = AttributeReference(
+                view: name, viewRange: t.start..<t.end, attribute: text(attribute), attributeRange: attribute.start..<attribute.end)
+            return Term(coefficient: negative ? -1 : 1, reference: reference, range: start..<attribute.end)
+        case .leftParen:
+            throw fail("parentheses are not supported: write `multiplier * view.attribute + constant`", t)
+        case .end:
+            throw fail("expected a view attribute or a number, found the end of the line", t)
+        default:
+            throw fail("expected a view attribute or a number, found \(describe(t))", t)
+        }
+    }
+}
