@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(
             name: "BlueprintCLI",
             dependencies: [
+                "Blueprint",
                 "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

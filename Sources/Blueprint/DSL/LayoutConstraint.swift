@@ -142,7 +142,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         order = LayoutConstraint.nextOrder.add(1, ordering: .relaxed).newValue
         container.install(self)
         self.container = container
-        container.root.rootEngine?.enqueue(.add(self))
+        container.engine?.enqueue(.add(self))   // nil: not built yet, a rebuild is pending
     }
 
     /// Uninstalls the constraint; the next layout drops it.

@@ -526,8 +526,9 @@ final class LayoutEngine {
 }
 
 extension LayoutConstraint {
-    /// The formula with its location, as reports list it.
-    var formulaWithLocation: String {
+    /// The formula with its identifier and location, as reports list it:
+    /// `'inset' title.leading == card.leadingMargin - 4 (login.layout:12)`.
+    public var formulaWithLocation: String {
         var s = formula
         if let id = identifier { s = "'\(id)' " + s }
         if let location { s += " (\(location))" }

@@ -256,7 +256,7 @@ open class View: LayoutItem {
 
     /// Tells the engine that ``intrinsicContentSize`` changed.
     public func invalidateIntrinsicContentSize() {
-        root.rootEngine?.intrinsicSizeChanged(self)
+        engine?.intrinsicSizeChanged(self)
     }
 
     public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
@@ -325,8 +325,10 @@ open class View: LayoutItem {
     }
 
     /// Something about the tree changed that the engine can only take in by rebuilding.
+    /// A view that was not in the engine's last build has no engine; a rebuild is pending for
+    /// its tree then anyway (adding it scheduled one), so no walk to the root is needed.
     func structureChanged() {
-        root.rootEngine?.needsRebuild = true
+        engine?.needsRebuild = true
     }
 
     // MARK: Installed constraints

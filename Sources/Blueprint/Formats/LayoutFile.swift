@@ -1,0 +1,402 @@
+/// A `.layout` file, parsed into a view tree with its constraints activated (DESIGN.md, "The
+/// `.layout` file format").
+///
+/// ```
+/// canvas 375 x 667                 # the root view, `root`; omit to size it by its constraints
+/// direction rtl                    # default ltr
+/// safearea 47 0 34 0               # the root's safe-area insets: top left bottom right
+/// let pad = 20                     # a metric, usable wherever a number is
+/// view header                      # a child of root
+/// view title in header label "Sign in" font 17
+/// view avatar in header size 40 x 40 hugging 251 compression 750 751
+/// view card margins 8 16 8 16      # layoutMargins: top left bottom right (or one number)
+/// view note label "draft" hidden
+/// header.top == safeArea.top + pad   # `safeArea`: the root's safe-area layout guide
+/// title.width = superview.width * 0.9 + 5 ~ 750
+/// ```
+/// A file that parses always lays out: conflicts and ambiguity are reported by the engine,
+/// not here. Every error names `file:line:column` with a caret; all errors of a file are
+/// reported (up to ``LayoutDocument/errorLimit``).
+public struct LayoutDocument {
+    /// The root view, named `root`.
+    public let root: View
+    /// Every view in declaration order, the root first.
+    public let views: [View]
+    /// Every constraint, in file order (active).
+    public let constraints: [LayoutConstraint]
+    /// The metrics (`let`) by name.
+    public let metrics: [String: Double]
+
+    /// The view called `name`.
+    public func view(named name: String) -> View? { index[name] }
+    private let index: [String: View]
+
+    /// More errors than this and parsing stops, saying so.
+    public static let errorLimit = 100
+    /// Views nested deeper than this are refused (a hostile file could otherwise make every
+    /// walk to the root slow).
+    public static let depthLimit = 1000
+
+    /// Parses `text`; `file` names it in diagnostics and constraint locations.
+    /// - Throws: ``SourceDiagnostics`` with every error found (up to ``errorLimit``).
+    /// - Complexity: O(size of the text + views × nesting depth).
+    public init(parsing text: String, file: String) throws(SourceDiagnostics) {
+        var p = LayoutFileParser(file: file)
+        p.parse(text)
+        if !p.errors.isEmpty { throw SourceDiagnostics(p.errors, truncated: p.truncated) }
+        root = p.root
+        views = p.views
+        constraints = p.constraints
+        metrics = p.metrics
+        index = p.viewsByName
+    }
+
+    /// Parses the UTF-8 bytes of a file (invalid UTF-8 is an error naming its line and column).
+    /// - Throws: ``SourceDiagnostics``.
+    public init(bytes: [UInt8], file: String) throws(SourceDiagnostics) {
+        if let bad = firstInvalidUTF8(bytes) {
+            let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let line = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let prefix = String(decoding: bytes[lineStart..<bad], as: UTF8.self)
+            let end = bytes[bad...].firstIndex(of: 0x0A) ?? bytes.count
+            throw SourceDiagnostics([SourceDiagnostic(
+                file: file, line: line, column: prefix.count + 1,
+                message: "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)): a .layout file is UTF-8 text",
+                sourceLine: String(decoding: bytes[lineStart..<end], as: UTF8.self))])
+        }
+        try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: file)
+    }
+}
+
+/// The offset of the first byte that does not belong to valid UTF-8, if any.
+func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var i = 0
+    let n = bytes.count
+    while i < n {
+        let b = bytes[i]
+        if b < 0x80 { i += 1; continue }
+        let length: Int, minimum: UInt32
+        switch b {
+        case 0xC2...0xDF: length = 2; minimum = 0x80
+        case 0xE0...0xEF: length = 3; minimum = 0x800
+        case 0xF0...0xF4: length = 4; minimum = 0x10000
+        default: return i
+        }
+        guard i + length <= n else { return i }
+        var scalar = UInt32(b) & (0xFF >> (length + 1))
+        for k in 1..<length {
+            let c = bytes[i + k]
+            guard c & 0xC0 == 0x80 else { return i }
+            scalar = scalar << 6 | UInt32(c & 0x3F)
+        }
+        if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+        i += length
+    }
+    return nil
+}
+
+/// The two passes over a file: declarations in order (canvas, direction, safearea, let,
+/// view), then constraint lines, which may name any view and metric of the file.
+struct LayoutFileParser {
+    let file: String
+    var errors: [SourceDiagnostic] = []
+    var truncated = false
+    var root = View(name: "root")
+    var views: [View] = []
+    var viewsByName: [String: View] = [:]
+    var depth: [ObjectIdentifier: Int] = [:]
+    var metrics: [String: Double] = [:]
+    var constraints: [LayoutConstraint] = []
+    private var canvasLine: Int?
+    private var directionLine: Int?
+    private var safeAreaLine: Int?
+
+    init(file: String) {
+        self.file = file
+        views = [root]
+    }
+
+    private var location: String { file }
+
+    mutating func report(_ e: SyntaxError, _ line: Substring, _ number: Int) {
+        guard errors.count < LayoutDocument.errorLimit else {
+            truncated = true
+            return
+        }
+        errors.append(diagnostic(e, in: line, file: file, line: number))
+    }
+
+    mutating func parse(_ text: String) {
+        var lines: [(Substring, Int)] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            lines.append((line, number))
+        }
+        // Pass 1: declarations, so constraints can name views declared below them.
+        var constraintLines: [(Substring, Int, [Token])] = []
+        for (line, n) in lines {
+            var lexer = Lexer(line, comments: true)
+            let tokens = lexer.all()
+            guard tokens[0].kind != .end else { continue }
+            let keyword = tokens[0].kind == .identifier && tokens[1].kind != .dot ? lexer.text(tokens[0]) : nil
+            do throws(SyntaxError) {
+                switch keyword {
+                case "canvas": try canvas(tokens, lexer, n)
+                case "direction": try direction(tokens, lexer, n)
+                case "safearea": try safeArea(tokens, lexer, n)
+                case "let": try metric(tokens, lexer)
+                case "view": try view(tokens, lexer)
+                default: constraintLines.append((line, n, tokens))
+                }
+            } catch {
+                report(error, line, n)
+            }
+            if truncated { return }
+        }
+        // Pass 2: constraints, activated in file order.
+        root.name = "root"
+        let views = viewsByName, metrics = self.metrics
+        let root = self.root
+        for (line, n, _) in constraintLines {
+            do throws(SyntaxError) {
+                let made = try parseConstraintLine(
+                    line, comments: true, location: SourceLocation(file: baseName(file), line: n),
+                    item: { name in
+                        switch name {
+                        case "root": root
+                        case "safeArea": root.safeAreaLayoutGuide
+                        default: views[name]
+                        }
+                    }, metric: { metrics[$0] })
+                for c in made {
+                    do {
+                        try c.activate()
+                    } catch {
+                        throw SyntaxError(message: error.reason, range: 0..<line.utf8.count)
+                    }
+                }
+                constraints.append(contentsOf: made)
+            } catch {
+                report(error, line, n)
+            }
+            if truncated { return }
+        }
+    }
+
+    // MARK: Statements
+
+    private struct Cursor {
+        let tokens: [Token]
+        let lexer: Lexer
+        var i = 1
+        var current: Token { tokens[i] }
+        var text: String { lexer.text(tokens[i]) }
+        mutating func advance() { if i < tokens.count - 1 { i += 1 } }
+        var atEnd: Bool { tokens[i].kind == .end }
+
+        func fail(_ message: String) -> SyntaxError {
+            let t = tokens[i]
+            if case .invalid(let why) = t.kind { return SyntaxError(message: why, range: t.start..<t.end) }
+            return SyntaxError(message: message, range: t.start..<Swift.max(t.end, t.start + 1))
+        }
+
+        func describe() -> String { atEnd ? "the end of the line" : "`\(text)`" }
+
+        /// A number, a metric, or `-` before either.
+        mutating func number(_ what: String, metrics: [String: Double]) throws(SyntaxError) -> Double {
+            var sign = 1.0
+            if current.kind == .minus {
+                sign = -1
+                advance()
+            }
+            switch current.kind {
+            case .number(let v):
+                advance()
+                return sign * v
+            case .identifier:
+                guard let v = metrics[text] else { throw fail("unknown metric `\(text)`") }
+                advance()
+                return sign * v
+            default:
+                throw fail("expected \(what), found \(describe())")
+            }
+        }
+
+        mutating func end() throws(SyntaxError) {
+            guard atEnd else { throw fail("unexpected \(describe()) at the end of the line") }
+        }
+    }
+
+    private mutating func canvas(_ tokens: [Token], _ lexer: Lexer, _ n: Int) throws(SyntaxError) {
+        var c = Cursor(tokens: tokens, lexer: lexer)
+        if let previous = canvasLine { throw SyntaxError(message: "the canvas is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
+        let (w, h) = try size(&c, what: "the canvas")
+        try c.end()
+        guard w > 0, h > 0 else { throw SyntaxError(message: "the canvas must be wider and taller than 0", range: tokens[1].start..<tokens[c.i - 1].end) }
+        canvasLine = n
+        root.frame = Rect(x: 0, y: 0, width: w, height: h)
+        root.translatesAutoresizingMaskIntoConstraints = true
+    }
+
+    /// `W x H` (the `x` on its own, or `WxH` as one word).
+    private func size(_ c: inout Cursor, what: String) throws(SyntaxError) -> (Double, Double) {
+        let w = try c.number("the width of \(what)", metrics: metrics)
+        guard c.current.kind == .identifier, c.text == "x" else {
+            throw c.fail("expected `x` between the width and the height of \(what) (`375 x 667`), found \(c.describe())")
+        }
+        c.advance()
+        let h = try c.number("the height of \(what)", metrics: metrics)
+        return (w, h)
+    }
+
+    private mutating func direction(_ tokens: [Token], _ lexer: Lexer, _ n: Int) throws(SyntaxError) {
+        var c = Cursor(tokens: tokens, lexer: lexer)
+        if let previous = directionLine { throw SyntaxError(message: "the direction is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
+        guard c.current.kind == .identifier, let d = LayoutDirection(rawValue: c.text) else {
+            throw c.fail("expected `ltr` or `rtl` after `direction`, found \(c.describe())")
+        }
+        c.advance()
+        try c.end()
+        directionLine = n
+        root.layoutDirection = d
+    }
+
+    private mutating func safeArea(_ tokens: [Token], _ lexer: Lexer, _ n: Int) throws(SyntaxError) {
+        var c = Cursor(tokens: tokens, lexer: lexer)
+        if let previous = safeAreaLine { throw SyntaxError(message: "the safe area is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
+        let insets = try insetList(&c, what: "safe-area inset")
+        try c.end()
+        safeAreaLine = n
+        root.safeAreaInsets = insets
+    }
+
+    /// Four numbers (top left bottom right) or one for all sides.
+    private func insetList(_ c: inout Cursor, what: String) throws(SyntaxError) -> EdgeInsets {
+        var values: [Double] = []
+        while values.count < 4, c.current.kind != .end, c.current.kind != .identifier || metrics[c.text] != nil {
+            values.append(try c.number("a \(what)", metrics: metrics))
+        }
+        switch values.count {
+        case 1: return EdgeInsets(all: values[0])
+        case 4: return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+        default: throw c.fail("expected 4 \(what)s (top left bottom right) or 1 for all sides, found \(values.count)")
+        }
+    }
+
+    private mutating func metric(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+        var c = Cursor(tokens: tokens, lexer: lexer)
+        guard c.current.kind == .identifier else { throw c.fail("expected a metric name after `let`, found \(c.describe())") }
+        let name = c.text
+        let nameRange = c.current.start..<c.current.end
+        try checkNewName(name, nameRange)
+        c.advance()
+        guard c.current.kind == .equal else { throw c.fail("expected `=` after `let \(name)`, found \(c.describe())") }
+        c.advance()
+        let value = try c.number("a number", metrics: metrics)
+        try c.end()
+        metrics[name] = value
+    }
+
+    private func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
+        let reserved = ["root": "the root view", "superview": "the left-hand view's superview", "safeArea": "the root's safe-area guide"]
+        if let meaning = reserved[name] {
+            throw SyntaxError(message: "`\(name)` is reserved: it always means \(meaning)", range: range)
+        }
+        if viewsByName[name] != nil { throw SyntaxError(message: "a view named `\(name)` already exists", range: range) }
+        if metrics[name] != nil { throw SyntaxError(message: "a metric named `\(name)` already exists", range: range) }
+        if ["canvas", "direction", "safearea", "let", "view"].contains(name) {
+            throw SyntaxError(message: "`\(name)` is a keyword; choose another name", range: range)
+        }
+    }
+
+    private mutating func view(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+        var c = Cursor(tokens: tokens, lexer: lexer)
+        guard c.current.kind == .identifier else { throw c.fail("expected a view name after `view`, found \(c.describe())") }
+        let name = c.text
+        let nameRange = c.current.start..<c.current.end
+        try checkNewName(name, nameRange)
+        c.advance()
+        var parent = root
+        var text: String?, font: Double?, size: (Double, Double)?, margins: EdgeInsets?
+        var hugging: [Double]?, compression: [Double]?, hidden = false
+        var seen: Set<String> = []
+        while !c.atEnd {
+            guard c.current.kind == .identifier else { throw c.fail("expected a view option (in, label, font, size, margins, hugging, compression, hidden), found \(c.describe())") }
+            let option = c.text
+            guard seen.insert(option).inserted else { throw c.fail("`\(option)` is given twice") }
+            c.advance()
+            switch option {
+            case "in":
+                guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
+                if c.text == name { throw c.fail("a view cannot be inside itself") }
+                if c.text == "root" {
+                    parent = root
+                } else if let p = viewsByName[c.text] {
+                    parent = p
+                } else {
+                    throw c.fail("unknown view `\(c.text)`: a superview must be declared before its subviews")
+                }
+                c.advance()
+            case "label":
+                guard case .string(let s) = c.current.kind else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
+                text = s
+                c.advance()
+            case "font":
+                let f = try c.number("a font size", metrics: metrics)
+                guard f > 0, f <= 1000 else { throw SyntaxError(message: "a font size must be more than 0 and at most 1000", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
+                font = f
+            case "size":
+                let s = try self.size(&c, what: "the intrinsic size")
+                guard s.0 >= 0, s.1 >= 0 else { throw SyntaxError(message: "an intrinsic size cannot be negative", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
+                size = s
+            case "margins":
+                margins = try insetList(&c, what: "margin")
+            case "hugging", "compression":
+                var values: [Double] = []
+                while values.count < 2, !c.atEnd, c.current.kind != .identifier || metrics[c.text] != nil {
+                    let start = c.current.start
+                    let v = try c.number("a priority", metrics: metrics)
+                    guard (1...1000).contains(v) else { throw SyntaxError(message: "priority \(formatNumber(v)) is outside 1...1000", range: start..<tokens[c.i - 1].end) }
+                    values.append(v)
+                }
+                guard !values.isEmpty else { throw c.fail("expected a priority (horizontal, then optionally vertical) after `\(option)`, found \(c.describe())") }
+                if option == "hugging" { hugging = values } else { compression = values }
+            case "hidden":
+                hidden = true
+            default:
+                throw SyntaxError(
+                    message: "unknown view option `\(option)`: use in, label, font, size, margins, hugging, compression or hidden",
+                    range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
+            }
+        }
+        if font != nil && text == nil {
+            throw SyntaxError(message: "`font` is for labels: add `label \"…\"`", range: nameRange)
+        }
+        let d = (depth[ObjectIdentifier(parent)] ?? 0) + 1
+        guard d <= LayoutDocument.depthLimit else {
+            throw SyntaxError(message: "views nest deeper than \(LayoutDocument.depthLimit) levels", range: nameRange)
+        }
+        let v: View = text.map { Label(name: name, text: $0, fontSize: font ?? 17) } ?? View(name: name)
+        if let size { v.explicitIntrinsicContentSize = Size(width: size.0, height: size.1) }
+        if let margins { v.layoutMargins = margins }
+        if let h = hugging {
+            v.setContentHuggingPriority(LayoutPriority(h[0]), for: .horizontal)
+            v.setContentHuggingPriority(LayoutPriority(h.count > 1 ? h[1] : h[0]), for: .vertical)
+        }
+        if let cr = compression {
+            v.setContentCompressionResistancePriority(LayoutPriority(cr[0]), for: .horizontal)
+            v.setContentCompressionResistancePriority(LayoutPriority(cr.count > 1 ? cr[1] : cr[0]), for: .vertical)
+        }
+        v.isHidden = hidden
+        do { try parent.addSubview(v) } catch { throw SyntaxError(message: error.reason, range: nameRange) }
+        depth[ObjectIdentifier(v)] = d
+        views.append(v)
+        viewsByName[name] = v
+    }
+}
+
+/// `path/to/login.layout` → `login.layout`, for constraint locations.
+func baseName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}
