@@ -13,11 +13,13 @@ public enum Relation: Sendable, CustomStringConvertible {
 
 /// A linear relation between expressions with a strength: `x + 10 <= y | strong`.
 ///
-/// Immutable; a reference, so a solver can tell *this* constraint from an equal one.
+/// Immutable, except that ``Solver/setConstant(of:to:)`` moves its expression's constant; a
+/// reference, so a solver can tell *this* constraint from an equal one.
 /// Stored normalized as `expression relation 0`, where `expression = lhs − rhs` reduced.
 public final class Constraint: @unchecked Sendable, CustomStringConvertible {
-    /// `lhs − rhs`, each variable once.
-    public let expression: Expression
+    /// `lhs − rhs`, each variable once. Only ``Solver/setConstant(of:to:)`` changes it (the
+    /// constant only).
+    public internal(set) var expression: Expression
     /// The relation to zero.
     public let relation: Relation
     /// The strength; ``Strength/required`` unless said otherwise.

@@ -55,6 +55,30 @@ public final class Solver {
         try core.remove(constraint)
     }
 
+    /// Changes the constant of `constraint`'s expression (the expression is `lhs - rhs`,
+    /// related to 0) to `constant`, in place: the fast path for moving a constraint, as
+    /// ``suggestValue(_:_:)`` is for an edit variable. `x - y == 10` becomes `x - y == 4` with
+    /// `setConstant(of: c, to: -4)`. Works for required and soft `==`, `<=` and `>=`.
+    ///
+    /// Afterwards `constraint.expression.constant == constant`, and ``updateVariables()`` gives
+    /// what removing the constraint and adding it back with the new constant would give
+    /// (the same optimum; where several are optimal, possibly another of them). Since the
+    /// constraint object itself changes, do not share it with another solver.
+    ///
+    /// On failure nothing changes: not the solver (same ``dump()`` and values) and not the
+    /// constraint, which keeps its old constant.
+    /// - Throws: ``CassowaryError/unknownConstraint(_:)`` if it was not added (edit variables'
+    ///   own constraints included); ``CassowaryError/nonFiniteConstraint(_:)`` for NaN or
+    ///   infinity (or a change too large for a `Double`); ``CassowaryError/duplicateConstraint(_:existing:)`` if the new constant makes
+    ///   it equivalent to another added constraint;
+    ///   ``CassowaryError/unsatisfiableConstraint(_:conflicts:)`` if it is required and can no
+    ///   longer hold with the other required constraints (`conflicts`, as for ``add(_:)``).
+    /// - Complexity: O(rows holding the constraint's marker symbol), plus the dual-simplex
+    ///   pivots that restore feasibility (none when the change keeps every bound); no rebuild.
+    public func setConstant(of constraint: Constraint, to constant: Double) throws(CassowaryError) {
+        try core.setConstant(of: constraint, to: constant)
+    }
+
     /// Whether this constraint object has been added.
     public func contains(_ constraint: Constraint) -> Bool {
         core.contains(constraint)

@@ -8,7 +8,8 @@ import Glibc
 // Benchmarks/kiwi_peer.py prints the same lines for kiwisolver; run-solver-bench.sh runs both
 // and prints the comparison table.
 //
-// usage: solver-bench [--quick] [--scalar] [--only SYSTEM[,SYSTEM...]]
+// usage: solver-bench [--quick] [--scalar] [--only SYSTEM[,SYSTEM...]]   (SYSTEM: siblings, chain, grid,
+// enaml; or setconstant, ours only, run only when named)
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
@@ -159,5 +160,12 @@ for (name, cases, skipped) in plan where only == nil || only!.contains(name) {
     }
     for (size, label, reason) in skipped {
         emit([("impl", "blueprint"), ("system", name), ("size", size), ("label", label), ("skipped", reason)])
+    }
+}
+
+// Not part of the kiwi comparison: only when asked for by name (see SetConstant.swift).
+if only?.contains("setconstant") == true {
+    do { try runSetConstant() } catch {
+        emit([("impl", "blueprint"), ("system", "setconstant"), ("error", "\(error)")])
     }
 }

@@ -79,14 +79,17 @@ struct EquivalenceIndex {
     private var next: [Int32] = []
     private(set) var count = 0
 
-    /// The slot of an added constraint equivalent to `c`, whose fingerprint is `fingerprint`.
+    /// The slot of an added constraint equivalent to `c`, whose fingerprint is `fingerprint`,
+    /// other than `excluding` (`c`'s own slot when its constant is being changed).
     /// Builds canonical forms only when a fingerprint matches.
-    func find(_ fingerprint: UInt64, equivalentTo c: Constraint, in slots: [Tableau.ConstraintRecord?]) -> Int32? {
+    func find(
+        _ fingerprint: UInt64, equivalentTo c: Constraint, in slots: [Tableau.ConstraintRecord?], excluding: Int32 = -1
+    ) -> Int32? {
         var slot = heads[fingerprint] ?? -1
         guard slot >= 0 else { return nil }
         let key = ConstraintKey(c)
         while slot >= 0 {
-            if let record = slots[Int(slot)], ConstraintKey(record.constraint) == key { return slot }
+            if slot != excluding, let record = slots[Int(slot)], ConstraintKey(record.constraint) == key { return slot }
             slot = next[Int(slot)]
         }
         return nil
