@@ -293,3 +293,26 @@ struct SolverTests {
         #expect(x.value == 5)
     }
 }
+
+@Suite("Solver: removal keeps redundant equalities exact")
+struct RemovalRedundancyTests {
+    /// Removing `y == 3` used to pivot its dummy through the slack of `x <= 3`, leaving the
+    /// redundant `x == 3`'s dummy row holding that slack; the weak pull then moved the dummy
+    /// off zero (x == -10 would have won against a required constraint).
+    @Test func removingAConstraintThatARedundantEqualityLeansOn() throws {
+        let s = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try s.add(x - y == 0)
+        let pin = y == 3
+        try s.add(pin)
+        try s.add(x <= 3)
+        try s.add(x == 3)
+        try s.add((x == -10).strength(.weak))
+        try s._checkInvariants()
+        try s.remove(pin)
+        try s._checkInvariants()
+        s.updateVariables()
+        #expect(x.value == 3)
+        #expect(y.value == 3)
+    }
+}

@@ -245,15 +245,24 @@ extension Tableau {
         infeasible.removeAll()
     }
 
-    /// The row to pivot a parametric marker into: the restricted row that limits it most
-    /// tightly (negative coefficient first, then positive), else an unrestricted row.
+    /// The row to pivot a parametric marker into: a redundant equality's row (basic dummy)
+    /// first, then the restricted row that limits it most tightly (negative coefficient first,
+    /// then positive), else an unrestricted row.
+    ///
+    /// A basic dummy's row holds only dummies, all zero; a dummy marker that appears there
+    /// must pivot with it (a degenerate pivot: nothing moves). Pivoting it with any other row
+    /// would substitute slacks or errors into the dummy's row, and the dummy — which must stay
+    /// 0 from both sides — would then drift when those move (the primal ratio test only
+    /// guards one side of a restricted row).
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
-        var first: Symbol = -1, second: Symbol = -1, third: Symbol = -1
+        var first: Symbol = -1, second: Symbol = -1, third: Symbol = -1, redundant: Symbol = -1
         var r1 = Double.infinity, r2 = Double.infinity
         for r in rowsContaining(marker) {
             let b = basicOf[Int(r)]
             let c = rows[Int(r)].coefficient(marker)
-            if kinds[Int(b)] == .external {
+            if kinds[Int(b)] == .dummy {
+                if redundant < 0 || b < redundant { redundant = b }
+            } else if kinds[Int(b)] == .external {
                 if third < 0 || b < third { third = b }
             } else if c < 0 {
                 let ratio = -rows[Int(r)].constant / c
@@ -263,6 +272,7 @@ extension Tableau {
                 if ratio < r2 || (ratio == r2 && b < second) { r2 = ratio; second = b }
             }
         }
+        if redundant >= 0 { return redundant }
         if first >= 0 { return first }
         if second >= 0 { return second }
         return third >= 0 ? third : nil

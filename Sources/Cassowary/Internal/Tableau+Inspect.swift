@@ -75,6 +75,9 @@ extension Tableau {
             if kinds[Int(b)] == .dummy && !nearZero(row.constant) {
                 throw fail("dummy \(symbolName(b)) = \(row.constant) is not zero")
             }
+            if kinds[Int(b)] == .dummy, let s = row.ids.first(where: { kinds[Int($0)] != .dummy }) {
+                throw fail("the row of basic dummy \(symbolName(b)) holds \(symbolName(s)), which could move it off zero")
+            }
         }
         for (li, l) in levels.enumerated() {
             if li > 0 && levels[li - 1].level <= l.level { throw fail("objective levels are not sorted") }
