@@ -63,15 +63,18 @@ extension LayoutConstraint {
 }
 
 /// Parses and resolves one constraint line (shared by expression strings and `.layout` files).
+/// - Parameter itemNames: the names an unknown view may be a misspelling of (for "did you
+///   mean"); nil offers no suggestion.
 func parseConstraintLine(
     _ line: Substring, comments: Bool, location: SourceLocation?,
-    item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?
+    item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?,
+    itemNames: (() -> [String])? = nil
 ) throws(SyntaxError) -> [LayoutConstraint] {
     var lexer = Lexer(line, comments: comments)
     let tokens = lexer.all()
     var parser = ExpressionParser(lexer: lexer, startingAt: tokens, metric: metric, isView: { item($0) != nil })
     let syntax = try parser.parseConstraint()
-    return try ExpressionResolver(item: item, location: location).resolve(syntax)
+    return try ExpressionResolver(item: item, location: location, itemNames: itemNames).resolve(syntax)
 }
 
 /// A syntax error at byte offsets of `line`, as a diagnostic with a character column.

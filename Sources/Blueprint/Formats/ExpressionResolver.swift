@@ -9,6 +9,8 @@
 struct ExpressionResolver {
     let item: (String) -> LayoutItem?
     let location: SourceLocation?
+    /// The names to suggest when a view is unknown (nil: no suggestion).
+    var itemNames: (() -> [String])? = nil
 
     enum Compound: String, CaseIterable {
         case edges, margins, directionalEdges, directionalMargins, horizontalEdges, verticalEdges
@@ -29,7 +31,7 @@ struct ExpressionResolver {
             throw SyntaxError(
                 message: "`superview` is the superview of the left-hand view; it cannot be on the left", range: l.viewRange)
         }
-        guard let first = item(l.view) else { throw SyntaxError(message: "unknown view `\(l.view)`", range: l.viewRange) }
+        guard let first = item(l.view) else { throw unknownView(l) }
         let attribute = try attributeName(l)
         var out: [LayoutConstraint]
         if let r = s.rhs.reference {
@@ -40,6 +42,8 @@ struct ExpressionResolver {
             out = try relateToConstant(first, attribute, s.lhs, s.relation, s.rhs, s)
         }
         if let p = s.priority { for c in out { c ~ p } }
+        // Compound attributes are made by the DSL's functions, which would record this file.
+        if let location { for c in out { c.location = location } }
         for c in out {
             if let problem = c.problem ?? c.validate() {
                 throw SyntaxError(message: problem.reason, range: s.rhs.reference?.attributeRange ?? l.attributeRange)
@@ -55,8 +59,15 @@ struct ExpressionResolver {
             }
             return s
         }
-        guard let found = item(r.view) else { throw SyntaxError(message: "unknown view `\(r.view)`", range: r.viewRange) }
+        guard let found = item(r.view) else { throw unknownView(r) }
         return found
+    }
+
+    /// "unknown view `emial`; did you mean `email`?"
+    private func unknownView(_ r: AttributeReference) -> SyntaxError {
+        var message = "unknown view `\(r.view)`"
+        if let names = itemNames?(), let guess = closest(r.view, in: names) { message += "; did you mean `\(guess)`?" }
+        return SyntaxError(message: message, range: r.viewRange)
     }
 
     /// A simple attribute or a compound one, or an error naming the closest known name.
@@ -174,26 +185,35 @@ struct ExpressionResolver {
 }
 
 /// The known name closest to `name` (edit distance at most 2, or a case-only difference).
+/// Swapping two neighbouring letters counts as one edit, so `hieght` is `height`, not `right`;
+/// on a tie the first known name wins. No suggestion among more than ``suggestionLimit``
+/// names (a hostile file could make each error cost that much).
 func closest(_ name: String, in known: [String]) -> String? {
+    /// Optimal string alignment distance: insertions, deletions, substitutions, transpositions.
     func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var previous = row[0]
-            row[0] = i + 1
-            for (j, cb) in b.enumerated() {
-                let current = row[j + 1]
-                row[j + 1] = Swift.min(row[j + 1] + 1, row[j] + 1, previous + (ca == cb ? 0 : 1))
-                previous = current
+        if a.isEmpty || b.isEmpty { return a.count + b.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
         }
-        return row[b.count]
+        return d[a.count][b.count]
     }
-    guard name.count < 64 else { return nil }
+    guard name.count < 64, known.count <= suggestionLimit else { return nil }
     let lower = Array(name.lowercased())
     var best: (String, Int)?
-    for k in known {
+    for k in known where Swift.abs(k.count - lower.count) <= 2 {
         let d = distance(lower, Array(k.lowercased()))
         if d <= 2, best == nil || d < best!.1 { best = (k, d) }
     }
     return best?.0
 }
+
+/// The most names ``closest(_:in:)`` looks through.
+let suggestionLimit = 10_000

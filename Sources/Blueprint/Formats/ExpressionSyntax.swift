@@ -47,6 +47,11 @@ struct ConstantSyntax {
 struct SyntaxError: Error {
     var message: String
     var range: Range<Int>
+
+    /// An error that follows from one already reported (a subview of a view whose declaration
+    /// failed): it stops the line but is not listed.
+    static let cascade = SyntaxError(message: "", range: 0..<0)
+    var isCascade: Bool { message.isEmpty }
 }
 
 /// Recursive descent over one line's tokens, with an error message for each way a constraint

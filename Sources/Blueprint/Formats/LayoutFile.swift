@@ -96,7 +96,8 @@ func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
 }
 
 /// The two passes over a file: declarations in order (canvas, direction, safearea, let,
-/// view), then constraint lines, which may name any view and metric of the file.
+/// view), then constraint lines, which may name any view and metric of the file. Errors of
+/// both passes are reported together, in line order (each line has at most one).
 struct LayoutFileParser {
     let file: String
     var errors: [SourceDiagnostic] = []
@@ -110,36 +111,61 @@ struct LayoutFileParser {
     private var canvasLine: Int?
     private var directionLine: Int?
     private var safeAreaLine: Int?
+    /// The line of every view and metric declaration, even those further down (for "declared
+    /// below" and "already declared on line N").
+    private var declaredViews: [String: Int] = [:]
+    private var declaredMetrics: [String: Int] = [:]
+    /// The line being parsed.
+    private var lineNumber = 0
+    /// The name of the declaration being parsed, once it is known to be a valid new name.
+    private var declaring: String?
+    /// Views and metrics whose declaration failed: lines that use them are not reported again.
+    private var failed: Set<String> = []
+
+    static let keywords = ["canvas", "direction", "safearea", "let", "view"]
+    static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden"]
 
     init(file: String) {
         self.file = file
         views = [root]
     }
 
-    private var location: String { file }
-
-    mutating func report(_ e: SyntaxError, _ line: Substring, _ number: Int) {
-        guard errors.count < LayoutDocument.errorLimit else {
-            truncated = true
-            return
+    /// Errors of one pass, at most `errorLimit + 1` (one more tells that there are more).
+    private struct Collected {
+        var errors: [SourceDiagnostic] = []
+        var full: Bool { errors.count > LayoutDocument.errorLimit }
+        mutating func add(_ e: SyntaxError, _ line: Substring, _ number: Int, file: String) {
+            guard !full, !e.isCascade else { return }
+            errors.append(diagnostic(e, in: line, file: file, line: number))
         }
-        errors.append(diagnostic(e, in: line, file: file, line: number))
     }
 
     mutating func parse(_ text: String) {
+        // Split at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one Character in
+        // Swift, so a CRLF file would be one long line (a comment, if it starts with one).
         var lines: [(Substring, Int)] = []
-        var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            lines.append((line, number))
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        while true {
+            let newline = scalars[start...].firstIndex(of: "\n")
+            var line = Substring(scalars[start..<(newline ?? scalars.endIndex)])
+            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+            lines.append((line, lines.count + 1))
+            prescan(line, lines.count)
+            guard let newline else { break }
+            start = scalars.index(after: newline)
         }
-        // Pass 1: declarations, so constraints can name views declared below them.
-        var constraintLines: [(Substring, Int, [Token])] = []
+        // Pass 1: declarations, so constraints can name views declared below them. It reads
+        // every line even when the errors are too many to list: pass 2 needs all the views.
+        var first = Collected()
+        var constraintLines: [(Substring, Int)] = []
         for (line, n) in lines {
             var lexer = Lexer(line, comments: true)
             let tokens = lexer.all()
             guard tokens[0].kind != .end else { continue }
             let keyword = tokens[0].kind == .identifier && tokens[1].kind != .dot ? lexer.text(tokens[0]) : nil
+            lineNumber = n
+            declaring = nil
             do throws(SyntaxError) {
                 switch keyword {
                 case "canvas": try canvas(tokens, lexer, n)
@@ -147,19 +173,27 @@ struct LayoutFileParser {
                 case "safearea": try safeArea(tokens, lexer, n)
                 case "let": try metric(tokens, lexer)
                 case "view": try view(tokens, lexer)
-                default: constraintLines.append((line, n, tokens))
+                default:
+                    try checkStatement(tokens, lexer)
+                    constraintLines.append((line, n))
                 }
             } catch {
-                report(error, line, n)
+                if let name = declaring { failed.insert(name) }
+                first.add(error, line, n, file: file)
             }
-            if truncated { return }
         }
-        // Pass 2: constraints, activated in file order.
+        // Pass 2: constraints, activated in file order. Lines below the last error pass 1
+        // could list cannot change which errors are listed.
         root.name = "root"
         let views = viewsByName, metrics = self.metrics
         let root = self.root
-        for (line, n, _) in constraintLines {
+        let known = views.count < suggestionLimit ? (["root", "safeArea"] + views.keys).sorted() : []
+        let names = { known }
+        let stop = first.full ? first.errors.last!.line : Int.max
+        var second = Collected()
+        for (line, n) in constraintLines where n < stop && !second.full {
             do throws(SyntaxError) {
+                if !failed.isEmpty, mentionsFailedName(line) { continue }
                 let made = try parseConstraintLine(
                     line, comments: true, location: SourceLocation(file: baseName(file), line: n),
                     item: { name in
@@ -168,7 +202,7 @@ struct LayoutFileParser {
                         case "safeArea": root.safeAreaLayoutGuide
                         default: views[name]
                         }
-                    }, metric: { metrics[$0] })
+                    }, metric: { metrics[$0] }, itemNames: names)
                 for c in made {
                     do {
                         try c.activate()
@@ -178,10 +212,50 @@ struct LayoutFileParser {
                 }
                 constraints.append(contentsOf: made)
             } catch {
-                report(error, line, n)
+                second.add(error, line, n, file: file)
             }
-            if truncated { return }
         }
+        let all = (first.errors + second.errors).sorted { $0.line < $1.line }
+        truncated = all.count > LayoutDocument.errorLimit
+        errors = Array(all.prefix(LayoutDocument.errorLimit))
+    }
+
+    /// Notes the name of a `view` or `let` line without parsing it.
+    private mutating func prescan(_ line: Substring, _ n: Int) {
+        var lexer = Lexer(line, comments: true)
+        let keyword = lexer.next(), name = lexer.next()
+        guard keyword.kind == .identifier, name.kind == .identifier else { return }
+        switch lexer.text(keyword) {
+        case "view": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
+        case "let": if declaredMetrics[lexer.text(name)] == nil { declaredMetrics[lexer.text(name)] = n }
+        default: break
+        }
+    }
+
+    private func mentionsFailedName(_ line: Substring) -> Bool {
+        var lexer = Lexer(line, comments: true)
+        for t in lexer.all() where t.kind == .identifier && failed.contains(lexer.text(t)) { return true }
+        return false
+    }
+
+    /// A line that is neither a declaration nor `view.attribute …`: an unknown statement
+    /// (`canvs 375 x 667`, `frobnicate`), unless it starts with the name of a view declared
+    /// anywhere in the file, which the constraint parser explains (`view1 = view2`). A
+    /// misspelt `view` or `let` (`veiw header`) declares nothing, so its name's later uses are
+    /// not reported again.
+    private mutating func checkStatement(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+        let head = tokens[0]
+        guard head.kind == .identifier, tokens[1].kind != .dot else { return }
+        let word = lexer.text(head)
+        guard declaredViews[word] == nil, !["root", "safeArea", "superview"].contains(word) else { return }
+        var message = "unknown statement `\(word)`"
+        if let guess = closest(word, in: Self.keywords) {
+            message += "; did you mean `\(guess)`?"
+            if guess == "view" || guess == "let", tokens[1].kind == .identifier { failed.insert(lexer.text(tokens[1])) }
+        } else {
+            message += ": a line declares something (canvas, direction, safearea, let, view) or is a constraint (`view.attribute == …`)"
+        }
+        throw SyntaxError(message: message, range: head.start..<head.end)
     }
 
     // MARK: Statements
@@ -189,6 +263,9 @@ struct LayoutFileParser {
     private struct Cursor {
         let tokens: [Token]
         let lexer: Lexer
+        /// Metrics declared anywhere in the file, with their lines.
+        var declaredMetrics: [String: Int] = [:]
+        var tokensLine = 0
         var i = 1
         var current: Token { tokens[i] }
         var text: String { lexer.text(tokens[i]) }
@@ -215,7 +292,15 @@ struct LayoutFileParser {
                 advance()
                 return sign * v
             case .identifier:
-                guard let v = metrics[text] else { throw fail("unknown metric `\(text)`") }
+                guard let v = metrics[text] else {
+                    if let line = declaredMetrics[text], line > tokensLine {
+                        throw fail("the metric `\(text)` is declared below, on line \(line): declarations may only use metrics declared above them")
+                    }
+                    if LayoutFileParser.viewOptions.contains(text) { throw fail("expected \(what), found \(describe())") }
+                    var message = "unknown metric `\(text)`"
+                    if let guess = suggestion(text, among: metrics) { message += "; did you mean `\(guess)`?" }
+                    throw fail(message)
+                }
                 advance()
                 return sign * v
             default:
@@ -228,8 +313,12 @@ struct LayoutFileParser {
         }
     }
 
+    private func cursor(_ tokens: [Token], _ lexer: Lexer) -> Cursor {
+        Cursor(tokens: tokens, lexer: lexer, declaredMetrics: declaredMetrics, tokensLine: lineNumber)
+    }
+
     private mutating func canvas(_ tokens: [Token], _ lexer: Lexer, _ n: Int) throws(SyntaxError) {
-        var c = Cursor(tokens: tokens, lexer: lexer)
+        var c = cursor(tokens, lexer)
         if let previous = canvasLine { throw SyntaxError(message: "the canvas is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
         let (w, h) = try size(&c, what: "the canvas")
         try c.end()
@@ -241,17 +330,37 @@ struct LayoutFileParser {
 
     /// `W x H` (the `x` on its own, or `WxH` as one word).
     private func size(_ c: inout Cursor, what: String) throws(SyntaxError) -> (Double, Double) {
+        if case .invalid = c.current.kind, let both = Self.oneWordSize(c.text) {
+            c.advance()
+            return both
+        }
         let w = try c.number("the width of \(what)", metrics: metrics)
         guard c.current.kind == .identifier, c.text == "x" else {
-            throw c.fail("expected `x` between the width and the height of \(what) (`375 x 667`), found \(c.describe())")
+            let example = what == "the canvas" ? "375 x 667" : "40 x 40"
+            throw c.fail("expected `x` between the width and the height of \(what) (`\(example)`), found \(c.describe())")
         }
         c.advance()
         let h = try c.number("the height of \(what)", metrics: metrics)
         return (w, h)
     }
 
+    /// `375x667` (the lexer sees one malformed number): the two numbers, if both are plain
+    /// decimals within the lexer's limit.
+    static func oneWordSize(_ word: String) -> (Double, Double)? {
+        let parts = word.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        var values: [Double] = []
+        for p in parts {
+            let plain = !p.isEmpty && p.first != "." && p.last != "." && p.filter { $0 == "." }.count <= 1
+                && p.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
+            guard plain, let v = Double(p), v <= 1e15 else { return nil }
+            values.append(v)
+        }
+        return (values[0], values[1])
+    }
+
     private mutating func direction(_ tokens: [Token], _ lexer: Lexer, _ n: Int) throws(SyntaxError) {
-        var c = Cursor(tokens: tokens, lexer: lexer)
+        var c = cursor(tokens, lexer)
         if let previous = directionLine { throw SyntaxError(message: "the direction is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
         guard c.current.kind == .identifier, let d = LayoutDirection(rawValue: c.text) else {
             throw c.fail("expected `ltr` or `rtl` after `direction`, found \(c.describe())")
@@ -263,7 +372,7 @@ struct LayoutFileParser {
     }
 
     private mutating func safeArea(_ tokens: [Token], _ lexer: Lexer, _ n: Int) throws(SyntaxError) {
-        var c = Cursor(tokens: tokens, lexer: lexer)
+        var c = cursor(tokens, lexer)
         if let previous = safeAreaLine { throw SyntaxError(message: "the safe area is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
         let insets = try insetList(&c, what: "safe-area inset")
         try c.end()
@@ -285,11 +394,15 @@ struct LayoutFileParser {
     }
 
     private mutating func metric(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
-        var c = Cursor(tokens: tokens, lexer: lexer)
+        var c = cursor(tokens, lexer)
         guard c.current.kind == .identifier else { throw c.fail("expected a metric name after `let`, found \(c.describe())") }
         let name = c.text
         let nameRange = c.current.start..<c.current.end
         try checkNewName(name, nameRange)
+        if Self.viewOptions.contains(name) {
+            throw SyntaxError(message: "`\(name)` is a view option; a metric needs another name", range: nameRange)
+        }
+        declaring = name
         c.advance()
         guard c.current.kind == .equal else { throw c.fail("expected `=` after `let \(name)`, found \(c.describe())") }
         c.advance()
@@ -298,24 +411,28 @@ struct LayoutFileParser {
         metrics[name] = value
     }
 
+    /// A new view or metric name: not reserved, not taken. Keywords are fine as view names
+    /// (`view view`, as seed 001 names its view): `view.left = 10` is told apart by its dot.
     private func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
         let reserved = ["root": "the root view", "superview": "the left-hand view's superview", "safeArea": "the root's safe-area guide"]
         if let meaning = reserved[name] {
             throw SyntaxError(message: "`\(name)` is reserved: it always means \(meaning)", range: range)
         }
-        if viewsByName[name] != nil { throw SyntaxError(message: "a view named `\(name)` already exists", range: range) }
-        if metrics[name] != nil { throw SyntaxError(message: "a metric named `\(name)` already exists", range: range) }
-        if ["canvas", "direction", "safearea", "let", "view"].contains(name) {
-            throw SyntaxError(message: "`\(name)` is a keyword; choose another name", range: range)
+        if viewsByName[name] != nil {
+            throw SyntaxError(message: "a view named `\(name)` is already declared on line \(declaredViews[name] ?? 0)", range: range)
+        }
+        if metrics[name] != nil {
+            throw SyntaxError(message: "a metric named `\(name)` is already declared on line \(declaredMetrics[name] ?? 0)", range: range)
         }
     }
 
     private mutating func view(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
-        var c = Cursor(tokens: tokens, lexer: lexer)
+        var c = cursor(tokens, lexer)
         guard c.current.kind == .identifier else { throw c.fail("expected a view name after `view`, found \(c.describe())") }
         let name = c.text
         let nameRange = c.current.start..<c.current.end
         try checkNewName(name, nameRange)
+        declaring = name
         c.advance()
         var parent = root
         var text: String?, font: Double?, size: (Double, Double)?, margins: EdgeInsets?
@@ -334,8 +451,14 @@ struct LayoutFileParser {
                     parent = root
                 } else if let p = viewsByName[c.text] {
                     parent = p
+                } else if failed.contains(c.text) {
+                    throw .cascade
+                } else if let line = declaredViews[c.text], line >= lineNumber {
+                    throw c.fail("the superview `\(c.text)` is declared below, on line \(line): declare a superview before its subviews")
                 } else {
-                    throw c.fail("unknown view `\(c.text)`: a superview must be declared before its subviews")
+                    var message = "unknown view `\(c.text)`"
+                    if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
+                    throw c.fail(message)
                 }
                 c.advance()
             case "label":
@@ -365,9 +488,9 @@ struct LayoutFileParser {
             case "hidden":
                 hidden = true
             default:
-                throw SyntaxError(
-                    message: "unknown view option `\(option)`: use in, label, font, size, margins, hugging, compression or hidden",
-                    range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
+                let message = closest(option, in: Self.viewOptions).map { "unknown view option `\(option)`; did you mean `\($0)`?" }
+                    ?? "unknown view option `\(option)`: use in, label, font, size, margins, hugging, compression or hidden"
+                throw SyntaxError(message: message, range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
             }
         }
         if font != nil && text == nil {
@@ -394,6 +517,11 @@ struct LayoutFileParser {
         views.append(v)
         viewsByName[name] = v
     }
+}
+
+/// The closest key of `names` to `name`, if `names` is small enough to search.
+func suggestion<Value>(_ name: String, among names: [String: Value]) -> String? {
+    names.count <= suggestionLimit ? closest(name, in: names.keys.sorted()) : nil
 }
 
 /// `path/to/login.layout` → `login.layout`, for constraint locations.

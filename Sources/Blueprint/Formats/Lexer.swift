@@ -169,6 +169,11 @@ struct Lexer {
         position += 1
         while position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if bytes[start] >= 0x80, text.unicodeScalars.first?.properties.isAlphabetic == true {
+            return Token(
+                kind: .invalid("unexpected character `\(text)`: names are ASCII letters, digits and `_` (any text can go in a label's quotes)"),
+                start: start, end: position)
+        }
         return Token(kind: .invalid("unexpected character `\(text)`"), start: start, end: position)
     }
 }

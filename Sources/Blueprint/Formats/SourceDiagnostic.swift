@@ -71,7 +71,7 @@ public struct SourceDiagnostics: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         var parts = diagnostics.map(\.description)
-        if truncated { parts.append("error: too many errors; stopped after \(diagnostics.count)") }
+        if truncated { parts.append("error: too many errors; only the first \(diagnostics.count) are listed") }
         return parts.joined(separator: "\n")
     }
 }
