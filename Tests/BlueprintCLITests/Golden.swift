@@ -1,0 +1,102 @@
+import Foundation
+
+/// Text goldens under `fixtures/`: a command's output compared with a file, exactly.
+///
+/// `BLUEPRINT_RECORD=1 swift test …` writes the actual output over each expected file that is
+/// missing or differs (atomically: a temporary file renamed into place), and passes. Without
+/// it a missing or different file fails, with the actual output and the command that records it.
+enum Golden {
+    /// True when the environment asks to record.
+    static var recording: Bool { ProcessInfo.processInfo.environment["BLUEPRINT_RECORD"] == "1" }
+
+    /// Compares `actual` with the file at `path` (relative to the repository).
+    /// - Parameters:
+    ///   - what: how the actual text was made, for the message (`blueprint solve fixtures/x.layout`).
+    ///   - filter: the `swift test --filter` argument that runs this test again.
+    /// - Returns: nil when they match (or the file was just recorded); otherwise a message.
+    static func verify(_ actual: String, against path: String, what: String, filter: String) -> String? {
+        let url = CLI.repository.appendingPathComponent(path)
+        let expected = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+        if expected == actual { return nil }
+        let record = "BLUEPRINT_RECORD=1 swift test --filter '\(filter)'"
+        if recording {
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(actual.utf8).write(to: url, options: .atomic)
+                return nil
+            } catch {
+                return "could not record \(path): \(error)"
+            }
+        }
+        guard let expected else {
+            return """
+                \(path) does not exist. The output of `\(what)` was:
+                \(fenced(actual))
+                If it is right, record it with: \(record)
+                """
+        }
+        return """
+            `\(what)` differs from \(path) \(firstDifference(expected, actual)).
+            Actual:
+            \(fenced(actual))
+            Expected:
+            \(fenced(expected))
+            If the actual output is right, record it with: \(record)
+            """
+    }
+
+    /// "at line 3: expected `…`, got `…`".
+    static func firstDifference(_ expected: String, _ actual: String) -> String {
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(e.count, a.count) {
+            let x = i < e.count ? "`\(e[i])`" : "nothing", y = i < a.count ? "`\(a[i])`" : "nothing"
+            if x != y { return "at line \(i + 1): expected \(x), got \(y)" }
+        }
+        return "(only in invisible characters)"
+    }
+
+    /// The text between two rules, so leading and trailing blank lines show.
+    static func fenced(_ text: String) -> String {
+        "-----\n" + text + (text.hasSuffix("\n") || text.isEmpty ? "" : "⏎ (no newline at the end)\n") + "-----"
+    }
+
+    /// Runs `blueprint` like ``CLI/run(_:)`` with extra environment variables (help text is
+    /// wrapped at `COLUMNS`, so goldens of it fix the width).
+    static func run(_ arguments: [String], environment: [String: String]) throws -> CLI.Run {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CLI.repository
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read standard error on another thread: a full pipe would block the child otherwise.
+        let errData = ErrorReader(err.fileHandleForReading)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errData.wait()
+        process.waitUntilExit()
+        return CLI.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end on a background thread.
+    final class ErrorReader: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+}
