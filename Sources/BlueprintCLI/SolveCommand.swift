@@ -11,13 +11,18 @@ struct SolveCommand: ParsableCommand {
         commandName: "solve",
         abstract: "Solve a .layout file and print every view's frame.",
         discussion: """
-            Frames are in superview coordinates (points, origin top-left, y down), one view per \
-            line in declaration order. Broken constraints (conflicts) and ambiguous views follow; \
-            `blueprint explain` tells the whole story.
+            Prints one line per view, in declaration order, with its frame in its superview's \
+            coordinates (points, origin top-left, y down). Below the frames comes a line for each \
+            constraint broken to recover from a conflict and for each view whose frame the \
+            constraints leave free; `blueprint explain` tells the whole story.
+
+            With --format json, one object: {"views": {"NAME": {"x": …, "y": …, "width": …, \
+            "height": …}, …}, "broken": ["CONSTRAINT (FILE:LINE)", …], "ambiguous": ["NAME", …]}. \
+            Numbers are the shortest that read back exactly: 20, 313.5, 190.00048828125.
 
             Examples:
-              blueprint solve fixtures/login.layout
-              blueprint solve fixtures/login.layout --format json
+              blueprint solve fixtures/login-form.layout
+              blueprint solve fixtures/conflict.layout --format json
 
             Exit status: 0 the layout is clean, 1 it has conflicts or ambiguity, 2 bad input or usage.
             """
@@ -26,7 +31,7 @@ struct SolveCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The layout to solve.", valueName: "file.layout"))
     var file: String
 
-    @Option(help: ArgumentHelp("Output format: text, or json ({\"views\": {NAME: {x, y, width, height}}, \"broken\": [...], \"ambiguous\": [...]}).", valueName: "format"))
+    @Option(help: ArgumentHelp("text: a table for people; json: one object for tools.", valueName: "format"))
     var format: Format = .text
 
     func run() throws {
@@ -77,12 +82,14 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Explain the conflicts and ambiguity of a .layout file.",
         discussion: """
-            For each conflict: the required constraints that cannot all hold, with the file:line \
-            of each, and the one broken to recover (the one activated last). For each ambiguous \
-            view: which part of its frame the constraints leave free.
+            For each conflict: the required constraints that cannot all hold, each with its \
+            file:line, and the one broken to recover (of those, the one furthest down the file). \
+            For each ambiguous view: which parts of its frame the constraints leave free. A clean \
+            layout gets one line saying so.
 
             Examples:
               blueprint explain fixtures/conflict.layout
+              blueprint explain fixtures/ambiguous.layout
 
             Exit status: 0 the layout is clean, 1 it has conflicts or ambiguity, 2 bad input or usage.
             """

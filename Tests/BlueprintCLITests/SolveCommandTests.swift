@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+
+/// `blueprint solve` and `blueprint explain` end to end: text and JSON output, reports, exit
+/// statuses, usage errors.
+@Suite struct SolveCommandTests {
+    func run(_ arguments: String...) throws -> CLI.Run {
+        try Golden.run(arguments, environment: [:])
+    }
+
+    /// Writes `text` to a temporary `.layout` file and returns its path.
+    func layoutFile(_ text: String, name: String = "test.layout") throws -> String {
+        let path = try CLI.temporaryFolder() + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The JSON output as objects: views by name, broken constraints, ambiguous views.
+    func parseJSON(_ text: String) throws -> (views: [String: [String: Double]], broken: [String], ambiguous: [String]) {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["views", "broken", "ambiguous"])
+        let views = try #require(object["views"] as? [String: [String: NSNumber]])
+        return (views.mapValues { $0.mapValues(\.doubleValue) },
+                try #require(object["broken"] as? [String]), try #require(object["ambiguous"] as? [String]))
+    }
+
+    // MARK: solve, text
+
+    /// Seed 000 on 375 x 667, by hand: bottomView is half the height (333.5) and ends 20 above
+    /// the bottom (647), so it starts at 313.5; topView runs from 20 to bottomView.top + 20 =
+    /// 333.5 (313.5 ≥ 667 / 3); the 79 x 20 label is centred on (187.5, 333.5).
+    @Test func solveTextSeed000() throws {
+        let r = try run("solve", "fixtures/seed000-blueprint.layout")
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == """
+            view          x      y  width  height
+            root          0      0    375     667
+            topView      20     20    335   313.5
+            bottomView   20  313.5    335   333.5
+            label       148  323.5     79      20
+
+            """)
+    }
+
+    @Test func solveTextListsBrokenConstraintsAndExitsOne() throws {
+        let r = try run("solve", "fixtures/conflict.layout")
+        #expect(r.status == 1)
+        #expect(r.stdout.hasSuffix("\nbroken: avatar.width == 80 (conflict.layout:24)\n"))
+        #expect(r.stdout.contains("\navatar  16  16     64      64\n"))
+    }
+
+    @Test func solveTextListsAmbiguousViewsAndExitsOne() throws {
+        let r = try run("solve", "fixtures/ambiguous.layout")
+        #expect(r.status == 1)
+        #expect(r.stdout.hasSuffix("""
+
+            ambiguous: badge: horizontal position is ambiguous
+            ambiguous: count: horizontal position is ambiguous
+
+            """))
+    }
+
+    /// Numbers print as the shortest text that reads back exactly: no `.0` on whole numbers.
+    @Test func numbersAreShortestRoundTrip() throws {
+        let path = try layoutFile("""
+            canvas 100 x 100
+            view box
+            box.left = 0.5
+            box.top = 0
+            box.width = 190.00048828125
+            box.height == superview.height / 3
+            """)
+        let text = try run("solve", path)
+        #expect(text.status == 0)
+        // The solver's third of 100 is 33.33333333333333 (not 100.0 / 3, 33.333333333333336).
+        #expect(text.stdout == """
+            view    x  y            width             height
+            root    0  0              100                100
+            box   0.5  0  190.00048828125  33.33333333333333
+
+            """)
+        let json = try run("solve", path, "--format", "json")
+        #expect(json.stdout.contains(#""box": {"x": 0.5, "y": 0, "width": 190.00048828125, "height": 33.33333333333333}"#))
+        #expect(!json.stdout.contains(".0,") && !json.stdout.contains(".0}"))
+        let views = try parseJSON(json.stdout).views
+        #expect(views["box"] == ["x": 0.5, "y": 0, "width": 190.00048828125, "height": 33.33333333333333])
+    }
+
+    // MARK: solve, JSON
+
+    @Test func solveJSONSeed000ExactFrames() throws {
+        let r = try run("solve", "fixtures/seed000-blueprint.layout", "--format", "json")
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout.hasSuffix("}\n"))
+        let (views, broken, ambiguous) = try parseJSON(r.stdout)
+        #expect(views == [
+            "root": ["x": 0, "y": 0, "width": 375, "height": 667],
+            "topView": ["x": 20, "y": 20, "width": 335, "height": 313.5],
+            "bottomView": ["x": 20, "y": 313.5, "width": 335, "height": 333.5],
+            "label": ["x": 148, "y": 323.5, "width": 79, "height": 20],
+        ])
+        #expect(broken == [])
+        #expect(ambiguous == [])
+        // Views in declaration order, whole numbers without a fraction.
+        #expect(r.stdout == #"{"views": {"root": {"x": 0, "y": 0, "width": 375, "height": 667}, "topView": {"x": 20, "y": 20, "width": 335, "height": 313.5}, "bottomView": {"x": 20, "y": 313.5, "width": 335, "height": 333.5}, "label": {"x": 148, "y": 323.5, "width": 79, "height": 20}}, "broken": [], "ambiguous": []}"# + "\n")
+    }
+
+    /// Frames are in superview coordinates: a subview's origin is relative to its parent.
+    @Test func solveJSONFramesAreInSuperviewCoordinates() throws {
+        let r = try run("solve", "fixtures/seed004-composite.layout", "--format", "json")
+        #expect(r.status == 0)
+        let views = try parseJSON(r.stdout).views
+        #expect(views["container"] == ["x": 0, "y": 20, "width": 375, "height": 647])
+        #expect(views["content"] == ["x": 10, "y": 10, "width": 355, "height": 627])
+        #expect(views["overlay"] == ["x": 50, "y": 50, "width": 255, "height": 527])
+        #expect(views["spinner"] == ["x": 107.5, "y": 243.5, "width": 40, "height": 40])
+        #expect(views["subview2"] == ["x": 60, "y": 583, "width": 110, "height": 44])
+    }
+
+    @Test func solveJSONSeed003Cartography() throws {
+        let r = try run("solve", "fixtures/seed003-cartography.layout", "--format", "json")
+        #expect(r.status == 0)
+        let views = try parseJSON(r.stdout).views
+        #expect(views["view1"] == ["x": 106.25, "y": 20, "width": 162.5, "height": 40])
+        #expect(views["view2"] == ["x": 131.25, "y": 80, "width": 112.5, "height": 40])
+    }
+
+    @Test func solveJSONBroken() throws {
+        let r = try run("solve", "fixtures/conflict.layout", "--format", "json")
+        #expect(r.status == 1)
+        let (views, broken, ambiguous) = try parseJSON(r.stdout)
+        #expect(broken == ["avatar.width == 80 (conflict.layout:24)"])
+        #expect(ambiguous == [])
+        // The other width holds.
+        #expect(views["avatar"] == ["x": 16, "y": 16, "width": 64, "height": 64])
+    }
+
+    @Test func solveJSONAmbiguous() throws {
+        let r = try run("solve", "fixtures/ambiguous.layout", "--format", "json")
+        #expect(r.status == 1)
+        let (views, broken, ambiguous) = try parseJSON(r.stdout)
+        #expect(broken == [])
+        #expect(ambiguous == ["badge", "count"])
+        #expect(views["badge"]?["width"] == 28 && views["badge"]?["y"] == 32)
+    }
+
+    /// Names are JSON strings: a view named like a keyword needs no escaping, but the file
+    /// name in a broken constraint's location might.
+    @Test func solveJSONEscapesStrings() throws {
+        let path = try layoutFile("""
+            canvas 100 x 100
+            view box
+            box.edges == superview.edges
+            box.width == 50
+            """, name: #"odd "name".layout"#)
+        let r = try run("solve", path, "--format", "json")
+        #expect(r.status == 1)
+        #expect(r.stdout.contains(#""broken": ["box.width == 50 (odd \"name\".layout:4)"]"#))
+        #expect(try parseJSON(r.stdout).broken == [#"box.width == 50 (odd "name".layout:4)"#])
+    }
+
+    // MARK: explain
+
+    @Test func explainConflictReport() throws {
+        let r = try run("explain", "fixtures/conflict.layout")
+        #expect(r.status == 1)
+        #expect(r.stderr == "")
+        #expect(r.stdout == """
+            Unable to simultaneously satisfy constraints.
+                Probably at least one of the constraints in the following list is one you don't want.
+                Try this:
+                    (1) look at each constraint and try to figure out which you don't expect;
+                    (2) find the code that added the unwanted constraint or constraints and fix it.
+            (
+                "avatar.width == 64 (conflict.layout:22)",
+                "avatar.width == 80 (conflict.layout:24)"
+            )
+
+            Will attempt to recover by breaking constraint
+            avatar.width == 80 (conflict.layout:24)
+
+            """)
+    }
+
+    @Test func explainAmbiguityReport() throws {
+        let r = try run("explain", "fixtures/ambiguous.layout")
+        #expect(r.status == 1)
+        #expect(r.stdout == """
+            Ambiguous layout: the constraints leave these frames free
+                badge: horizontal position is ambiguous
+                count: horizontal position is ambiguous
+
+            """)
+    }
+
+    @Test func explainCleanLayout() throws {
+        let r = try run("explain", "fixtures/login-form.layout")
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout == "fixtures/login-form.layout: no conflicts and no ambiguity: every frame is fixed by its constraints.\n")
+    }
+
+    @Test func explainBadInputExitsTwo() throws {
+        let r = try run("explain", "fixtures/invalid/unknown-view.layout")
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("fixtures/invalid/unknown-view.layout:5:1: error: unknown view `emial`; did you mean `email`?\n"))
+    }
+
+    // MARK: Usage errors
+
+    @Test func missingFileArgumentExitsTwo() throws {
+        for command in ["solve", "explain"] {
+            let r = try run(command)
+            #expect(r.status == 2)
+            #expect(r.stdout == "")
+            #expect(r.stderr.hasPrefix("Error: Missing expected argument '<file.layout>'\n"))
+            #expect(r.stderr.contains("Usage: blueprint \(command) <file.layout>"))
+        }
+    }
+
+    @Test func unknownFormatExitsTwo() throws {
+        let r = try run("solve", "fixtures/login-form.layout", "--format", "xml")
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'"))
+    }
+
+    @Test func extraArgumentExitsTwo() throws {
+        let r = try run("solve", "fixtures/login-form.layout", "fixtures/toolbar.layout")
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("Error: Unexpected argument 'fixtures/toolbar.layout'"))
+    }
+
+    @Test func unknownSubcommandExitsTwo() throws {
+        let r = try run("slove", "fixtures/login-form.layout")
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+    }
+
+    @Test func directoryIsNotALayout() throws {
+        let r = try run("solve", "fixtures")
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "error: fixtures is a directory, not a .layout file\n")
+    }
+
+    @Test func emptyFileIsAnEmptyLayout() throws {
+        // No canvas and no views: the root's size is free, which is ambiguity, not an error.
+        let r = try run("solve", try layoutFile(""))
+        #expect(r.status == 1)
+        #expect(r.stdout == """
+            view  x  y  width  height
+            root  0  0      0       0
+            ambiguous: root: width and height are ambiguous
+
+            """)
+    }
+}
