@@ -8,11 +8,14 @@ import Testing
         try Golden.run(arguments, environment: [:])
     }
 
-    /// Writes `text` to a temporary `.layout` file and returns its path.
-    func layoutFile(_ text: String, name: String = "test.layout") throws -> String {
-        let path = try CLI.temporaryFolder() + "/" + name
+    /// Writes `text` to a `.layout` file in a temporary folder, runs `body` with its path,
+    /// and removes the folder.
+    func withLayoutFile(_ text: String, name: String = "test.layout", _ body: (String) throws -> Void) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        try body(path)
     }
 
     /// The JSON output as objects: views by name, broken constraints, ambiguous views.
@@ -63,28 +66,29 @@ import Testing
 
     /// Numbers print as the shortest text that reads back exactly: no `.0` on whole numbers.
     @Test func numbersAreShortestRoundTrip() throws {
-        let path = try layoutFile("""
+        try withLayoutFile("""
             canvas 100 x 100
             view box
             box.left = 0.5
             box.top = 0
             box.width = 190.00048828125
             box.height == superview.height / 3
-            """)
-        let text = try run("solve", path)
-        #expect(text.status == 0)
-        // The solver's third of 100 is 33.33333333333333 (not 100.0 / 3, 33.333333333333336).
-        #expect(text.stdout == """
-            view    x  y            width             height
-            root    0  0              100                100
-            box   0.5  0  190.00048828125  33.33333333333333
+            """) { path in
+            let text = try run("solve", path)
+            #expect(text.status == 0)
+            // The solver's third of 100 is 33.33333333333333 (not 100.0 / 3, 33.333333333333336).
+            #expect(text.stdout == """
+                view    x  y            width             height
+                root    0  0              100                100
+                box   0.5  0  190.00048828125  33.33333333333333
 
-            """)
-        let json = try run("solve", path, "--format", "json")
-        #expect(json.stdout.contains(#""box": {"x": 0.5, "y": 0, "width": 190.00048828125, "height": 33.33333333333333}"#))
-        #expect(!json.stdout.contains(".0,") && !json.stdout.contains(".0}"))
-        let views = try parseJSON(json.stdout).views
-        #expect(views["box"] == ["x": 0.5, "y": 0, "width": 190.00048828125, "height": 33.33333333333333])
+                """)
+            let json = try run("solve", path, "--format", "json")
+            #expect(json.stdout.contains(#""box": {"x": 0.5, "y": 0, "width": 190.00048828125, "height": 33.33333333333333}"#))
+            #expect(!json.stdout.contains(".0,") && !json.stdout.contains(".0}"))
+            let views = try parseJSON(json.stdout).views
+            #expect(views["box"] == ["x": 0.5, "y": 0, "width": 190.00048828125, "height": 33.33333333333333])
+        }
     }
 
     // MARK: solve, JSON
@@ -149,16 +153,17 @@ import Testing
     /// Names are JSON strings: a view named like a keyword needs no escaping, but the file
     /// name in a broken constraint's location might.
     @Test func solveJSONEscapesStrings() throws {
-        let path = try layoutFile("""
+        try withLayoutFile("""
             canvas 100 x 100
             view box
             box.edges == superview.edges
             box.width == 50
-            """, name: #"odd "name".layout"#)
-        let r = try run("solve", path, "--format", "json")
-        #expect(r.status == 1)
-        #expect(r.stdout.contains(#""broken": ["box.width == 50 (odd \"name\".layout:4)"]"#))
-        #expect(try parseJSON(r.stdout).broken == [#"box.width == 50 (odd "name".layout:4)"#])
+            """, name: #"odd "name".layout"#) { path in
+            let r = try run("solve", path, "--format", "json")
+            #expect(r.status == 1)
+            #expect(r.stdout.contains(#""broken": ["box.width == 50 (odd \"name\".layout:4)"]"#))
+            #expect(try parseJSON(r.stdout).broken == [#"box.width == 50 (odd "name".layout:4)"#])
+        }
     }
 
     // MARK: explain
@@ -250,13 +255,15 @@ import Testing
 
     @Test func emptyFileIsAnEmptyLayout() throws {
         // No canvas and no views: the root's size is free, which is ambiguity, not an error.
-        let r = try run("solve", try layoutFile(""))
-        #expect(r.status == 1)
-        #expect(r.stdout == """
-            view  x  y  width  height
-            root  0  0      0       0
-            ambiguous: root: width and height are ambiguous
+        try withLayoutFile("") { path in
+            let r = try run("solve", path)
+            #expect(r.status == 1)
+            #expect(r.stdout == """
+                view  x  y  width  height
+                root  0  0      0       0
+                ambiguous: root: width and height are ambiguous
 
-            """)
+                """)
+        }
     }
 }
