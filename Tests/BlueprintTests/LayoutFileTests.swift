@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Blueprint
 
@@ -453,6 +454,63 @@ struct LayoutFileTests {
         #expect(d.root.layoutReport.conflicts.isEmpty)
     }
 
+    /// The `.layout` fixtures of the repository (`fixtures/*.layout`), by name.
+    static let fixtures: [(name: String, text: String)] = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        url.appendPathComponent("fixtures")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".layout") }.sorted()
+        return names.compactMap { name in
+            (try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)).map { (name, $0) }
+        }
+    }()
+
+    @Test func everyFixtureParsesAndLaysOut() throws {
+        #expect(Self.fixtures.count >= 14)
+        for (name, text) in Self.fixtures {
+            let d = try LayoutDocument(bytes: Array(text.utf8), file: name)
+            d.root.layoutIfNeeded()
+            let clean = d.root.layoutReport.isClean
+            #expect(clean == !["conflict.layout", "ambiguous.layout"].contains(name), "\(name)")
+        }
+    }
+
+    /// Fixtures with a character or a line removed, or two lines swapped: each either fails
+    /// with diagnostics or parses, and then lays out (conflicts and ambiguity are reports).
+    @Test func mutatedFixturesParseOrFailCleanly() {
+        var random = SplitMix(seed: 2024)
+        var parsed = 0, failed = 0
+        for (name, text) in Self.fixtures {
+            let chars = Array(text)
+            for _ in 0..<20 {
+                var mutant = chars
+                switch random.next() % 3 {
+                case 0:
+                    mutant.remove(at: Int(random.next() % UInt64(mutant.count)))
+                case 1:
+                    let inserts = Array("=.~x\"#(-*/ 0a\n")
+                    mutant.insert(inserts[Int(random.next() % UInt64(inserts.count))], at: Int(random.next() % UInt64(mutant.count)))
+                default:
+                    var lines = String(mutant).split(separator: "\n", omittingEmptySubsequences: false)
+                    let i = Int(random.next() % UInt64(lines.count)), j = Int(random.next() % UInt64(lines.count))
+                    lines.swapAt(i, j)
+                    mutant = Array(lines.joined(separator: "\n"))
+                }
+                do {
+                    let d = try LayoutDocument(parsing: String(mutant), file: name)
+                    d.root.layoutIfNeeded()
+                    _ = d.root.layoutReport.description
+                    parsed += 1
+                } catch {
+                    #expect(!error.diagnostics.isEmpty)
+                    #expect(error.diagnostics.allSatisfy { $0.file == name && $0.line >= 1 && $0.column >= 1 })
+                    failed += 1
+                }
+            }
+        }
+        #expect(parsed > 0 && failed > 0)
+    }
+
     /// Every fixture-like construct at once: it parses and lays out with a clean report.
     @Test func aFullLayoutIsClean() throws {
         let d = try parse("""
@@ -475,5 +533,18 @@ struct LayoutFileTests {
         #expect(d.root.layoutReport.isClean)
         #expect(d.view(named: "field")?.frame == Rect(x: 24, y: 117, width: 327, height: 44))
         #expect(d.view(named: "hint")?.frame.minX == 12)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so mutated inputs are the same on every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
