@@ -241,6 +241,25 @@ struct LayoutFileTests {
             """)
     }
 
+    /// The Swift API's expression strings are one line: more after a line break is an error,
+    /// not silently dropped; a trailing break is fine.
+    @Test func expressionStringsAreOneLine() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let a = View(name: "a")
+        try root.addSubview(a)
+        #expect(try LayoutConstraint(expression: "a.width = 10\r\n", views: ["a": a]).formula == "a.width == 10")
+        #expect(throws: SourceDiagnostic.self) { try LayoutConstraint(expression: "a.width = 10\na.height = 5", views: ["a": a]) }
+        do {
+            _ = try LayoutConstraint.constraints(expression: "a.width = 10\r\na.height = 5", views: ["a": a])
+        } catch {
+            #expect(error.description == """
+                1:13: error: an expression is one constraint on one line: use LayoutDocument for several
+                    a.width = 10
+                                ^
+                """)
+        }
+    }
+
     @Test func hashInsideAStringIsText() throws {
         let d = try parse(##"view tag label "#1 # not a comment" # a comment"##)
         #expect((d.view(named: "tag") as? Label)?.text == "#1 # not a comment")

@@ -46,7 +46,17 @@ extension LayoutConstraint {
     private static func parse(
         _ expression: String, views: [String: LayoutItem], metrics: [String: Double], location: SourceLocation
     ) throws(SourceDiagnostic) -> [LayoutConstraint] {
-        let line = Substring(expression.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+        // One constraint, on one line: a line break followed by more text would otherwise be
+        // silently dropped (a trailing break, as multi-line literals leave, is fine).
+        let scalars = expression.unicodeScalars
+        let lineBreak = scalars.firstIndex { $0 == "\n" || $0 == "\r" }
+        let line = Substring(scalars[..<(lineBreak ?? scalars.endIndex)])
+        if let lineBreak, scalars[lineBreak...].contains(where: { !$0.properties.isWhitespace }) {
+            throw SourceDiagnostic(
+                file: nil, line: 1, column: line.count + 1,
+                message: "an expression is one constraint on one line: use LayoutDocument for several",
+                sourceLine: String(line))
+        }
         do {
             // Made outside any `layout { }` block's collection: the caller decides.
             return try ConstraintCollector.$current.withValue(nil) { () throws(SyntaxError) -> [LayoutConstraint] in

@@ -14,9 +14,11 @@
 /// header.top == safeArea.top + pad   # `safeArea`: the root's safe-area layout guide
 /// title.width = superview.width * 0.9 + 5 ~ 750
 /// ```
-/// A file that parses always lays out: conflicts and ambiguity are reported by the engine,
-/// not here. Every error names `file:line:column` with a caret; all errors of a file are
-/// reported (up to ``LayoutDocument/errorLimit``).
+/// Names are ASCII (`[_a-zA-Z][_a-zA-Z0-9]*`); any keyword can name a view (`view view`).
+/// Lines end with LF or CRLF. A file that parses always lays out: conflicts and ambiguity are
+/// reported by the engine, not here. Every error names `file:line:column` with a caret; all
+/// errors of a file are reported in line order (up to ``LayoutDocument/errorLimit``), each
+/// once: lines that use a view or metric whose declaration failed are not reported again.
 public struct LayoutDocument {
     /// The root view, named `root`.
     public let root: View
