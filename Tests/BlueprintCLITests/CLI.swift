@@ -27,21 +27,10 @@ enum CLI {
         repository.appendingPathComponent("fixtures/diff/" + relative).path
     }
 
-    /// Runs `blueprint` with `arguments` in the repository folder, so fixture paths can be relative.
+    /// Runs `blueprint` with `arguments` in the repository folder, so fixture paths can be
+    /// relative (standard error is read on its own thread, so a long message cannot block it).
     static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = repository
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        try Golden.run(arguments, environment: [:])
     }
 
     static func temporaryFolder() throws -> String {

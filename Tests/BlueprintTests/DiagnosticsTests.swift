@@ -148,3 +148,26 @@ struct DiagnosticsTests {
         #expect((title.height <= 44).formula == "title.height <= 44")
     }
 }
+
+@Suite("Ambiguity is judged in superview coordinates")
+struct RelativeAmbiguityTests {
+    @Test func aSubviewPinnedInsideAnAmbiguousViewIsNotAmbiguousItself() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let card = View(name: "card"), title = View(name: "title"), loose = View(name: "loose")
+        try root.addSubview(card)
+        try card.addSubview(title)
+        try card.addSubview(loose)
+        try activate([
+            card.top == root.top, card.size == Size(100, 50),                 // no x: ambiguous
+            title.edges == card.margins,                                      // fixed inside card
+            loose.top == card.top, loose.size == Size(10, 10),                // no x inside card either
+        ])
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.ambiguous.map(\.description) == [
+            "card: horizontal position is ambiguous",
+            "loose: horizontal position is ambiguous",
+        ])
+        #expect(!title.hasAmbiguousLayout)
+        #expect(title.frame == Rect(x: 8, y: 8, width: 84, height: 34))
+    }
+}

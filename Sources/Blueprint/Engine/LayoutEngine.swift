@@ -484,9 +484,13 @@ final class LayoutEngine {
         return LayoutReport(conflicts: structuralBroken + userConflicts, ambiguous: ambiguity())
     }
 
-    /// Views and custom guides with a frame variable that can move without making any
-    /// constraint less satisfied: a quick test on the tableau picks candidates, and an edit at
-    /// the lowest strength, nudged both ways, proves each one.
+    /// Views and custom guides whose frame — in their superview's coordinates, as UIKit's
+    /// `hasAmbiguousLayout` sees it — can change without making any constraint less satisfied.
+    /// A view pinned inside an ambiguous superview moves with it and is not itself ambiguous.
+    ///
+    /// A quick test on the tableau (``Solver/mayVary(_:)``) picks the candidates; an edit at the
+    /// lowest strength, nudged both ways, proves each one (positions through a temporary
+    /// variable equal to the offset from the superview).
     private func ambiguity() -> [AmbiguousItem] {
         if let cached = ambiguityCache { return cached }
         var out: [AmbiguousItem] = []
@@ -494,15 +498,33 @@ final class LayoutEngine {
         for item in items {
             if let g = item as? LayoutGuide, g.role != .custom { continue }
             guard let v = item.variables else { continue }
+            let parent = ((item as? View)?.superview ?? item.owningView.flatMap { $0 === item ? nil : $0 })?.variables
             var free: [LayoutAttribute] = []
-            for (variable, attribute) in [(v.x, LayoutAttribute.left), (v.width, .width), (v.y, .top), (v.height, .height)] {
-                guard solver.mayVary(variable) else { continue }
-                if canMove(variable, probe) { free.append(attribute) }
+            let parts: [(Variable, Variable?, LayoutAttribute)] = [
+                (v.x, parent?.x, .left), (v.width, nil, .width), (v.y, parent?.y, .top), (v.height, nil, .height),
+            ]
+            for (variable, origin, attribute) in parts {
+                guard solver.mayVary(variable) || origin.map(solver.mayVary) == true else { continue }
+                if canMove(variable, relativeTo: origin, probe) { free.append(attribute) }
             }
             if !free.isEmpty { out.append(AmbiguousItem(item: item, free: free)) }
         }
         ambiguityCache = out
         return out
+    }
+
+    /// Whether `variable − origin` can move at the lowest strength.
+    private func canMove(_ variable: Variable, relativeTo origin: Variable?, _ strength: Strength) -> Bool {
+        guard let origin else { return canMove(variable, strength) }
+        let offset = Variable(variable.name + "-offset")
+        let link = Cassowary.Constraint(offset - variable + origin, .equal)
+        do {
+            try solver.add(link)
+        } catch {
+            return canMove(variable, strength)
+        }
+        defer { try? solver.remove(link) }
+        return canMove(offset, strength)
     }
 
     private func canMove(_ variable: Variable, _ strength: Strength) -> Bool {
