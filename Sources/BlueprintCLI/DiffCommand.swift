@@ -11,9 +11,15 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two PNG images with a perceptual, pixelmatch-compatible diff.",
+        usage: "blueprint diff <expected.png> <actual.png> [-o <diff.png>] [options]",
         discussion: """
             Pixels count as different when their YIQ colour distance passes the threshold and \
-            the change is not anti-aliasing. Images of different sizes are always different. \
+            the change is not anti-aliasing. Images of different sizes are always different.
+
+            Examples:
+              blueprint diff goldens/login.png /tmp/login.png -o /tmp/login-diff.png
+              blueprint diff a.png b.png --threshold 0 --max-diff-pixels 20 --format json
+
             Exit status: 0 same (within the tolerances), 1 different, 2 bad input or usage.
             """
     )

@@ -107,42 +107,7 @@ import Testing
         #expect(run.stdout == "")
     }
 
-    @Test func helpIsAProduct() throws {
-        let run = try CLI.run(["diff", "--help"])
-        #expect(run.status == 0)
-        #expect(run.stdout == """
-            OVERVIEW: Compare two PNG images with a perceptual, pixelmatch-compatible diff.
-
-            Pixels count as different when their YIQ colour distance passes the threshold
-            and the change is not anti-aliasing. Images of different sizes are always
-            different. Exit status: 0 same (within the tolerances), 1 different, 2 bad
-            input or usage.
-
-            USAGE: blueprint diff <expected.png> <actual.png> [--output <diff.png>] [--side-by-side <composite.png>] [--threshold <T>] [--max-diff-pixels <N>] [--max-diff-ratio <R>] [--include-antialiasing] [--format <format>]
-
-            ARGUMENTS:
-              <expected.png>          The expected image, for example the golden.
-              <actual.png>            The actual image, for example a fresh render.
-
-            OPTIONS:
-              -o, --output <diff.png> Write the diff image here when the images differ
-                                      (nothing is written when they match).
-              --side-by-side <composite.png>
-                                      Also write expected | actual | diff side by side here
-                                      when the images differ.
-              --threshold <T>         Per-pixel colour tolerance from 0 (exact) to 1.
-                                      (default: 0.1)
-              --max-diff-pixels <N>   Still exit 0 with up to this many differing pixels.
-              --max-diff-ratio <R>    Still exit 0 with up to this share (0 to 1) of
-                                      differing pixels.
-              --include-antialiasing  Count anti-aliased pixels as differences too.
-              --format <format>       Output format: text or json. (values: text, json;
-                                      default: text)
-              -h, --help              Show help information.
-
-
-            """)
-    }
+    // `diff --help` is compared with fixtures/cli/help-diff.txt by HelpGoldenTests.
 
     @Test func rootListsDiff() throws {
         let run = try CLI.run(["--help"])
