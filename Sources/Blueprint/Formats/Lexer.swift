@@ -93,13 +93,20 @@ struct Lexer {
         }
     }
 
-    /// All tokens up to the end of the line (the `.end` token last).
+    /// All tokens up to the end of the line (the `.end` token last), or up to the first
+    /// `.invalid` one (then `.end` right after it). No parser accepts an invalid token, so
+    /// nothing after it is ever read; stopping there keeps a 10 MB line of garbage from
+    /// becoming 10 million tokens, each with its own message.
     mutating func all() -> [Token] {
         var out: [Token] = []
         while true {
             let t = next()
             out.append(t)
             if t.kind == .end { return out }
+            if case .invalid = t.kind {
+                out.append(Token(kind: .end, start: t.end, end: t.end))
+                return out
+            }
         }
     }
 
