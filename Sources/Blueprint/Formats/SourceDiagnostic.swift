@@ -35,7 +35,18 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         let (shown, caretColumn) = excerpt()
         let caret = String(repeating: " ", count: caretColumn - 1) + "^"
             + String(repeating: "~", count: Swift.min(length, 80) - 1)
-        return "\(place): error: \(message)\n    \(shown)\n    \(caret)"
+        return "\(place): error: \(Self.abbreviated(message))\n    \(shown)\n    \(caret)"
+    }
+
+    /// The message with every `quoted` part longer than 60 characters cut to its first 40 and
+    /// last 10: a name from a hostile file can be megabytes long, the printed error should not.
+    static func abbreviated(_ message: String) -> String {
+        guard message.utf8.count > 60 else { return message }
+        var parts = message.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        for i in parts.indices where i % 2 == 1 && i < parts.count - 1 && parts[i].count > 60 {
+            parts[i] = parts[i].prefix(40) + "…" + parts[i].suffix(10)
+        }
+        return parts.joined(separator: "`")
     }
 
     /// At most ~100 characters of the line around the caret, with tabs shown as spaces so the
