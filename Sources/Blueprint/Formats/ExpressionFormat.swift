@@ -73,14 +73,16 @@ extension LayoutConstraint {
 }
 
 /// Parses and resolves one constraint line (shared by expression strings and `.layout` files).
-/// - Parameter itemNames: the names an unknown view may be a misspelling of (for "did you
-///   mean"); nil offers no suggestion.
+/// - Parameters:
+///   - itemNames: the names an unknown view may be a misspelling of (for "did you mean"); nil
+///     offers no suggestion.
+///   - prepared: a lexer already made for `line` (a `.layout` file makes one per line), at its start.
 func parseConstraintLine(
     _ line: Substring, comments: Bool, location: SourceLocation?,
     item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?,
-    itemNames: (() -> [String])? = nil
+    itemNames: (() -> [String])? = nil, lexer prepared: Lexer? = nil
 ) throws(SyntaxError) -> [LayoutConstraint] {
-    var lexer = Lexer(line, comments: comments)
+    var lexer = prepared ?? Lexer(line, comments: comments)
     let tokens = lexer.all()
     var parser = ExpressionParser(lexer: lexer, startingAt: tokens, metric: metric, isView: { item($0) != nil })
     let syntax = try parser.parseConstraint()

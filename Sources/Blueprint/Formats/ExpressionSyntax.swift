@@ -171,27 +171,38 @@ struct ExpressionParser {
         }
         let end = tokens[Swift.max(0, index - 1)].end
         // Shape checks, in the order a reader would notice the problem.
-        let attributes = terms.filter { $0.reference != nil }
-        if attributes.count > 1 {
-            throw SyntaxError(message: "only one attribute may appear on each side", range: attributes[1].range)
+        // The first two attribute terms and the first two constant terms (one pass, no arrays:
+        // this runs for every side of every constraint of a file).
+        var attributes = (first: -1, second: -1), constants = (first: -1, second: -1)
+        for i in terms.indices {
+            if terms[i].reference != nil {
+                if attributes.first < 0 { attributes.first = i } else if attributes.second < 0 { attributes.second = i }
+            } else {
+                if constants.first < 0 { constants.first = i } else if constants.second < 0 { constants.second = i }
+            }
+        }
+        if attributes.second >= 0 {
+            throw SyntaxError(message: "only one attribute may appear on each side", range: terms[attributes.second].range)
         }
         if isLeft {
-            if let c = terms.first(where: { $0.reference == nil }) {
-                throw SyntaxError(message: "a constant must come last, at the end of the right-hand side", range: c.range)
+            if constants.first >= 0 {
+                throw SyntaxError(message: "a constant must come last, at the end of the right-hand side", range: terms[constants.first].range)
             }
-        } else if let a = terms.firstIndex(where: { $0.reference != nil }), a > 0 {
+        } else if attributes.first > 0 {
             throw SyntaxError(message: "a constant must come last, after the attribute", range: terms[0].range)
         }
-        let constants = terms.filter { $0.reference == nil }
-        if constants.count > 1 {
-            throw SyntaxError(message: "no constant arithmetic: write the result as one number", range: constants[1].range)
+        if constants.second >= 0 {
+            throw SyntaxError(message: "no constant arithmetic: write the result as one number", range: terms[constants.second].range)
         }
         var side = SideSyntax(range: start..<end)
-        if let a = attributes.first {
-            side.reference = a.reference
-            side.multiplier = a.coefficient
+        if attributes.first >= 0 {
+            side.reference = terms[attributes.first].reference
+            side.multiplier = terms[attributes.first].coefficient
         }
-        if let c = constants.first { side.constant = c.coefficient * (try value(of: c.constant!)) }
+        if constants.first >= 0 {
+            let c = terms[constants.first]
+            side.constant = c.coefficient * (try value(of: c.constant!))
+        }
         return side
     }
 

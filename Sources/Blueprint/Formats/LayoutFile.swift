@@ -145,39 +145,47 @@ struct LayoutFileParser {
     mutating func parse(_ text: String) {
         // Split at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one Character in
         // Swift, so a CRLF file would be one long line (a comment, if it starts with one).
-        var lines: [(Substring, Int)] = []
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
+        // Each line gets one lexer (one copy of its bytes), shared by the three readings below.
+        var lines: [(Substring, Int, Lexer)] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
         while true {
-            let newline = scalars[start...].firstIndex(of: "\n")
-            var line = Substring(scalars[start..<(newline ?? scalars.endIndex)])
-            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
-            lines.append((line, lines.count + 1))
-            prescan(line, lines.count)
+            let newline = utf8[start...].firstIndex(of: 0x0A)
+            var line = Substring(utf8[start..<(newline ?? utf8.endIndex)])
+            if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
+            let lexer = Lexer(line, comments: true)
+            lines.append((line, lines.count + 1, lexer))
+            prescan(lexer, lines.count)
             guard let newline else { break }
-            start = scalars.index(after: newline)
+            start = utf8.index(after: newline)
         }
         // Pass 1: declarations, so constraints can name views declared below them. It reads
         // every line even when the errors are too many to list: pass 2 needs all the views.
+        // A constraint line needs only its first two tokens here; pass 2 reads the rest.
         var first = Collected()
-        var constraintLines: [(Substring, Int)] = []
-        for (line, n) in lines {
-            var lexer = Lexer(line, comments: true)
-            let tokens = lexer.all()
-            guard tokens[0].kind != .end else { continue }
-            let keyword = tokens[0].kind == .identifier && tokens[1].kind != .dot ? lexer.text(tokens[0]) : nil
+        var constraintLines: [(Substring, Int, Lexer)] = []
+        for (line, n, lexer) in lines {
+            var head = lexer
+            let t0 = head.next()
+            guard t0.kind != .end else { continue }
+            let t1 = head.next()
+            let keyword = t0.kind == .identifier && t1.kind != .dot ? lexer.text(t0) : nil
             lineNumber = n
             declaring = nil
             do throws(SyntaxError) {
+                func tokens() -> [Token] {
+                    var all = lexer
+                    return all.all()
+                }
                 switch keyword {
-                case "canvas": try canvas(tokens, lexer, n)
-                case "direction": try direction(tokens, lexer, n)
-                case "safearea": try safeArea(tokens, lexer, n)
-                case "let": try metric(tokens, lexer)
-                case "view": try view(tokens, lexer)
+                case "canvas": try canvas(tokens(), lexer, n)
+                case "direction": try direction(tokens(), lexer, n)
+                case "safearea": try safeArea(tokens(), lexer, n)
+                case "let": try metric(tokens(), lexer)
+                case "view": try view(tokens(), lexer)
                 default:
-                    try checkStatement(tokens, lexer)
-                    constraintLines.append((line, n))
+                    try checkStatement(t0, t1, lexer)
+                    constraintLines.append((line, n, lexer))
                 }
             } catch {
                 if let name = declaring { failed.insert(name) }
@@ -194,7 +202,7 @@ struct LayoutFileParser {
         let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
         var second = Collected()
-        for (line, n) in constraintLines where n < stop && !second.full {
+        for (line, n, lexer) in constraintLines where n < stop && !second.full {
             do throws(SyntaxError) {
                 if !failed.isEmpty, mentionsFailedName(line) { continue }
                 let made = try parseConstraintLine(
@@ -205,7 +213,7 @@ struct LayoutFileParser {
                         case "safeArea": root.safeAreaLayoutGuide
                         default: views[name]
                         }
-                    }, metric: { metrics[$0] }, itemNames: names)
+                    }, metric: { metrics[$0] }, itemNames: names, lexer: lexer)
                 for c in made {
                     do {
                         try c.activate()
@@ -224,8 +232,8 @@ struct LayoutFileParser {
     }
 
     /// Notes the name of a `view` or `let` line without parsing it.
-    private mutating func prescan(_ line: Substring, _ n: Int) {
-        var lexer = Lexer(line, comments: true)
+    private mutating func prescan(_ lineLexer: Lexer, _ n: Int) {
+        var lexer = lineLexer
         let keyword = lexer.next(), name = lexer.next()
         guard keyword.kind == .identifier, name.kind == .identifier else { return }
         switch lexer.text(keyword) {
@@ -246,15 +254,14 @@ struct LayoutFileParser {
     /// anywhere in the file, which the constraint parser explains (`view1 = view2`). A
     /// misspelt `view` or `let` (`veiw header`) declares nothing, so its name's later uses are
     /// not reported again.
-    private mutating func checkStatement(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
-        let head = tokens[0]
-        guard head.kind == .identifier, tokens[1].kind != .dot else { return }
+    private mutating func checkStatement(_ head: Token, _ next: Token, _ lexer: Lexer) throws(SyntaxError) {
+        guard head.kind == .identifier, next.kind != .dot else { return }
         let word = lexer.text(head)
         guard declaredViews[word] == nil, !["root", "safeArea", "superview"].contains(word) else { return }
         var message = "unknown statement `\(word)`"
         if let guess = closest(word, in: Self.keywords) {
             message += "; did you mean `\(guess)`?"
-            if guess == "view" || guess == "let", tokens[1].kind == .identifier { failed.insert(lexer.text(tokens[1])) }
+            if guess == "view" || guess == "let", next.kind == .identifier { failed.insert(lexer.text(next)) }
         } else {
             message += ": a line declares something (canvas, direction, safearea, let, view) or is a constraint (`view.attribute == …`)"
         }

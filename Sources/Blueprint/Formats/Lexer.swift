@@ -99,6 +99,7 @@ struct Lexer {
     /// becoming 10 million tokens, each with its own message.
     mutating func all() -> [Token] {
         var out: [Token] = []
+        out.reserveCapacity(16)   // a constraint line has about 8 tokens: no regrowth
         while true {
             let t = next()
             out.append(t)
