@@ -201,19 +201,22 @@ struct LayoutFileParser {
         let names = { known }
         let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
+        // The lookups are made once, not per line (each closure literal allocates its context).
+        let item: (String) -> LayoutItem? = { name in
+            switch name {
+            case "root": root
+            case "safeArea": root.safeAreaLayoutGuide
+            default: views[name]
+            }
+        }
+        let metric: (String) -> Double? = { metrics[$0] }
         var second = Collected()
         for (line, n, lexer) in constraintLines where n < stop && !second.full {
             do throws(SyntaxError) {
                 if !failed.isEmpty, mentionsFailedName(line) { continue }
                 let made = try parseConstraintLine(
                     line, comments: true, location: SourceLocation(file: fileName, line: n),
-                    item: { name in
-                        switch name {
-                        case "root": root
-                        case "safeArea": root.safeAreaLayoutGuide
-                        default: views[name]
-                        }
-                    }, metric: { metrics[$0] }, itemNames: names, lexer: lexer)
+                    item: item, metric: metric, itemNames: names, lexer: lexer)
                 for c in made {
                     do {
                         try c.activate()
