@@ -13,5 +13,10 @@ let package = Package(
             name: "solver-bench",
             dependencies: [.product(name: "Cassowary", package: "Blueprint")]
         ),
+        // The .layout format against the solver: siblings and grid as files, parse vs layout.
+        .executableTarget(
+            name: "format-bench",
+            dependencies: [.product(name: "Blueprint", package: "Blueprint")]
+        ),
     ]
 )
