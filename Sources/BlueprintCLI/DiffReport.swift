@@ -23,31 +23,12 @@ enum DiffReport {
             ("differentRatio", "\(result.differentRatio)"),
             ("expected", size(result.expectedSize)),
             ("actual", size(result.actualSize)),
-            ("written", "[" + written.map(quoted).joined(separator: ",") + "]"),
+            ("written", "[" + written.map(JSON.quoted).joined(separator: ",") + "]"),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
     private static func size(_ size: PixelSize) -> String {
         #"{"width":\#(size.width),"height":\#(size.height)}"#
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -50,30 +50,3 @@ enum LayoutInput {
         return bytes
     }
 }
-
-/// Numbers as JSON and text print them: the shortest form that reads back the same
-/// (`20`, `0.5`, `33.333333333333336`).
-func shortest(_ x: Double) -> String {
-    if x == 0 { return "0" }
-    if Swift.abs(x) < 1e15, x == x.rounded() { return String(Int64(x)) }
-    return "\(x)"
-}
-
-/// A JSON string literal.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20:
-            let hex = String(u.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
-}

@@ -47,7 +47,7 @@ struct SolveCommand: ParsableCommand {
 
     private func text(_ d: LayoutDocument, _ r: LayoutReport) -> String {
         let rows = [["view", "x", "y", "width", "height"]] + d.views.map { v in
-            [v.name, shortest(v.frame.minX), shortest(v.frame.minY), shortest(v.frame.width), shortest(v.frame.height)]
+            [v.name, JSON.number(v.frame.minX), JSON.number(v.frame.minY), JSON.number(v.frame.width), JSON.number(v.frame.height)]
         }
         var widths = [Int](repeating: 0, count: 5)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
@@ -68,10 +68,10 @@ struct SolveCommand: ParsableCommand {
     private func json(_ d: LayoutDocument, _ r: LayoutReport) -> String {
         let views = d.views.map { v in
             let f = v.frame
-            return "\(jsonString(v.name)): {\"x\": \(shortest(f.minX)), \"y\": \(shortest(f.minY)), \"width\": \(shortest(f.width)), \"height\": \(shortest(f.height))}"
+            return "\(JSON.quoted(v.name)): {\"x\": \(JSON.number(f.minX)), \"y\": \(JSON.number(f.minY)), \"width\": \(JSON.number(f.width)), \"height\": \(JSON.number(f.height))}"
         }
-        let broken = r.broken.map { jsonString($0.formulaWithLocation) }
-        let ambiguous = r.ambiguous.map { jsonString($0.item.name) }
+        let broken = r.broken.map { JSON.quoted($0.formulaWithLocation) }
+        let ambiguous = r.ambiguous.map { JSON.quoted($0.item.name) }
         return "{\"views\": {\(views.joined(separator: ", "))}, \"broken\": [\(broken.joined(separator: ", "))], \"ambiguous\": [\(ambiguous.joined(separator: ", "))]}"
     }
 }
