@@ -45,7 +45,12 @@ public struct LayoutDocument {
     public init(parsing text: String, file: String) throws(SourceDiagnostics) {
         var p = LayoutFileParser(file: file)
         p.parse(text)
-        if !p.errors.isEmpty { throw SourceDiagnostics(p.errors, truncated: p.truncated) }
+        if !p.errors.isEmpty {
+            // The constraints activated before the errors were found are installed on views
+            // they also hold: deactivated, the views and constraints can be freed.
+            for c in p.constraints { c.deactivate() }
+            throw SourceDiagnostics(p.errors, truncated: p.truncated)
+        }
         root = p.root
         views = p.views
         constraints = p.constraints
@@ -221,6 +226,7 @@ struct LayoutFileParser {
                     do {
                         try c.activate()
                     } catch {
+                        for m in made { m.deactivate() }   // no half of a compound line stays
                         throw SyntaxError(message: error.reason, range: 0..<line.utf8.count)
                     }
                 }
