@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The `.layout` parser fuzzer (libFuzzer): its own package so that the library's users never
+// The `.layout` fuzzers (libFuzzer): its own package so that the library's users never
 // build it. Run it through ./run.sh, which builds with -sanitize=fuzzer.
 let package = Package(
     name: "BlueprintFuzz",
@@ -15,7 +15,14 @@ let package = Package(
             // No top-level code: `main` comes from FuzzDriver, which hands over to libFuzzer.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
-        // `main` for the executable: SwiftPM names it `fuzz_layout_main`, libFuzzer runs it.
+        // The engine behind the parser: bytes become a valid .layout file, then edits.
+        .executableTarget(
+            name: "fuzz-engine",
+            dependencies: [.product(name: "Blueprint", package: "Blueprint"), "FuzzDriver"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // `main` for the executables (SwiftPM calls them `fuzz_layout_main`, `fuzz_engine_main`):
+        // each hands over to libFuzzer.
         .target(name: "FuzzDriver"),
     ]
 )
