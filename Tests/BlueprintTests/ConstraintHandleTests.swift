@@ -142,3 +142,35 @@ struct ConstraintHandleTests {
         #expect(try build() == build())
     }
 }
+
+@Suite("Ownership: a released tree is freed")
+struct OwnershipTests {
+    @Test func aLaidOutTreeWithConstraintsOnItsOwnViewsIsFreed() throws {
+        weak var weakRoot: View?
+        weak var weakChild: View?
+        var kept: LayoutConstraint?
+        do {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            root.safeAreaInsets = EdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+            let child = Label(name: "child", text: "hi")
+            try root.addSubview(child)
+            try activate([
+                child.top == root.safeAreaLayoutGuide.top, child.leading == root.leading,
+                root.width == 100, child.width == child.height,
+            ])
+            kept = child.leading == root.leading + 1
+            try kept!.activate()
+            root.layoutIfNeeded()
+            _ = root.layoutReport
+            weakRoot = root
+            weakChild = child
+        }
+        #expect(weakRoot == nil)
+        // A constraint kept past its tree still describes itself, and keeps its other item.
+        #expect(kept?.formula == "child.leading == root.leading + 1")
+        #expect(kept?.isActive == false)
+        #expect(weakChild != nil)
+        kept = nil
+        #expect(weakChild == nil)
+    }
+}

@@ -10,10 +10,15 @@ import Synchronization
 /// size, leading against left, a non-finite number…) can be made but not activated: activation
 /// throws ``problem``.
 public final class LayoutConstraint: CustomStringConvertible {
-    public let firstItem: LayoutItem
+    /// The item on the left. Held strongly, except by an active constraint installed on that
+    /// very view (the view owns the constraint; the other way round would be a cycle).
+    public var firstItem: LayoutItem { first.item }
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public let secondItem: LayoutItem?
+    /// The item on the right, held like ``firstItem``; nil for a constant.
+    public var secondItem: LayoutItem? { second?.item }
+    private var first: ItemReference
+    private var second: ItemReference?
     /// nil when the constraint relates the first attribute to a constant.
     public let secondAttribute: LayoutAttribute?
     public private(set) var multiplier: Double
@@ -51,10 +56,10 @@ public final class LayoutConstraint: CustomStringConvertible {
         multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        self.firstItem = item
+        self.first = ItemReference(item)
         self.firstAttribute = attribute
         self.relation = relation
-        self.secondItem = toItem
+        self.second = toItem.map(ItemReference.init)
         self.secondAttribute = toItem == nil ? nil : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -70,10 +75,10 @@ public final class LayoutConstraint: CustomStringConvertible {
         _ second: LayoutItem?, _ secondAttribute: LayoutAttribute?,
         multiplier: Double, constant: Double, location: SourceLocation?, problem: LayoutError? = nil
     ) {
-        self.firstItem = first
+        self.first = ItemReference(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
-        self.secondItem = second
+        self.second = second.map(ItemReference.init)
         self.secondAttribute = secondAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -233,6 +238,45 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         if !priority.isRequired { s += " @\(priority)" }
         return s
+    }
+}
+
+extension LayoutConstraint {
+    /// Installed on `view`: references to `view` itself turn weak (the view owns the constraint).
+    func weakenReferences(to view: View) {
+        first.weaken(ifItIs: view)
+        second?.weaken(ifItIs: view)
+    }
+
+    /// Uninstalled: every reference is strong again.
+    func strengthenReferences() {
+        first.strengthen()
+        second?.strengthen()
+    }
+}
+
+/// A constraint's hold on one item: strong, or weak while the constraint is installed on that
+/// item. If the item is gone (its whole tree was released while someone kept the constraint),
+/// a detached guide with the same name stands in, so descriptions still read.
+struct ItemReference {
+    private var strong: LayoutItem?
+    private weak var weakItem: LayoutItem?
+    private let name: String
+
+    init(_ item: LayoutItem) {
+        strong = item
+        weakItem = item
+        name = item.name
+    }
+
+    var item: LayoutItem { strong ?? weakItem ?? LayoutGuide(identifier: name) }
+
+    mutating func weaken(ifItIs view: View) {
+        if strong === view { strong = nil }
+    }
+
+    mutating func strengthen() {
+        if strong == nil, let w = weakItem { strong = w }
     }
 }
 

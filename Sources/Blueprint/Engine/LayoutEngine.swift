@@ -26,7 +26,10 @@ final class LayoutEngine {
         case replace(LayoutConstraint)
     }
     private var ops: [Op] = []
-    private var intrinsicDirty: [View] = []
+    /// Views whose intrinsic size changed since the last layout (weakly: the engine must not
+    /// keep the tree alive — the root owns the engine).
+    private var intrinsicDirty: [WeakView] = []
+    struct WeakView { weak var view: View? }
 
     /// The engine's own constraints, with what they are for (reports print these).
     private var structuralNotes: [ObjectIdentifier: String] = [:]
@@ -38,8 +41,9 @@ final class LayoutEngine {
     private var conflicts: [ObjectIdentifier: ConflictReport] = [:]
     private var brokenConstraints: [LayoutConstraint] = []
     private var structuralBroken: [ConflictReport] = []
-    private var items: [LayoutItem] = []
-    private var ambiguityCache: [AmbiguousItem]?
+    /// The last ambiguity answer, items held weakly (the root owns the engine).
+    private var ambiguityCache: [(item: WeakItem, free: [LayoutAttribute])]?
+    struct WeakItem { weak var item: LayoutItem? }
     private var direction = LayoutDirection.leftToRight
 
     init(root: View) {
@@ -55,7 +59,7 @@ final class LayoutEngine {
 
     func intrinsicSizeChanged(_ view: View) {
         guard !needsRebuild else { return }
-        intrinsicDirty.append(view)
+        intrinsicDirty.append(WeakView(view: view))
     }
 
     func layout() {
@@ -96,12 +100,10 @@ final class LayoutEngine {
         brokenConstraints.removeAll()
         structuralBroken.removeAll()
         direction = root.layoutDirection
-        items.removeAll()
 
         var user: [LayoutConstraint] = []
+        let items = itemsInTree()
         root.forEachInSubtree { v in
-            items.append(v)
-            items.append(contentsOf: v.allGuides)
             for c in v.installed { if let c { user.append(c) } }
         }
         for item in items {
@@ -147,7 +149,7 @@ final class LayoutEngine {
         let dirty = intrinsicDirty
         intrinsicDirty.removeAll()
         var seen: Set<ObjectIdentifier> = []
-        for v in dirty where seen.insert(ObjectIdentifier(v)).inserted && v.engine === self {
+        for v in dirty.compactMap(\.view) where seen.insert(ObjectIdentifier(v)).inserted && v.engine === self {
             for sc in intrinsicConstraints.removeValue(forKey: ObjectIdentifier(v)) ?? [] {
                 removeSolverConstraint(sc)
             }
@@ -492,10 +494,12 @@ final class LayoutEngine {
     /// lowest strength, nudged both ways, proves each one (positions through a temporary
     /// variable equal to the offset from the superview).
     private func ambiguity() -> [AmbiguousItem] {
-        if let cached = ambiguityCache { return cached }
+        if let cached = ambiguityCache {
+            return cached.compactMap { e in e.item.item.map { AmbiguousItem(item: $0, free: e.free) } }
+        }
         var out: [AmbiguousItem] = []
         let probe = Strength(level: 0, weight: 1)
-        for item in items {
+        for item in itemsInTree() where item.engine === self {
             if let g = item as? LayoutGuide, g.role != .custom { continue }
             guard let v = item.variables else { continue }
             let parent = ((item as? View)?.superview ?? item.owningView.flatMap { $0 === item ? nil : $0 })?.variables
@@ -509,8 +513,18 @@ final class LayoutEngine {
             }
             if !free.isEmpty { out.append(AmbiguousItem(item: item, free: free)) }
         }
-        ambiguityCache = out
+        ambiguityCache = out.map { (WeakItem(item: $0.item), $0.free) }
         return out
+    }
+
+    /// Every view of the tree, depth first, each followed by its guides.
+    private func itemsInTree() -> [LayoutItem] {
+        var items: [LayoutItem] = []
+        root.forEachInSubtree { v in
+            items.append(v)
+            items.append(contentsOf: v.allGuides)
+        }
+        return items
     }
 
     /// Whether `variable − origin` can move at the lowest strength.

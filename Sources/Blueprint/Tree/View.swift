@@ -336,9 +336,11 @@ open class View: LayoutItem {
     func install(_ c: LayoutConstraint) {
         c.installIndex = installed.count
         installed.append(c)
+        c.weakenReferences(to: self)
     }
 
     func uninstall(_ c: LayoutConstraint) {
+        c.strengthenReferences()
         installed[c.installIndex] = nil
         installedHoles += 1
         if installedHoles > 32 && installedHoles * 2 > installed.count {
