@@ -433,8 +433,14 @@ struct LayoutFileParser {
     /// A new view or metric name: not reserved, not taken. Keywords are fine as view names
     /// (`view view`, as seed 001 names its view): `view.left = 10` is told apart by its dot.
     private func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
-        let reserved = ["root": "the root view", "superview": "the left-hand view's superview", "safeArea": "the root's safe-area guide"]
-        if let meaning = reserved[name] {
+        let reserved: String? =   // a switch: a dictionary literal here was built for every view
+            switch name {
+            case "root": "the root view"
+            case "superview": "the left-hand view's superview"
+            case "safeArea": "the root's safe-area guide"
+            default: nil
+            }
+        if let meaning = reserved {
             throw SyntaxError(message: "`\(name)` is reserved: it always means \(meaning)", range: range)
         }
         if viewsByName[name] != nil {
