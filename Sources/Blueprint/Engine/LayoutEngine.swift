@@ -499,6 +499,12 @@ final class LayoutEngine {
         }
         var out: [AmbiguousItem] = []
         let probe = Strength(level: 0, weight: 1)
+        // An edit of an unrelated variable keeps the probe's objective level alive between the
+        // probes: the solver drops an empty level and sizes a new one to every symbol, which made
+        // this loop quadratic (100,000 unconstrained views: 40 s).
+        let keeper = Variable("ambiguity probe level")
+        try? solver.addEditVariable(keeper, strength: probe)
+        defer { try? solver.removeEditVariable(keeper) }
         for item in itemsInTree() where item.engine === self {
             if let g = item as? LayoutGuide, g.role != .custom { continue }
             guard let v = item.variables else { continue }
