@@ -166,6 +166,20 @@ struct HostileInputTests {
         #expect(d.view(named: "v99999") === d.root.subviews.last)
     }
 
+    /// Unconstrained views are all ambiguous: the report's probes stay linear (they were
+    /// quadratic: 100,000 views took 40 s in release).
+    @Test func unconstrainedViewsReportAmbiguity() throws {
+        let n = 20_000
+        var text = "canvas 800 x 600\n"
+        for i in 0..<n { text += "view v\(i)\n" }
+        let d = try parse(text)
+        d.root.layoutIfNeeded()
+        let report = d.root.layoutReport
+        #expect(report.conflicts.isEmpty)
+        #expect(report.ambiguous.count == n)
+        #expect(report.ambiguous.last?.item === d.view(named: "v19999"))
+    }
+
     /// With layout: 20,000 views, 100,000 constraints (~6 s in a debug build; 100,000 views
     /// would take well over 10 s).
     @Test func twentyThousandViewsLayOut() throws {
