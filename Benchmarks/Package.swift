@@ -13,6 +13,11 @@ let package = Package(
             name: "solver-bench",
             dependencies: [.product(name: "Cassowary", package: "Blueprint")]
         ),
+        // The layout benchmark: nested cards from DSL to frames (run-layout-bench.sh).
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: [.product(name: "Blueprint", package: "Blueprint")]
+        ),
         // The .layout format against the solver: siblings and grid as files, parse vs layout.
         .executableTarget(
             name: "format-bench",
