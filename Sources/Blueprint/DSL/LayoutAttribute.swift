@@ -85,9 +85,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(_ fileID: StaticString, _ line: UInt) {
-        // #fileID is "Module/File.swift": keep the file name, as UIKit logs would.
-        let s = "\(fileID)"
-        self.file = s.split(separator: "/").last.map(String.init) ?? s
+        // #fileID is "Module/File.swift": keep the file name, as UIKit logs would. Made for
+        // every constraint written with a subscript anchor, so no splitting and no arrays.
+        self.file = fileID.withUTF8Buffer { bytes in
+            let start = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+        }
         self.line = Int(line)
     }
 

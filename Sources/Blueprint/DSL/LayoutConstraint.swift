@@ -12,13 +12,24 @@ import Synchronization
 public final class LayoutConstraint: CustomStringConvertible {
     /// The item on the left. Held strongly, except by an active constraint installed on that
     /// very view (the view owns the constraint; the other way round would be a cycle).
-    public var firstItem: LayoutItem { first.item }
+    public var firstItem: LayoutItem { strongFirst ?? weakFirst ?? LayoutGuide(identifier: firstName) }
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
     /// The item on the right, held like ``firstItem``; nil for a constant.
-    public var secondItem: LayoutItem? { second?.item }
-    private var first: ItemReference
-    private var second: ItemReference?
+    public var secondItem: LayoutItem? {
+        guard hasSecond else { return nil }
+        return strongSecond ?? weakSecond ?? LayoutGuide(identifier: secondName)
+    }
+    // Each item is held strongly, or weakly while the constraint is installed on it; if the
+    // item is gone (its whole tree released while someone kept the constraint), a detached
+    // guide with the same name stands in, so descriptions still read.
+    private var strongFirst: LayoutItem?
+    private weak var weakFirst: LayoutItem?
+    private var firstName = ""
+    private var strongSecond: LayoutItem?
+    private weak var weakSecond: LayoutItem?
+    private var secondName = ""
+    private let hasSecond: Bool
     /// nil when the constraint relates the first attribute to a constant.
     public let secondAttribute: LayoutAttribute?
     public private(set) var multiplier: Double
@@ -56,10 +67,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        self.first = ItemReference(item)
+        self.strongFirst = item
         self.firstAttribute = attribute
         self.relation = relation
-        self.second = toItem.map(ItemReference.init)
+        self.strongSecond = toItem
+        self.hasSecond = toItem != nil
         self.secondAttribute = toItem == nil ? nil : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -75,10 +87,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         _ second: LayoutItem?, _ secondAttribute: LayoutAttribute?,
         multiplier: Double, constant: Double, location: SourceLocation?, problem: LayoutError? = nil
     ) {
-        self.first = ItemReference(first)
+        self.strongFirst = first
         self.firstAttribute = firstAttribute
         self.relation = relation
-        self.second = second.map(ItemReference.init)
+        self.strongSecond = second
+        self.hasSecond = second != nil
         self.secondAttribute = secondAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -127,27 +140,30 @@ public final class LayoutConstraint: CustomStringConvertible {
     public func activate(file: StaticString = #fileID, line: UInt = #line) throws(LayoutError) {
         if location == nil { location = SourceLocation(file, line) }
         guard !isActive else { return }
-        if let problem = problem ?? validate() {
-            self.problem = problem
-            throw problem
-        }
+        // `problem` is kept current: set at creation, and by `~` and every setter.
+        if let problem { throw problem }
         guard let container = nearestCommonAncestor() else {
             let kind = LayoutError.Kind.noCommonAncestor(firstItem.name, secondItem?.name ?? firstItem.name)
             throw LayoutError(kind, constraint: description, location: location)
         }
-        for item in [firstItem, secondItem] {
-            guard let item else { continue }
-            if let g = item as? LayoutGuide { g._owningView?.noteGuideUsed(g) }
-        }
-        for (item, attribute) in [(firstItem, firstAttribute), (secondItem, secondAttribute)] {
-            if let label = item as? Label, attribute == .firstBaseline || attribute == .lastBaseline {
-                label.usedByBaselineConstraint = true
-            }
-        }
+        noteUse(of: firstItem, firstAttribute)
+        if let second = secondItem { noteUse(of: second, secondAttribute) }
         order = LayoutConstraint.nextOrder.add(1, ordering: .relaxed).newValue
         container.install(self)
         self.container = container
         container.engine?.enqueue(.add(self))   // nil: not built yet, a rebuild is pending
+    }
+
+    /// Built-in guides join the solver only once a constraint uses them; labels learn that a
+    /// baseline depends on their text.
+    private func noteUse(of item: LayoutItem, _ attribute: LayoutAttribute?) {
+        if item is View {
+            if attribute == .firstBaseline || attribute == .lastBaseline, let label = item as? Label {
+                label.usedByBaselineConstraint = true
+            }
+        } else if let g = item as? LayoutGuide {
+            g._owningView?.noteGuideUsed(g)
+        }
     }
 
     /// Uninstalls the constraint; the next layout drops it.
@@ -164,6 +180,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard let a = firstItem.owningView else { return nil }
         guard let second = secondItem else { return a }
         guard let b = second.owningView else { return nil }
+        // The common cases first: the same view, a view and its superview, two siblings.
+        if a === b { return a }
+        let pa = a.superview, pb = b.superview
+        if pa === b { return b }
+        if pb === a { return a }
+        if let pa, pa === pb { return pa }
         var depthA = 0, depthB = 0
         var v: View? = a
         while let c = v { depthA += 1; v = c.superview }
@@ -186,6 +208,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         guard value != constant else { return }
         constant = value
+        if problem != nil { problem = validate() }
         engine?.enqueue(.constant(self))
     }
 
@@ -198,6 +221,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         guard value != priority else { return }
         priority = value
+        if problem != nil { problem = validate() }
         engine?.enqueue(.replace(self))
     }
 
@@ -213,6 +237,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         guard value != multiplier, secondItem != nil else { return }
         multiplier = value
+        if problem != nil { problem = validate() }
         engine?.enqueue(.replace(self))
     }
 
@@ -244,39 +269,22 @@ public final class LayoutConstraint: CustomStringConvertible {
 extension LayoutConstraint {
     /// Installed on `view`: references to `view` itself turn weak (the view owns the constraint).
     func weakenReferences(to view: View) {
-        first.weaken(ifItIs: view)
-        second?.weaken(ifItIs: view)
+        if strongFirst === view {
+            firstName = view.name
+            weakFirst = view
+            strongFirst = nil
+        }
+        if strongSecond === view {
+            secondName = view.name
+            weakSecond = view
+            strongSecond = nil
+        }
     }
 
     /// Uninstalled: every reference is strong again.
     func strengthenReferences() {
-        first.strengthen()
-        second?.strengthen()
-    }
-}
-
-/// A constraint's hold on one item: strong, or weak while the constraint is installed on that
-/// item. If the item is gone (its whole tree was released while someone kept the constraint),
-/// a detached guide with the same name stands in, so descriptions still read.
-struct ItemReference {
-    private var strong: LayoutItem?
-    private weak var weakItem: LayoutItem?
-    private let name: String
-
-    init(_ item: LayoutItem) {
-        strong = item
-        weakItem = item
-        name = item.name
-    }
-
-    var item: LayoutItem { strong ?? weakItem ?? LayoutGuide(identifier: name) }
-
-    mutating func weaken(ifItIs view: View) {
-        if strong === view { strong = nil }
-    }
-
-    mutating func strengthen() {
-        if strong == nil, let w = weakItem { strong = w }
+        if strongFirst == nil, let w = weakFirst { strongFirst = w }
+        if strongSecond == nil, let w = weakSecond { strongSecond = w }
     }
 }
 

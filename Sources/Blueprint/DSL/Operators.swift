@@ -126,10 +126,14 @@ extension LayoutSupport {
 @discardableResult
 public func ~ (c: LayoutConstraint, p: LayoutPriority) -> LayoutConstraint {
     c.priority = p
-    // Re-check unless the constraint already has a problem that is not about its priority.
+    // Keep `problem` current: a bad priority is one; a priority problem may be fixed now.
     switch c.problem?.kind {
-    case nil, .invalidPriority?, .nonFinite(what: "priority")?: c.problem = c.validate()
-    default: break
+    case nil:
+        if !p.isValid { c.problem = c.validate() }
+    case .invalidPriority?, .nonFinite(what: "priority")?:
+        c.problem = c.validate()
+    default:
+        break
     }
     return c
 }

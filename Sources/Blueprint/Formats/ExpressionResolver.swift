@@ -45,7 +45,7 @@ struct ExpressionResolver {
         // Compound attributes are made by the DSL's functions, which would record this file.
         if let location { for c in out { c.location = location } }
         for c in out {
-            if let problem = c.problem ?? c.validate() {
+            if let problem = c.problem {
                 throw SyntaxError(message: problem.reason, range: s.rhs.reference?.attributeRange ?? l.attributeRange)
             }
         }
