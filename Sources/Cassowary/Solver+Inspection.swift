@@ -1,13 +1,14 @@
 extension Solver {
-    /// Whether `variable` might take another value without making any constraint less
-    /// satisfied: a quick, necessary test for an under-determined (ambiguous) variable.
+    /// Whether `variable` can take another value without making any constraint less satisfied,
+    /// by moving one parameter of the solution: the test layout engines use for ambiguity.
     ///
-    /// False means the variable is pinned: it is basic and every parametric symbol of its row
-    /// either costs something on some objective level (moving it would worsen the solution) or
-    /// is a required equality's marker (it cannot move). True means it is free or its row holds
-    /// a cost-free symbol; whether that symbol can really move (it may be blocked by a
-    /// degenerate row) takes an exact probe, e.g. an edit at the lowest strength.
-    /// - Complexity: O(length of the variable's row × objective levels).
+    /// True is certain: some parametric symbol that costs nothing on every objective level can
+    /// move (one way or, for an unrestricted one, either way) without a degenerate row blocking
+    /// it, and the variable moves with it. False means no single parameter can move it; a
+    /// variable that only two parameters moved together could shift (each alone blocked by a
+    /// degenerate row) also answers false.
+    /// - Complexity: O(length of the variable's row × (objective levels + rows holding each
+    ///   cost-free symbol)).
     public func mayVary(_ variable: Variable) -> Bool {
         core.mayVary(variable)
     }
@@ -15,12 +16,31 @@ extension Solver {
 
 extension Tableau {
     func mayVary(_ variable: Variable) -> Bool {
-        guard let s = knownSymbol(for: variable) else { return true }
+        guard let s = knownSymbol(for: variable) else { return true }   // in no constraint
         let r = rowOf[Int(s)]
-        guard r >= 0 else { return true }   // parametric: at an optimum it has no cost
+        guard r >= 0 else { return canMove(s, direction: 1) || canMove(s, direction: -1) }
         for p in rows[Int(r)].ids where kinds[Int(p)] != .dummy {
-            if levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) { return true }
+            guard levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) else { continue }
+            if canMove(p, direction: 1) { return true }
+            if kinds[Int(p)] == .external && canMove(p, direction: -1) { return true }
         }
         return false
+    }
+
+    /// Whether parametric `s` can move in `direction` at all: no restricted row at zero that
+    /// it would push negative, and no redundant equality (basic dummy) that it would move.
+    private func canMove(_ s: Symbol, direction: Double) -> Bool {
+        let holders = rowsContaining(s)
+        defer { recycle(holders) }
+        for r in holders {
+            let b = basicOf[Int(r)]
+            let kind = kinds[Int(b)]
+            if kind == .external { continue }
+            let a = rows[Int(r)].coefficient(s) * direction
+            if a == 0 { continue }
+            if kind == .dummy { return false }
+            if a < 0 && nearZero(rows[Int(r)].constant) { return false }
+        }
+        return true
     }
 }

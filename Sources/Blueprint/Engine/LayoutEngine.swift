@@ -490,21 +490,16 @@ final class LayoutEngine {
     /// `hasAmbiguousLayout` sees it — can change without making any constraint less satisfied.
     /// A view pinned inside an ambiguous superview moves with it and is not itself ambiguous.
     ///
-    /// A quick test on the tableau (``Solver/mayVary(_:)``) picks the candidates; an edit at the
-    /// lowest strength, nudged both ways, proves each one (positions through a temporary
-    /// variable equal to the offset from the superview).
+    /// Each size variable, and each position as an offset from the superview (a temporary
+    /// variable tied to the difference), is asked ``Solver/mayVary(_:)``: a free parameter of
+    /// the optimum that moves it. That is certain when it answers yes; an item that only two
+    /// parameters moved together could shift is not reported.
+    /// - Complexity: O(items × row length); no pivots.
     private func ambiguity() -> [AmbiguousItem] {
         if let cached = ambiguityCache {
             return cached.compactMap { e in e.item.item.map { AmbiguousItem(item: $0, free: e.free) } }
         }
         var out: [AmbiguousItem] = []
-        let probe = Strength(level: 0, weight: 1)
-        // An edit of an unrelated variable keeps the probe's objective level alive between the
-        // probes: the solver drops an empty level and sizes a new one to every symbol, which made
-        // this loop quadratic (100,000 unconstrained views: 40 s).
-        let keeper = Variable("ambiguity probe level")
-        try? solver.addEditVariable(keeper, strength: probe)
-        defer { try? solver.removeEditVariable(keeper) }
         for item in itemsInTree() where item.engine === self {
             if let g = item as? LayoutGuide, g.role != .custom { continue }
             guard let v = item.variables else { continue }
@@ -513,9 +508,8 @@ final class LayoutEngine {
             let parts: [(Variable, Variable?, LayoutAttribute)] = [
                 (v.x, parent?.x, .left), (v.width, nil, .width), (v.y, parent?.y, .top), (v.height, nil, .height),
             ]
-            for (variable, origin, attribute) in parts {
-                guard solver.mayVary(variable) || origin.map(solver.mayVary) == true else { continue }
-                if canMove(variable, relativeTo: origin, probe) { free.append(attribute) }
+            for (variable, origin, attribute) in parts where canMove(variable, relativeTo: origin) {
+                free.append(attribute)
             }
             if !free.isEmpty { out.append(AmbiguousItem(item: item, free: free)) }
         }
@@ -533,37 +527,20 @@ final class LayoutEngine {
         return items
     }
 
-    /// Whether `variable − origin` can move at the lowest strength.
-    private func canMove(_ variable: Variable, relativeTo origin: Variable?, _ strength: Strength) -> Bool {
-        guard let origin else { return canMove(variable, strength) }
+    /// Whether `variable − origin` can move.
+    private func canMove(_ variable: Variable, relativeTo origin: Variable?) -> Bool {
+        guard let origin else { return solver.mayVary(variable) }
+        // Neither moves: the offset cannot either (the common case, no solver change).
+        guard solver.mayVary(variable) || solver.mayVary(origin) else { return false }
         let offset = Variable(variable.name + "-offset")
         let link = Cassowary.Constraint(offset - variable + origin, .equal)
         do {
             try solver.add(link)
         } catch {
-            return canMove(variable, strength)
+            return solver.mayVary(variable)
         }
         defer { try? solver.remove(link) }
-        return canMove(offset, strength)
-    }
-
-    private func canMove(_ variable: Variable, _ strength: Strength) -> Bool {
-        let start = solver.value(of: variable)
-        do {
-            try solver.addEditVariable(variable, strength: strength)
-            defer { try? solver.removeEditVariable(variable) }
-            for target in [start + 1, start - 1] {
-                try solver.suggestValue(variable, target)
-                if Swift.abs(solver.value(of: variable) - start) > 1e-7 {
-                    try solver.suggestValue(variable, start)
-                    return true
-                }
-            }
-            try solver.suggestValue(variable, start)
-            return false
-        } catch {
-            return true
-        }
+        return solver.mayVary(offset)
     }
 }
 
