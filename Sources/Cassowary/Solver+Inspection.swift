@@ -12,6 +12,13 @@ extension Solver {
     public func mayVary(_ variable: Variable) -> Bool {
         core.mayVary(variable)
     }
+
+    /// ``mayVary(_:)`` for the difference `variable − origin` (a position relative to its
+    /// superview's), without adding anything to the solver.
+    /// - Complexity: O(both rows' lengths × (objective levels + rows holding each symbol)).
+    public func mayVary(_ variable: Variable, relativeTo origin: Variable) -> Bool {
+        core.mayVary(variable, relativeTo: origin)
+    }
 }
 
 extension Tableau {
@@ -20,6 +27,28 @@ extension Tableau {
         let r = rowOf[Int(s)]
         guard r >= 0 else { return canMove(s, direction: 1) || canMove(s, direction: -1) }
         for p in rows[Int(r)].ids where kinds[Int(p)] != .dummy {
+            guard levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) else { continue }
+            if canMove(p, direction: 1) { return true }
+            if kinds[Int(p)] == .external && canMove(p, direction: -1) { return true }
+        }
+        return false
+    }
+
+    func mayVary(_ variable: Variable, relativeTo origin: Variable) -> Bool {
+        guard let v = knownSymbol(for: variable) else { return true }
+        guard let o = knownSymbol(for: origin) else { return mayVary(variable) }
+        // The difference as symbol → coefficient, each side its row or itself if parametric.
+        var net: [Symbol: Double] = [:]
+        for (symbol, sign) in [(v, 1.0), (o, -1.0)] {
+            let r = rowOf[Int(symbol)]
+            if r < 0 {
+                net[symbol, default: 0] += sign
+            } else {
+                let row = rows[Int(r)]
+                for k in row.ids.indices { net[row.ids[k], default: 0] += sign * row.coeffs[k] }
+            }
+        }
+        for p in net.keys.sorted() where !nearZero(net[p]!) && kinds[Int(p)] != .dummy {
             guard levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) else { continue }
             if canMove(p, direction: 1) { return true }
             if kinds[Int(p)] == .external && canMove(p, direction: -1) { return true }

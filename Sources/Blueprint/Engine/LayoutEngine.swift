@@ -490,8 +490,7 @@ final class LayoutEngine {
     /// `hasAmbiguousLayout` sees it — can change without making any constraint less satisfied.
     /// A view pinned inside an ambiguous superview moves with it and is not itself ambiguous.
     ///
-    /// Each size variable, and each position as an offset from the superview (a temporary
-    /// variable tied to the difference), is asked ``Solver/mayVary(_:)``: a free parameter of
+    /// Each size variable, and each position as an offset from the superview, is asked ``Solver/mayVary(_:)``: a free parameter of
     /// the optimum that moves it. That is certain when it answers yes; an item that only two
     /// parameters moved together could shift is not reported.
     /// - Complexity: O(items × row length); no pivots.
@@ -530,17 +529,7 @@ final class LayoutEngine {
     /// Whether `variable − origin` can move.
     private func canMove(_ variable: Variable, relativeTo origin: Variable?) -> Bool {
         guard let origin else { return solver.mayVary(variable) }
-        // Neither moves: the offset cannot either (the common case, no solver change).
-        guard solver.mayVary(variable) || solver.mayVary(origin) else { return false }
-        let offset = Variable(variable.name + "-offset")
-        let link = Cassowary.Constraint(offset - variable + origin, .equal)
-        do {
-            try solver.add(link)
-        } catch {
-            return solver.mayVary(variable)
-        }
-        defer { try? solver.remove(link) }
-        return solver.mayVary(offset)
+        return solver.mayVary(variable, relativeTo: origin)
     }
 }
 
