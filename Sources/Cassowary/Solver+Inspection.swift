@@ -73,3 +73,62 @@ extension Tableau {
         return true
     }
 }
+
+extension Solver {
+    /// ``mayVary(_:)`` for many offsets at once: for each pair, whether `variable − origin`
+    /// (or `variable` alone when `origin` is nil) can move, with the same single-parameter test.
+    /// Which parameters degenerate rows block is worked out once for the whole batch, so the
+    /// cost is O(tableau cells) plus O(row) per query, and the tableau is not changed.
+    public func mayVary(_ queries: [(variable: Variable, origin: Variable?)]) -> [Bool] {
+        core.mayVary(queries)
+    }
+}
+
+extension Tableau {
+    func mayVary(_ queries: [(variable: Variable, origin: Variable?)]) -> [Bool] {
+        // What ``canMove(_:direction:)`` finds one column at a time, for every symbol at once.
+        let n = kinds.count
+        var blockedUp = [Bool](repeating: false, count: n), blockedDown = blockedUp
+        for (ri, b) in basicOf.enumerated() where b >= 0 && kinds[Int(b)] != .external {
+            let row = rows[ri]
+            if kinds[Int(b)] == .dummy {
+                for q in row.ids { blockedUp[Int(q)] = true; blockedDown[Int(q)] = true }
+            } else if nearZero(row.constant) {
+                for (k, q) in row.ids.enumerated() {
+                    if row.coeffs[k] < 0 { blockedUp[Int(q)] = true } else if row.coeffs[k] > 0 { blockedDown[Int(q)] = true }
+                }
+            }
+        }
+        func movable(_ p: Symbol) -> Bool {
+            guard kinds[Int(p)] != .dummy,
+                  levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) else { return false }
+            return !blockedUp[Int(p)] || (kinds[Int(p)] == .external && !blockedDown[Int(p)])
+        }
+        /// The variable as a row of parametric symbols (itself, if it is parametric).
+        func row(_ v: Variable) -> Row? {
+            guard let s = knownSymbol(for: v) else { return nil }
+            let r = rowOf[Int(s)]
+            if r >= 0 { return rows[Int(r)] }
+            var one = Row()
+            one.insert(s, 1)
+            return one
+        }
+        return queries.map { q in
+            guard let a = row(q.variable) else { return true }   // in no constraint
+            guard let origin = q.origin else { return a.ids.contains(where: movable) }
+            guard let b = row(origin) else { return true }
+            // The symbols of a − b: those whose coefficients do not cancel.
+            var i = 0, j = 0
+            while i < a.ids.count || j < b.ids.count {
+                let x = i < a.ids.count ? a.ids[i] : .max, y = j < b.ids.count ? b.ids[j] : .max
+                if x < y { if movable(x) { return true }; i += 1 }
+                else if y < x { if movable(y) { return true }; j += 1 }
+                else {
+                    if !nearZero(a.coeffs[i] - b.coeffs[j]) && movable(x) { return true }
+                    i += 1; j += 1
+                }
+            }
+            return false
+        }
+    }
+}

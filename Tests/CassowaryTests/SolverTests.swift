@@ -316,3 +316,24 @@ struct RemovalRedundancyTests {
         #expect(y.value == 3)
     }
 }
+
+@Suite("Solver: mayVary, one at a time and in a batch")
+struct MayVaryTests {
+    @Test func batchAgreesWithSingleQueries() throws {
+        let s = Solver()
+        let a = Variable("a"), b = Variable("b"), c = Variable("c"), d = Variable("d"), free = Variable("free")
+        try s.add(a == 10)
+        try s.add(b >= a + 5)                 // b: only a lower bound → free upwards
+        try s.add(c >= 40)
+        try s.add(c <= 40)                    // degenerate: pinned
+        try s.add(d == b + 3)                 // d moves with b; d − b does not
+        try s.add((free == 0).strength(.weak))
+        let queries: [(variable: Variable, origin: Variable?)] = [
+            (a, nil), (b, nil), (c, nil), (d, nil), (d, b), (b, a), (free, nil), (Variable("unknown"), nil),
+        ]
+        let batch = s.mayVary(queries)
+        let single = queries.map { q in q.origin.map { s.mayVary(q.variable, relativeTo: $0) } ?? s.mayVary(q.variable) }
+        #expect(batch == [false, true, false, true, false, true, false, true])
+        #expect(single == batch)
+    }
+}

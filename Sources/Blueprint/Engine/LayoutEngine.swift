@@ -493,23 +493,26 @@ final class LayoutEngine {
     /// Each size variable, and each position as an offset from the superview, is asked ``Solver/mayVary(_:)``: a free parameter of
     /// the optimum that moves it. That is certain when it answers yes; an item that only two
     /// parameters moved together could shift is not reported.
-    /// - Complexity: O(items × row length); no pivots.
+    /// - Complexity: O(tableau cells + items × row length); no pivots, the solver is not changed.
     private func ambiguity() -> [AmbiguousItem] {
         if let cached = ambiguityCache {
             return cached.compactMap { e in e.item.item.map { AmbiguousItem(item: $0, free: e.free) } }
         }
         var out: [AmbiguousItem] = []
+        var checked: [LayoutItem] = []
+        var queries: [(variable: Variable, origin: Variable?)] = []
         for item in itemsInTree() where item.engine === self {
             if let g = item as? LayoutGuide, g.role != .custom { continue }
             guard let v = item.variables else { continue }
             let parent = ((item as? View)?.superview ?? item.owningView.flatMap { $0 === item ? nil : $0 })?.variables
-            var free: [LayoutAttribute] = []
-            let parts: [(Variable, Variable?, LayoutAttribute)] = [
-                (v.x, parent?.x, .left), (v.width, nil, .width), (v.y, parent?.y, .top), (v.height, nil, .height),
-            ]
-            for (variable, origin, attribute) in parts where canMove(variable, relativeTo: origin) {
-                free.append(attribute)
-            }
+            checked.append(item)
+            queries += [(v.x, parent?.x), (v.width, nil), (v.y, parent?.y), (v.height, nil)]
+        }
+        // One batch: the blocked parameters are found once, not per variable.
+        let movable = solver.mayVary(queries)
+        let attributes: [LayoutAttribute] = [.left, .width, .top, .height]
+        for (k, item) in checked.enumerated() {
+            let free = (0..<4).filter { movable[4 * k + $0] }.map { attributes[$0] }
             if !free.isEmpty { out.append(AmbiguousItem(item: item, free: free)) }
         }
         ambiguityCache = out.map { (WeakItem(item: $0.item), $0.free) }
@@ -524,12 +527,6 @@ final class LayoutEngine {
             items.append(contentsOf: v.allGuides)
         }
         return items
-    }
-
-    /// Whether `variable − origin` can move.
-    private func canMove(_ variable: Variable, relativeTo origin: Variable?) -> Bool {
-        guard let origin else { return solver.mayVary(variable) }
-        return solver.mayVary(variable, relativeTo: origin)
     }
 }
 
