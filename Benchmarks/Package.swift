@@ -9,19 +9,21 @@ let package = Package(
         .package(name: "Blueprint", path: ".."),
     ],
     targets: [
+        // The clock and the median every benchmark uses.
+        .target(name: "BenchTiming"),
         .executableTarget(
             name: "solver-bench",
-            dependencies: [.product(name: "Cassowary", package: "Blueprint")]
+            dependencies: ["BenchTiming", .product(name: "Cassowary", package: "Blueprint")]
         ),
         // The layout benchmark: nested cards from DSL to frames (run-layout-bench.sh).
         .executableTarget(
             name: "layout-bench",
-            dependencies: [.product(name: "Blueprint", package: "Blueprint")]
+            dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
         ),
         // The .layout format against the solver: siblings and grid as files, parse vs layout.
         .executableTarget(
             name: "format-bench",
-            dependencies: [.product(name: "Blueprint", package: "Blueprint")]
+            dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Blueprint
+import BenchTiming
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,24 +26,6 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let asJSON = arguments.contains("--json")
 let runs = arguments.firstIndex(of: "--runs").flatMap { i in i + 1 < arguments.count ? Int(arguments[i + 1]) : nil } ?? (quick ? 1 : 5)
-
-let clock = ContinuousClock()
-
-func seconds(_ d: Duration) -> Double {
-    let c = d.components
-    return Double(c.seconds) + Double(c.attoseconds) * 1e-18
-}
-
-func time<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-    let start = clock.now
-    let r = try body()
-    return (r, seconds(clock.now - start))
-}
-
-func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
 
 /// Keeps reads from being optimised away.
 nonisolated(unsafe) var sink = 0.0

@@ -1,4 +1,5 @@
 import Blueprint
+import BenchTiming
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,24 +59,6 @@ func json(_ value: Any) -> String {
     case let a as [Any]: return "[" + a.map { json($0) }.joined(separator: ", ") + "]"
     default: return "null"
     }
-}
-
-let clock = ContinuousClock()
-
-func seconds(_ d: Duration) -> Double {
-    let c = d.components
-    return Double(c.seconds) + Double(c.attoseconds) * 1e-18
-}
-
-func time<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-    let start = clock.now
-    let r = try body()
-    return (r, seconds(clock.now - start))
-}
-
-func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
 /// Keeps reads from being optimised away.

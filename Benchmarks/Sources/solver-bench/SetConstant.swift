@@ -1,3 +1,4 @@
+import BenchTiming
 import Cassowary
 
 // setconstant (ours only; not in SYSTEMS.md, kiwi has no such call): a chain of N + 1
@@ -43,7 +44,6 @@ private func move(_ k: Int, _ n: Int) -> (index: Int, width: Double) {
 
 func runSetConstant() throws(CassowaryError) {
     for n in quick ? [300] : [1_000] {
-        let clock = ContinuousClock()
         // One full build (median of several), constraint objects made outside the clock.
         var builds: [Double] = []
         for _ in 0..<(quick ? 3 : 7) {

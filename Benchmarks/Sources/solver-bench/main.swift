@@ -1,4 +1,5 @@
 import Cassowary
+import BenchTiming
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,19 +71,8 @@ func emit(_ fields: [(String, Any)]) {
     #endif
 }
 
-func seconds(_ d: Duration) -> Double {
-    let c = d.components
-    return Double(c.seconds) + Double(c.attoseconds) * 1e-18
-}
-
-func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
-
 /// Adds every constraint and updates once; returns the solver and the seconds it took.
 func build(_ system: BenchSystem) throws(CassowaryError) -> (Solver, Double) {
-    let clock = ContinuousClock()
     let start = clock.now
     let solver = Solver()
     for v in system.preEdits { try solver.addEditVariable(v, strength: .strong) }
@@ -109,7 +99,6 @@ func run(_ c: Case) throws(CassowaryError) -> Double {
     let buildCheck = system.checkBuild()
 
     // Edit: make the edit variables, then suggest + update many times.
-    let clock = ContinuousClock()
     let addStart = clock.now
     for e in system.edits { try solver.addEditVariable(e.variable, strength: .strong) }
     let addEdit = seconds(clock.now - addStart)

@@ -40,7 +40,7 @@ extension View {
     public func lex_addExpression(
         _ constraints: [LayoutConstraint], file: StaticString = #fileID, line: UInt = #line
     ) throws(LayoutError) -> [LayoutConstraint] {
-        try Blueprint.activate(constraints, file: file, line: line)
+        try addExpression(constraints, file: file, line: line)
     }
 
     /// ``addExpressions(_:file:line:)``.
