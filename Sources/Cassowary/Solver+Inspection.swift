@@ -10,125 +10,109 @@ extension Solver {
     /// - Complexity: O(length of the variable's row × (objective levels + rows holding each
     ///   cost-free symbol)).
     public func mayVary(_ variable: Variable) -> Bool {
-        core.mayVary(variable)
+        core.mayVary(variable, relativeTo: nil, blocked: core.blockedByColumnWalk)
     }
 
     /// ``mayVary(_:)`` for the difference `variable − origin` (a position relative to its
     /// superview's), without adding anything to the solver.
     /// - Complexity: O(both rows' lengths × (objective levels + rows holding each symbol)).
     public func mayVary(_ variable: Variable, relativeTo origin: Variable) -> Bool {
-        core.mayVary(variable, relativeTo: origin)
-    }
-}
-
-extension Tableau {
-    func mayVary(_ variable: Variable) -> Bool {
-        guard let s = knownSymbol(for: variable) else { return true }   // in no constraint
-        let r = rowOf[Int(s)]
-        guard r >= 0 else { return canMove(s, direction: 1) || canMove(s, direction: -1) }
-        for p in rows[Int(r)].ids where kinds[Int(p)] != .dummy {
-            guard levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) else { continue }
-            if canMove(p, direction: 1) { return true }
-            if kinds[Int(p)] == .external && canMove(p, direction: -1) { return true }
-        }
-        return false
+        core.mayVary(variable, relativeTo: origin, blocked: core.blockedByColumnWalk)
     }
 
-    func mayVary(_ variable: Variable, relativeTo origin: Variable) -> Bool {
-        guard let v = knownSymbol(for: variable) else { return true }
-        guard let o = knownSymbol(for: origin) else { return mayVary(variable) }
-        // The difference as symbol → coefficient, each side its row or itself if parametric.
-        var net: [Symbol: Double] = [:]
-        for (symbol, sign) in [(v, 1.0), (o, -1.0)] {
-            let r = rowOf[Int(symbol)]
-            if r < 0 {
-                net[symbol, default: 0] += sign
-            } else {
-                let row = rows[Int(r)]
-                for k in row.ids.indices { net[row.ids[k], default: 0] += sign * row.coeffs[k] }
-            }
-        }
-        for p in net.keys.sorted() where !nearZero(net[p]!) && kinds[Int(p)] != .dummy {
-            guard levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) else { continue }
-            if canMove(p, direction: 1) { return true }
-            if kinds[Int(p)] == .external && canMove(p, direction: -1) { return true }
-        }
-        return false
-    }
-
-    /// Whether parametric `s` can move in `direction` at all: no restricted row at zero that
-    /// it would push negative, and no redundant equality (basic dummy) that it would move.
-    private func canMove(_ s: Symbol, direction: Double) -> Bool {
-        let holders = rowsContaining(s)
-        defer { recycle(holders) }
-        for r in holders {
-            let b = basicOf[Int(r)]
-            let kind = kinds[Int(b)]
-            if kind == .external { continue }
-            let a = rows[Int(r)].coefficient(s) * direction
-            if a == 0 { continue }
-            if kind == .dummy { return false }
-            if a < 0 && nearZero(rows[Int(r)].constant) { return false }
-        }
-        return true
-    }
-}
-
-extension Solver {
     /// ``mayVary(_:)`` for many offsets at once: for each pair, whether `variable − origin`
-    /// (or `variable` alone when `origin` is nil) can move, with the same single-parameter test.
-    /// Which parameters degenerate rows block is worked out once for the whole batch, so the
-    /// cost is O(tableau cells) plus O(row) per query, and the tableau is not changed.
+    /// (or `variable` alone when `origin` is nil) can move. Which parameters degenerate rows
+    /// block is worked out once for the whole batch, in one pass over the rows.
+    /// - Complexity: O(tableau cells) plus O(row × objective levels) per query; the tableau is
+    ///   not changed.
     public func mayVary(_ queries: [(variable: Variable, origin: Variable?)]) -> [Bool] {
-        core.mayVary(queries)
+        let blocked = core.blockedByRowPass()
+        return queries.map { core.mayVary($0.variable, relativeTo: $0.origin, blocked: blocked) }
     }
 }
 
 extension Tableau {
-    func mayVary(_ queries: [(variable: Variable, origin: Variable?)]) -> [Bool] {
-        // What ``canMove(_:direction:)`` finds one column at a time, for every symbol at once.
-        let n = kinds.count
-        var blockedUp = [Bool](repeating: false, count: n), blockedDown = blockedUp
-        for (ri, b) in basicOf.enumerated() where b >= 0 && kinds[Int(b)] != .external {
-            let row = rows[ri]
-            if kinds[Int(b)] == .dummy {
-                for q in row.ids { blockedUp[Int(q)] = true; blockedDown[Int(q)] = true }
-            } else if nearZero(row.constant) {
-                for (k, q) in row.ids.enumerated() {
-                    if row.coeffs[k] < 0 { blockedUp[Int(q)] = true } else if row.coeffs[k] > 0 { blockedDown[Int(q)] = true }
-                }
-            }
+    /// Whether parametric `s` cannot move in `direction` (+1 or −1).
+    typealias Blocked = (_ s: Symbol, _ direction: Double) -> Bool
+
+    /// Whether some cost-free, unblocked parameter moves `variable − origin`.
+    func mayVary(_ variable: Variable, relativeTo origin: Variable?, blocked: Blocked) -> Bool {
+        guard let a = rowOrSelf(variable) else { return true }   // in no constraint
+        var b = Row()
+        if let origin {
+            guard let o = rowOrSelf(origin) else { return true }
+            b = o
         }
         func movable(_ p: Symbol) -> Bool {
             guard kinds[Int(p)] != .dummy,
-                  levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance }) else { return false }
-            return !blockedUp[Int(p)] || (kinds[Int(p)] == .external && !blockedDown[Int(p)])
+                levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance })
+            else { return false }
+            return !blocked(p, 1) || (kinds[Int(p)] == .external && !blocked(p, -1))
         }
-        /// The variable as a row of parametric symbols (itself, if it is parametric).
-        func row(_ v: Variable) -> Row? {
-            guard let s = knownSymbol(for: v) else { return nil }
-            let r = rowOf[Int(s)]
-            if r >= 0 { return rows[Int(r)] }
-            var one = Row()
-            one.insert(s, 1)
-            return one
+        // The symbols of a − b whose coefficients do not cancel (both rows are sorted by id).
+        var i = 0, j = 0
+        while i < a.ids.count || j < b.ids.count {
+            let x = i < a.ids.count ? a.ids[i] : .max, y = j < b.ids.count ? b.ids[j] : .max
+            if x < y {
+                if movable(x) { return true }
+                i += 1
+            } else if y < x {
+                if movable(y) { return true }
+                j += 1
+            } else {
+                if !nearZero(a.coeffs[i] - b.coeffs[j]) && movable(x) { return true }
+                i += 1
+                j += 1
+            }
         }
-        return queries.map { q in
-            guard let a = row(q.variable) else { return true }   // in no constraint
-            guard let origin = q.origin else { return a.ids.contains(where: movable) }
-            guard let b = row(origin) else { return true }
-            // The symbols of a − b: those whose coefficients do not cancel.
-            var i = 0, j = 0
-            while i < a.ids.count || j < b.ids.count {
-                let x = i < a.ids.count ? a.ids[i] : .max, y = j < b.ids.count ? b.ids[j] : .max
-                if x < y { if movable(x) { return true }; i += 1 }
-                else if y < x { if movable(y) { return true }; j += 1 }
-                else {
-                    if !nearZero(a.coeffs[i] - b.coeffs[j]) && movable(x) { return true }
-                    i += 1; j += 1
-                }
+        return false
+    }
+
+    /// The variable as a row of parametric symbols (itself, if it is parametric); nil if no
+    /// constraint mentions it.
+    private func rowOrSelf(_ v: Variable) -> Row? {
+        guard let s = knownSymbol(for: v) else { return nil }
+        let r = rowOf[Int(s)]
+        if r >= 0 { return rows[Int(r)] }
+        var one = Row()
+        one.insert(s, 1)
+        return one
+    }
+
+    /// A parameter is blocked in a direction by a restricted row at zero that it would push
+    /// negative, or by a redundant equality (basic dummy) that it would move at all. For one
+    /// query: walk the parameter's column.
+    var blockedByColumnWalk: Blocked {
+        { s, direction in
+            let holders = self.rowsContaining(s)
+            defer { self.recycle(holders) }
+            for r in holders {
+                let kind = self.kinds[Int(self.basicOf[Int(r)])]
+                if kind == .external { continue }
+                let a = self.rows[Int(r)].coefficient(s) * direction
+                if a == 0 { continue }
+                if kind == .dummy || (a < 0 && nearZero(self.rows[Int(r)].constant)) { return true }
             }
             return false
         }
+    }
+
+    /// The same blocking, for every parameter at once: one pass over the rows.
+    func blockedByRowPass() -> Blocked {
+        var up = [Bool](repeating: false, count: kinds.count), down = up
+        for (ri, b) in basicOf.enumerated() where b >= 0 && kinds[Int(b)] != .external {
+            let row = rows[ri]
+            if kinds[Int(b)] == .dummy {
+                for q in row.ids {
+                    up[Int(q)] = true
+                    down[Int(q)] = true
+                }
+            } else if nearZero(row.constant) {
+                for (k, q) in row.ids.enumerated() {
+                    if row.coeffs[k] < 0 { up[Int(q)] = true } else if row.coeffs[k] > 0 { down[Int(q)] = true }
+                }
+            }
+        }
+        return { s, direction in direction > 0 ? up[Int(s)] : down[Int(s)] }
     }
 }

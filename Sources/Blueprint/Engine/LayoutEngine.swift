@@ -102,8 +102,10 @@ final class LayoutEngine {
         direction = root.layoutDirection
 
         var user: [LayoutConstraint] = []
-        let items = itemsInTree()
+        var items: [LayoutItem] = []
         root.forEachInSubtree { v in
+            items.append(v)
+            items.append(contentsOf: v.allGuides)
             for c in v.installed { if let c { user.append(c) } }
         }
         for item in items {
