@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "Blueprint", targets: ["Blueprint"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "BlueprintRender", targets: ["BlueprintRender"]),
         // The executable is `blueprint`; its module is BlueprintCLI so that no two source
         // folders differ only by case (Blueprint / blueprint collide on macOS file systems).
         .executable(name: "blueprint", targets: ["BlueprintCLI"]),
@@ -32,10 +33,22 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // RGBA bitmaps, PNG codec, pixelmatch-compatible diff.
         .target(name: "Raster", dependencies: ["CPNG"]),
+        // cairo with its FreeType font backend, and FreeType (system libraries: libcairo2-dev,
+        // libfreetype-dev). Only BlueprintRender imports it.
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
+        ),
+        // The bundled font (DejaVu Sans, with its licence), compiled into the binary with C23
+        // `#embed`, so that no file has to be found at run time.
+        .target(name: "CBlueprintFont", exclude: ["DejaVuSans.ttf", "LICENSE"]),
+        // Draws a solved view tree: frames, margins, constraints, conflicts, legend; PNG/SVG/PDF.
+        .target(name: "BlueprintRender", dependencies: ["Blueprint", "Raster", "CCairo", "CBlueprintFont"]),
         .executableTarget(
             name: "BlueprintCLI",
             dependencies: [
                 "Blueprint",
+                "BlueprintRender",
                 "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -51,6 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "BlueprintTests", dependencies: ["Blueprint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "BlueprintRenderTests", dependencies: ["BlueprintRender", "Blueprint", "Raster"]),
         // Runs the built `blueprint` binary as a user would.
         .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster"]),
     ]

@@ -7,6 +7,7 @@ struct BlueprintCommand: ParsableCommand {
         abstract: "Auto Layout for Linux: solve, draw and compare layouts.",
         discussion: "Exit status: 0 success, 1 a difference or a layout problem was found, 2 bad input or usage.",
         subcommands: [
+            RenderCommand.self,
             SolveCommand.self,
             ExplainCommand.self,
             DiffCommand.self,

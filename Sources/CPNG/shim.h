@@ -96,6 +96,8 @@ static inline void cpng_copy_message(char *message, size_t message_size, const c
 ///   - rgba: the pixels.
 ///   - width, height: the size in pixels (both at least 1).
 ///   - keep_alpha: nonzero writes colour type RGBA; zero writes RGB and drops every fourth byte.
+///   - bgr: nonzero when the pixels are stored blue, green, red, alpha (for example cairo's
+///     ARGB32 on a little-endian machine); libpng swaps them while writing.
 ///   - level: zlib level 0...9.
 ///   - filters: a set of PNG_FILTER_* bits (for example 0x08 for none, 0xF8 for all).
 ///   - strategy: a zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_HUFFMAN_ONLY 2, Z_RLE 3),
@@ -105,7 +107,7 @@ static inline void cpng_copy_message(char *message, size_t message_size, const c
 ///   - message: receives libpng's message on failure (`message_size` bytes, NUL-terminated).
 /// - Returns: 0 on success, 1 on failure.
 static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_uint_32 height,
-                              int keep_alpha, int level, int filters, int strategy, size_t initial_capacity,
+                              int keep_alpha, int bgr, int level, int filters, int strategy, size_t initial_capacity,
                               cpng_buffer *out, char *message, size_t message_size) {
     cpng_error_context context;
     context.message[0] = 0;
@@ -142,6 +144,9 @@ static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_
     // Bigger IDAT chunks: fewer chunk headers and CRCs for large images.
     png_set_compression_buffer_size(png, 1 << 17);
     png_write_info(png, info);
+    if (bgr) {
+        png_set_bgr(png);
+    }
     if (!keep_alpha) {
         png_set_filler(png, 0, PNG_FILLER_AFTER); // on write: strip the alpha byte of each pixel
     }

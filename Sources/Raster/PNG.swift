@@ -58,4 +58,44 @@ public enum PNG {
         let data = try encode(bitmap, compression: compression)
         try data.withUnsafeBytes { try FileIO.writeAtomically($0, to: path) }
     }
+
+    /// Encodes opaque pixels held as blue, green, red and one unused byte each — the layout of
+    /// cairo's `ARGB32`/`RGB24` image surfaces on little-endian machines — as an RGB PNG,
+    /// straight from that memory (libpng reorders the channels while it writes).
+    ///
+    /// - Parameters:
+    ///   - pixels: `width * height * 4` bytes, rows without padding; the fourth byte of each
+    ///     pixel is ignored, so the pixels must be opaque.
+    ///   - width: the width in pixels, at least 1.
+    ///   - height: the height in pixels, at least 1.
+    ///   - compression: `.fast` (default) or `.compact`.
+    /// - Returns: the bytes of a PNG file.
+    /// - Throws: `RasterError.emptyImage`, `.invalidPixelBuffer` when `pixels` is too short,
+    ///   `.encodingFailed` with libpng's message.
+    public static func encodeOpaqueBGRX(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int,
+                                        compression: PNGCompression = .fast) throws -> [UInt8] {
+        try PNGEncoder.encodeOpaqueBGRX(pixels, width: width, height: height, compression: compression)
+    }
+}
+
+/// Whole-file writes that never leave a partial file behind.
+public enum AtomicFile {
+    /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk and
+    /// renames it over `path`: a reader — or a process killed half-way — sees the old file or
+    /// the new one, never a part.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole content.
+    ///   - path: the destination; its folder must exist.
+    /// - Throws: `RasterError.io` naming the path and the system's reason.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        try bytes.withUnsafeBytes { try FileIO.writeAtomically($0, to: path) }
+    }
+
+    /// Reads a whole file.
+    ///
+    /// - Throws: `RasterError.io` naming the path and the system's reason.
+    public static func read(_ path: String) throws -> [UInt8] {
+        try FileIO.read(path)
+    }
 }

@@ -24,10 +24,35 @@ enum PNGEncoder {
         let status = bitmap.withUnsafeBytes { raw in
             cpng_encode(raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
                         png_uint_32(bitmap.width), png_uint_32(bitmap.height),
-                        keepAlpha ? 1 : 0, Int32(compression.level), Int32(compression.filters.rawValue),
+                        keepAlpha ? 1 : 0, 0, Int32(compression.level), Int32(compression.filters.rawValue),
                         Int32(compression.strategy.rawValue),
                         guess, &buffer, &message, message.count)
         }
+        guard status == 0 else {
+            let end = message.firstIndex(of: 0) ?? message.count
+            throw RasterError.encodingFailed(message: String(decoding: message[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return [UInt8](UnsafeRawBufferPointer(start: buffer.data, count: buffer.size))
+    }
+
+    /// Encodes opaque pixels stored blue, green, red, then an ignored fourth byte per pixel,
+    /// rows `stride` bytes apart, as an RGB PNG without converting them first.
+    static func encodeOpaqueBGRX(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int,
+                                 compression: PNGCompression) throws -> [UInt8] {
+        guard width > 0, height > 0 else {
+            throw RasterError.emptyImage(width: width, height: height)
+        }
+        guard pixels.count >= width * height * 4 else {
+            throw RasterError.invalidPixelBuffer(width: width, height: height, byteCount: pixels.count)
+        }
+        var buffer = cpng_buffer()
+        defer { cpng_buffer_free(&buffer) }
+        var message = [CChar](repeating: 0, count: 256)
+        let status = cpng_encode(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                 png_uint_32(width), png_uint_32(height), 0, 1,
+                                 Int32(compression.level), Int32(compression.filters.rawValue),
+                                 Int32(compression.strategy.rawValue),
+                                 max(width * height, 4096), &buffer, &message, message.count)
         guard status == 0 else {
             let end = message.firstIndex(of: 0) ?? message.count
             throw RasterError.encodingFailed(message: String(decoding: message[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Blueprint
+import BlueprintRender
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `blueprint render FILE -o OUT`: the diagram of a `.layout` file as PNG, SVG or PDF.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a .layout file: frames, margins, constraints, conflicts.",
+        discussion: """
+            Solves the layout and draws every view (filled by depth, with its name), layout \
+            margins and the safe area (dashed), and every constraint: spacing as an I-bar with \
+            its constant, sizes as dimension lines, alignments as thin lines, ≥/≤, ×multiplier \
+            and @priority in the labels, dashed lines below priority 1000, broken constraints in \
+            red and the rest of their conflict in orange, ambiguous views marked. Labels that \
+            find no free spot become numbered markers explained in the legend.
+
+            Text is drawn with the bundled DejaVu Sans through FreeType, never a system font: \
+            the same file renders to the same bytes on every run.
+
+            The output is written atomically (a temporary file renamed into place); `-o -` \
+            writes to standard output.
+
+            Examples:
+              blueprint render fixtures/login-form.layout -o login.png
+              blueprint render fixtures/conflict.layout -o conflict.svg --theme blueprint
+              blueprint render fixtures/card-grid.layout -o grid.png --scale 1 --show card1
+
+            Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts or \
+            ambiguity, 2 bad input or usage.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The layout to draw.", valueName: "file.layout"))
+    var file: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the diagram (`-` for standard output).", valueName: "out"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Pixels per point: 1, 2 or 3.", valueName: "n"))
+    var scale: Int = 2
+
+    @Option(help: ArgumentHelp("Colours: light, dark or blueprint.", valueName: "name"))
+    var theme: String = "light"
+
+    @Option(help: ArgumentHelp("png, svg or pdf (default: from the output's extension, else png).", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Which constraints to draw: all, none, or the name of one view.", valueName: "which"))
+    var show: String = "all"
+
+    @Flag(help: "Leave out the legend (numbered labels are still explained).")
+    var noLegend = false
+
+    func validate() throws {
+        guard (1...3).contains(scale) else {
+            throw ValidationError("invalid scale \(scale): expected 1, 2 or 3")
+        }
+        guard Theme(named: theme) != nil else {
+            throw ValidationError("unknown theme '\(theme)': expected \(Theme.builtIn.map(\.name).joined(separator: ", "))")
+        }
+        if let format, OutputFormat(rawValue: format) == nil {
+            throw ValidationError("unknown format '\(format)': expected png, svg or pdf")
+        }
+        guard !output.isEmpty else { throw ValidationError("the output path is empty") }
+    }
+
+    /// The format asked for, else the output's extension, else PNG.
+    var resolvedFormat: OutputFormat {
+        if let format, let f = OutputFormat(rawValue: format) { return f }
+        let ext = output.split(separator: "/").last.flatMap { name -> Substring? in
+            guard let dot = name.lastIndex(of: ".") else { return nil }
+            return name[name.index(after: dot)...]
+        }
+        return ext.flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .png
+    }
+
+    func run() throws {
+        let document = try LayoutInput.load(file)
+        let constraints: RenderOptions.Constraints = switch show {
+        case "all": .all
+        case "none": .none
+        default: .view(show)
+        }
+        var bytes: [UInt8]?
+        let options = RenderOptions(scale: scale, theme: Theme(named: theme)!, constraints: constraints, legend: !noLegend)
+        do throws(RenderError) {
+            let diagram = try Diagram(root: document.root, options: options)
+            if output == "-" {
+                bytes = try diagram.data(format: resolvedFormat)
+            } else {
+                try diagram.write(to: output, format: resolvedFormat)
+            }
+        } catch {
+            Entry.printError("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        if let bytes { try writeStandardOutput(bytes) }
+        let report = document.root.layoutReport
+        if !report.isClean {
+            let parts = [report.conflicts.isEmpty ? nil : "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")",
+                         report.ambiguous.isEmpty ? nil : "\(report.ambiguous.count) ambiguous view\(report.ambiguous.count == 1 ? "" : "s")"]
+            Entry.printError("\(file): drawn with \(parts.compactMap { $0 }.joined(separator: " and ")) (see `blueprint explain \(file)`)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func writeStandardOutput(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                Entry.printError("error: cannot write to standard output: \(String(cString: strerror(errno)))")
+                throw ExitCode(2)
+            }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CBlueprintFont
+import CCairo
+
+/// The one font of every diagram, DejaVu Sans, loaded once per process from the bytes
+/// compiled into the binary, through FreeType, into a cairo font face.
+///
+/// Text is drawn unhinted (`FT_LOAD_NO_HINTING`), with hint metrics off and grey
+/// antialiasing (see ``CairoContext``), so glyph positions are the font's own advances — the
+/// same numbers `BundledFontMetrics` uses to size labels — and no setting of the host
+/// (fontconfig files, installed fonts) can change a pixel. cairo's toy font API is never used.
+///
+/// One `FT_Library` serves the process. cairo serialises its own use of the `FT_Face`, so
+/// renders on several threads share this face safely; nothing else touches it after `init`.
+final class BundledFont: @unchecked Sendable {
+    /// The process's font, created on first use (Swift runs the initialiser once, thread-safely).
+    static let shared: Result<BundledFont, RenderError> = Result { () throws(RenderError) in try BundledFont() }
+
+    /// The font face to `cairo_set_font_face` with.
+    let face: OpaquePointer
+    private let library: FT_Library
+    private let ftFace: FT_Face
+
+    private init() throws(RenderError) {
+        var library: FT_Library?
+        var status = FT_Init_FreeType(&library)
+        guard status == 0, let library else { throw .font(operation: "FT_Init_FreeType", code: status) }
+        var ftFace: FT_Face?
+        status = FT_New_Memory_Face(library, blueprint_font_dejavu_sans(), FT_Long(blueprint_font_dejavu_sans_size()), 0, &ftFace)
+        guard status == 0, let ftFace else {
+            FT_Done_FreeType(library)
+            throw .font(operation: "FT_New_Memory_Face(DejaVuSans.ttf)", code: status)
+        }
+        guard let face = cairo_ft_font_face_create_for_ft_face(ftFace, ccairo_unhinted_load_flags) else {
+            FT_Done_Face(ftFace)
+            FT_Done_FreeType(library)
+            throw .cairo(operation: "cairo_ft_font_face_create_for_ft_face", message: "no face")
+        }
+        do {
+            try cairo_font_face_status(face).check("cairo_ft_font_face_create_for_ft_face")
+        } catch {
+            cairo_font_face_destroy(face)
+            FT_Done_Face(ftFace)
+            FT_Done_FreeType(library)
+            throw error
+        }
+        self.library = library
+        self.ftFace = ftFace
+        self.face = face
+    }
+
+    deinit {
+        // cairo may keep the face in its caches after our reference goes; the FT_Face must
+        // outlive it, so it is only released with the library at process end (never, for `shared`).
+        cairo_font_face_destroy(face)
+        FT_Done_Face(ftFace)
+        FT_Done_FreeType(library)
+    }
+
+    /// The font options every context draws text with: grey antialiasing, no hinting, no
+    /// hint metrics. Owned here and never changed after creation.
+    static let options = FontOptions()
+}
+
+/// A `cairo_font_options_t` owned by Swift.
+final class FontOptions: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init() {
+        pointer = cairo_font_options_create()
+        cairo_font_options_set_antialias(pointer, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(pointer, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(pointer, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(pointer, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+    }
+
+    deinit { cairo_font_options_destroy(pointer) }
+}

@@ -1,0 +1,211 @@
+import Blueprint
+import Raster
+
+/// A solved view tree laid out as a picture: view boxes, constraint lines in their lanes,
+/// every label in a free spot, the legend. Building it does all the layout work; drawing it
+/// (``png(compression:)``, ``svg()``, ``pdf()``, ``write(to:format:)``) only paints.
+///
+/// ```swift
+/// let diagram = try Diagram(root: root, options: RenderOptions(scale: 2, theme: .dark))
+/// try diagram.write(to: "login.png")
+/// ```
+public struct Diagram {
+    public let options: RenderOptions
+    /// The drawing's extent in points (root coordinates), legend included.
+    public let bounds: Rect
+    /// The image size in pixels at the options' scale.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((bounds.width * Double(options.scale)).rounded(.up)), Int((bounds.height * Double(options.scale)).rounded(.up)))
+    }
+
+    let boxes: [ViewBox]
+    let annotations: [Annotation]
+    let texts: [PlacedText]
+    let safeArea: Rect?
+    let legend: LegendLayout
+    /// The layout's frame (root coordinates), without lines and labels sticking out.
+    let contentFrame: Rect
+
+    /// Numbers about the layout of the picture, for tests and benchmarks.
+    public struct Statistics: Equatable, Sendable {
+        /// Views drawn.
+        public var views: Int
+        /// Constraints drawn as lines.
+        public var constraints: Int
+        /// Texts placed in a slot (names, constraint labels, notes).
+        public var labels: Int
+        /// Texts replaced by numbered markers.
+        public var markers: Int
+        /// Markers that found no free spot (placed on their line regardless).
+        public var forcedMarkers: Int
+    }
+    public let statistics: Statistics
+
+    /// Lays out the diagram of a view tree: solves it (`layoutIfNeeded`), reads its report,
+    /// turns constraints into lines and places every label.
+    ///
+    /// - Parameters:
+    ///   - root: the root of the tree; every view and constraint of it is drawn.
+    ///   - options: scale, theme, which constraints, legend.
+    /// - Throws: ``RenderError/invalidScale(_:)``, ``RenderError/unknownView(_:)``.
+    /// - Complexity: the layout, then O(n log n) for n views and constraints.
+    public init(root: View, options: RenderOptions = RenderOptions()) throws(RenderError) {
+        guard (1...3).contains(options.scale) else { throw .invalidScale(options.scale) }
+        self.options = options
+        let builder = try DiagramBuilder(root: root, options: options)
+        var annotations = builder.annotations
+        Lanes.assign(&annotations)
+        var placer = LabelPlacer(boxes: builder.boxes)
+        placer.addLines(annotations)
+        placer.placeNames(builder.boxes)
+        placer.placeAmbiguity(builder.boxes)
+        placer.placeLabels(annotations)
+
+        var box = root.absoluteFrame
+        func include(_ r: Rect) {
+            guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return }
+            let x0 = min(box.minX, r.minX), y0 = min(box.minY, r.minY)
+            box = Rect(x: x0, y: y0, width: max(box.maxX, r.maxX) - x0, height: max(box.maxY, r.maxY) - y0)
+        }
+        func include(_ p: Point, _ q: Point) {
+            include(Rect(x: min(p.x, q.x) - Metrics.capHalf, y: min(p.y, q.y) - Metrics.capHalf,
+                         width: abs(p.x - q.x) + 2 * Metrics.capHalf, height: abs(p.y - q.y) + 2 * Metrics.capHalf))
+        }
+        for b in builder.boxes { include(b.frame) }
+        for a in annotations {
+            include(a.start, a.end)
+            for e in a.extensions { include(e.0, e.1) }
+        }
+        for t in placer.placed {
+            include(t.rect)
+            if let l = t.leader { include(l.0, l.1) }
+        }
+        contentFrame = root.absoluteFrame
+
+        var entries: [LegendEntry] = []
+        if options.legend {
+            let depths = Set(builder.boxes.map { $0.depth % options.theme.fills.count }).sorted()
+            entries.append(LegendEntry(sample: .swatches(depths), text: "views by depth"))
+            if builder.boxes.contains(where: { $0.margins != nil }) {
+                entries.append(LegendEntry(sample: .dashed(options.theme.margins), text: "layout margins"))
+            }
+            if builder.safeArea != nil {
+                entries.append(LegendEntry(sample: .dashed(options.theme.safeArea), text: "safe area"))
+            }
+            if annotations.contains(where: { $0.kind == .spacing }) { entries.append(LegendEntry(sample: .spacing, text: "spacing")) }
+            if annotations.contains(where: { $0.kind == .dimension }) { entries.append(LegendEntry(sample: .dimension, text: "size")) }
+            if annotations.contains(where: { $0.kind == .alignment }) { entries.append(LegendEntry(sample: .alignment, text: "alignment")) }
+            if annotations.contains(where: { $0.dashed }) { entries.append(LegendEntry(sample: .lowPriority, text: "priority < 1000")) }
+            if annotations.contains(where: { $0.role == .conflict }) { entries.append(LegendEntry(sample: .role(.conflict), text: "in a conflict")) }
+            if annotations.contains(where: { $0.role == .broken }) { entries.append(LegendEntry(sample: .role(.broken), text: "broken")) }
+            if builder.boxes.contains(where: { !$0.ambiguous.isEmpty }) { entries.append(LegendEntry(sample: .ambiguous, text: "ambiguous")) }
+            if builder.boxes.contains(where: { $0.hidden }) { entries.append(LegendEntry(sample: .hidden, text: "hidden")) }
+        }
+        let legendWidth = max(box.width, 360)
+        var legend = LegendLayout(entries: entries, numbered: placer.legend, width: legendWidth,
+                                  origin: Point(x: box.minX, y: box.maxY + Metrics.border))
+        if legend.size.height == 0 {
+            legend = LegendLayout(entries: [], numbered: [], width: 0, origin: .zero)
+        } else {
+            include(Rect(x: box.minX, y: box.maxY + Metrics.border, width: legend.size.width, height: legend.size.height))
+        }
+        let b = Metrics.border
+        // Whole points, so that frame edges at whole points fall on whole pixels at any scale.
+        let x0 = (box.minX - b).rounded(.down), y0 = (box.minY - b).rounded(.down)
+        bounds = Rect(x: x0, y: y0, width: (box.maxX + b).rounded(.up) - x0, height: (box.maxY + b).rounded(.up) - y0)
+        self.legend = legend
+        self.boxes = builder.boxes
+        self.annotations = annotations
+        self.texts = placer.placed
+        self.safeArea = builder.safeArea
+        statistics = Statistics(
+            views: builder.boxes.count, constraints: annotations.count,
+            labels: placer.placed.filter { $0.marker == nil }.count,
+            markers: placer.placed.filter { $0.marker != nil }.count,
+            forcedMarkers: placer.forcedMarkers)
+    }
+
+    // MARK: Output
+
+    /// The diagram as an image.
+    ///
+    /// - Throws: ``RenderError`` for cairo failures or a canvas over 32767 pixels a side.
+    public func bitmap() throws(RenderError) -> Bitmap {
+        let surface = try paintImage()
+        do {
+            return try surface.withPixels { pixels, width, height, stride in
+                try Bitmap(width: width, height: height, stride: stride, opaqueBGRX: pixels)
+            }
+        } catch let error as RasterError {
+            throw .output(error)
+        } catch {
+            throw .output(.encodingFailed(message: "\(error)"))
+        }
+    }
+
+    /// The diagram as PNG bytes, written through Raster's libpng encoder straight from cairo's
+    /// pixels.
+    ///
+    /// - Parameter compression: `.fast` (the default) or `.compact`.
+    public func png(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
+        let surface = try paintImage()
+        do {
+            return try surface.withPixels { pixels, width, height, stride in
+                precondition(stride == width * 4, "cairo pads RGB24 rows only to 4 bytes")
+                return try PNG.encodeOpaqueBGRX(pixels, width: width, height: height, compression: compression)
+            }
+        } catch let error as RasterError {
+            throw .output(error)
+        } catch {
+            throw .output(.encodingFailed(message: "\(error)"))
+        }
+    }
+
+    /// The diagram as an SVG document (text as glyph outlines; sizes in points × scale).
+    public func svg() throws(RenderError) -> [UInt8] { try paintVector(.svg) }
+
+    /// The diagram as a one-page PDF document (with a fixed creation date, so the same
+    /// diagram gives the same bytes).
+    public func pdf() throws(RenderError) -> [UInt8] { try paintVector(.pdf) }
+
+    /// The diagram in `format`.
+    public func data(format: OutputFormat, compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
+        switch format {
+        case .png: try png(compression: compression)
+        case .svg: try svg()
+        case .pdf: try pdf()
+        }
+    }
+
+    /// Writes the diagram atomically (a temporary file in the same folder, renamed into place),
+    /// in the format the path's extension names unless `format` says otherwise.
+    ///
+    /// - Throws: ``RenderError``; ``RenderError/output(_:)`` names the file when writing fails.
+    public func write(to path: String, format: OutputFormat? = nil, compression: PNGCompression = .fast) throws(RenderError) {
+        let format = format ?? OutputFormat(rawValue: String(path.split(separator: ".").last ?? "").lowercased()) ?? .png
+        let bytes = try data(format: format, compression: compression)
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch let error as RasterError {
+            throw .output(error)
+        } catch {
+            throw .output(.io(path: path, operation: "write", reason: "\(error)"))
+        }
+    }
+
+    private func paintImage() throws(RenderError) -> CairoSurface {
+        let size = pixelSize
+        let surface = try CairoSurface(imageWidth: size.width, height: size.height)
+        try Painter(diagram: self, surface: surface).paint()
+        try surface.finish()
+        return surface
+    }
+
+    private func paintVector(_ kind: CairoSurface.Kind) throws(RenderError) -> [UInt8] {
+        let s = Double(options.scale)
+        let surface = try CairoSurface(vector: kind, width: bounds.width * s, height: bounds.height * s)
+        try Painter(diagram: self, surface: surface).paint()
+        try surface.finish()
+        return surface.documentBytes
+    }
+}

@@ -1,0 +1,335 @@
+import Blueprint
+import CCairo
+
+/// Paints a laid-out ``Diagram`` on a cairo surface. All decisions were made when the diagram
+/// was built; this only draws, in a fixed order, so the same diagram gives the same pixels.
+///
+/// Coordinates are converted to device units here (points × scale) and axis-aligned lines
+/// are snapped to the pixel grid, so a 1-point line is crisp at every scale.
+struct Painter {
+    let diagram: Diagram
+    let context: CairoContext
+    private let scale: Double
+    private let origin: Point
+    private let theme: Theme
+
+    init(diagram: Diagram, surface: CairoSurface) throws(RenderError) {
+        self.diagram = diagram
+        context = try CairoContext(surface)
+        scale = Double(diagram.options.scale)
+        origin = Point(x: diagram.bounds.minX, y: diagram.bounds.minY)
+        theme = diagram.options.theme
+    }
+
+    func paint() throws(RenderError) {
+        context.setColor(theme.background)
+        context.paint()
+        paintViews()
+        paintAnnotations()
+        paintLabelTexts()
+        paintTexts()
+        paintLegend()
+        try context.check("draw the diagram")
+    }
+
+    // MARK: Coordinates
+
+    private func dx(_ x: Double) -> Double { (x - origin.x) * scale }
+    private func dy(_ y: Double) -> Double { (y - origin.y) * scale }
+
+    /// A device coordinate for the centre of a line `width` points wide: on a pixel centre
+    /// when the line covers an odd number of pixels, on a pixel edge otherwise.
+    private func snap(_ device: Double, width: Double) -> Double {
+        let pixels = Int((width * scale).rounded())
+        return pixels % 2 == 1 ? device.rounded(.down) + 0.5 : device.rounded()
+    }
+
+    private func lineWidth(_ points: Double) -> Double { max(1, (points * scale).rounded()) }
+
+    /// A snapped axis-aligned segment.
+    private func segment(_ p: Point, _ q: Point, width: Double) {
+        let lw = lineWidth(width) / scale
+        if p.x == q.x {
+            let x = snap(dx(p.x), width: lw)
+            context.move(x, dy(p.y).rounded())
+            context.line(x, dy(q.y).rounded())
+        } else if p.y == q.y {
+            let y = snap(dy(p.y), width: lw)
+            context.move(dx(p.x).rounded(), y)
+            context.line(dx(q.x).rounded(), y)
+        } else {
+            context.move(dx(p.x), dy(p.y))
+            context.line(dx(q.x), dy(q.y))
+        }
+    }
+
+    private func strokeRect(_ r: Rect, width: Double) {
+        let lw = lineWidth(width) / scale
+        let x0 = snap(dx(r.minX), width: lw), y0 = snap(dy(r.minY), width: lw)
+        let x1 = snap(dx(r.maxX), width: lw), y1 = snap(dy(r.maxY), width: lw)
+        context.rectangle(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    private func fillRect(_ r: Rect) {
+        let x0 = dx(r.minX).rounded(), y0 = dy(r.minY).rounded()
+        context.rectangle(x0, y0, dx(r.maxX).rounded() - x0, dy(r.maxY).rounded() - y0)
+    }
+
+    // MARK: Views
+
+    private func paintViews() {
+        for b in diagram.boxes {
+            let alpha = b.hidden ? 0.35 : 1
+            context.setColor(theme.fill(depth: b.depth), alpha: alpha)
+            fillRect(b.frame)
+            context.fill()
+            context.setColor(theme.outline(depth: b.depth), alpha: alpha)
+            context.setLine(width: lineWidth(Metrics.outline))
+            strokeRect(b.frame, width: Metrics.outline)
+            context.stroke()
+        }
+        // Margins and the safe area over all fills, so a child never hides its parent's.
+        context.setColor(theme.margins, alpha: 0.9)
+        context.setLine(width: lineWidth(0.5), dash: [3 * scale, 2 * scale])
+        for b in diagram.boxes {
+            guard let m = b.margins else { continue }
+            strokeRect(m, width: 0.5)
+            context.stroke()
+        }
+        if let safe = diagram.safeArea {
+            context.setColor(theme.safeArea)
+            context.setLine(width: lineWidth(1), dash: [6 * scale, 3 * scale])
+            strokeRect(safe, width: 1)
+            context.stroke()
+        }
+        for b in diagram.boxes where !b.ambiguous.isEmpty {
+            context.setColor(theme.ambiguous)
+            context.setLine(width: lineWidth(1.5), dash: [4 * scale, 2 * scale])
+            strokeRect(b.frame, width: 1.5)
+            context.stroke()
+        }
+        context.setLine(width: 1)
+    }
+
+    /// The text of labels, over the constraint lines so that it stays readable.
+    private func paintLabelTexts() {
+        context.setLine(width: 1)
+        for b in diagram.boxes {
+            guard let text = b.text else { continue }
+            context.save()
+            fillRect(b.frame)
+            context.clip()
+            context.setColor(theme.text, alpha: b.hidden ? 0.35 : 1)
+            let metrics = BundledFontMetrics()
+            var baseline = text.baselineY
+            for line in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
+                let s = String(line)
+                let width = metrics.measure(s, fontSize: text.fontSize).width
+                let x = b.rightToLeft ? b.frame.maxX - width : b.frame.minX
+                context.text(s, x: dx(x), y: dy(baseline), size: text.fontSize * scale)
+                baseline += text.lineHeight
+            }
+            context.restore()
+        }
+    }
+
+    // MARK: Constraints
+
+    private func color(_ role: StrokeRole) -> Color {
+        switch role {
+        case .normal: theme.constraint
+        case .conflict: theme.conflict
+        case .broken: theme.broken
+        }
+    }
+
+    private func paintAnnotations() {
+        // Broken and conflicting constraints last, on top.
+        let ordered = diagram.annotations.sorted { ($0.role, $0.order) < ($1.role, $1.order) }
+        context.setLineCap(CAIRO_LINE_CAP_BUTT)
+        for a in ordered {
+            let c = color(a.role)
+            context.setColor(c)
+            let width = a.kind == .alignment ? (a.role == .normal ? Metrics.alignmentLine : 1) : (a.role == .broken ? 1.5 : Metrics.constraintLine)
+            // Extension lines: thin, solid.
+            if !a.extensions.isEmpty {
+                context.setLine(width: lineWidth(0.5))
+                for e in a.extensions { segment(e.0, e.1, width: 0.5) }
+                context.stroke()
+            }
+            context.setLine(width: lineWidth(width), dash: a.dashed ? [4 * scale, 2 * scale] : [])
+            segment(a.start, a.end, width: width)
+            context.stroke()
+            context.setLine(width: lineWidth(width))
+            switch a.kind {
+            case .spacing:
+                // End caps: the I of the I-bar.
+                let h = Metrics.capHalf
+                for p in [a.start, a.end] {
+                    if a.isHorizontal {
+                        segment(Point(x: p.x, y: p.y - h), Point(x: p.x, y: p.y + h), width: width)
+                    } else {
+                        segment(Point(x: p.x - h, y: p.y), Point(x: p.x + h, y: p.y), width: width)
+                    }
+                }
+                context.stroke()
+            case .dimension:
+                arrowheads(a)
+            case .alignment:
+                break
+            }
+        }
+        // Leaders of labels placed away from their lines.
+        context.setLine(width: lineWidth(0.5), dash: [])
+        for t in diagram.texts {
+            guard let leader = t.leader else { continue }
+            context.setColor(textColor(t.style))
+            context.move(dx(leader.0.x), dy(leader.0.y))
+            context.line(dx(leader.1.x), dy(leader.1.y))
+            context.stroke()
+        }
+    }
+
+    /// Filled arrowheads at both ends of a dimension line, pointing at the extension lines.
+    private func arrowheads(_ a: Annotation) {
+        let length = min(5, a.length / 3) * scale, half = min(2, a.length / 7) * scale
+        guard length > 0 else { return }
+        let p = Point(x: dx(a.start.x), y: dy(a.start.y)), q = Point(x: dx(a.end.x), y: dy(a.end.y))
+        for (tip, sign) in [(p, 1.0), (q, -1.0)] {
+            context.move(tip.x, tip.y)
+            if a.isHorizontal {
+                context.line(tip.x + sign * length, tip.y - half)
+                context.line(tip.x + sign * length, tip.y + half)
+            } else {
+                context.line(tip.x - half, tip.y + sign * length)
+                context.line(tip.x + half, tip.y + sign * length)
+            }
+            context.closePath()
+        }
+        context.fill()
+    }
+
+    // MARK: Texts
+
+    private func textColor(_ style: PlacedText.Style) -> Color {
+        switch style {
+        case .constraint(let role): color(role)
+        case .name: theme.secondaryText
+        case .ambiguity: theme.ambiguous
+        }
+    }
+
+    private func paintTexts() {
+        let metrics = BundledFontMetrics()
+        for t in diagram.texts {
+            let size: Double
+            if case .name = t.style { size = Metrics.nameFontSize } else { size = Metrics.labelFontSize }
+            let r = t.rect
+            if t.marker != nil {
+                context.setColor(textColor(t.style))
+                context.circle(dx(r.midX), dy(r.midY), radius: r.width / 2 * scale)
+                context.fill()
+                let w = metrics.measure(t.text, fontSize: Metrics.labelFontSize).width
+                let m = metrics.measure(t.text, fontSize: Metrics.labelFontSize)
+                context.setColor(theme.background)
+                context.text(t.text, x: dx(r.midX - w / 2), y: dy(r.midY + (m.ascent - m.descent) / 2 - 0.5),
+                             size: Metrics.labelFontSize * scale)
+                continue
+            }
+            if t.backdrop {
+                context.setColor(theme.labelBackground)
+                context.roundedRectangle(dx(r.minX), dy(r.minY), r.width * scale, r.height * scale, radius: 2 * scale)
+                context.fill()
+            }
+            let m = metrics.measure(t.text, fontSize: size)
+            context.setColor(textColor(t.style))
+            context.text(t.text, x: dx(r.minX + Metrics.padX), y: dy(r.minY + Metrics.padY + m.ascent), size: size * scale)
+        }
+    }
+
+    // MARK: Legend
+
+    private func paintLegend() {
+        let metrics = BundledFontMetrics()
+        let m = metrics.measure("M", fontSize: Metrics.legendFontSize)
+        for (entry, o) in diagram.legend.items {
+            let midY = o.y + LegendLayout.rowHeight / 2
+            let x0 = o.x, x1 = o.x + LegendLayout.sampleWidth
+            switch entry.sample {
+            case .swatches(let depths):
+                let w = LegendLayout.sampleWidth / Double(max(depths.count, 1))
+                for (i, d) in depths.enumerated() {
+                    let r = Rect(x: x0 + Double(i) * w, y: midY - 5, width: w, height: 10)
+                    context.setColor(theme.fill(depth: d))
+                    fillRect(r)
+                    context.fill()
+                }
+                context.setColor(theme.outline(depth: 0))
+                context.setLine(width: lineWidth(0.5))
+                strokeRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10), width: 0.5)
+                context.stroke()
+            case .dashed(let c):
+                context.setColor(c)
+                context.setLine(width: lineWidth(1), dash: [3 * scale, 2 * scale])
+                segment(Point(x: x0, y: midY), Point(x: x1, y: midY), width: 1)
+                context.stroke()
+            case .spacing, .dimension, .alignment, .lowPriority, .role:
+                var a = Annotation(kind: .spacing, start: Point(x: x0 + 1, y: midY), end: Point(x: x1 - 1, y: midY),
+                                   dashed: false, role: .normal, label: nil, formula: "", order: 0)
+                switch entry.sample {
+                case .dimension: a.kind = .dimension
+                case .alignment: a.kind = .alignment
+                case .lowPriority: a.dashed = true
+                case .role(let r): a.role = r
+                default: break
+                }
+                sample(a)
+            case .ambiguous:
+                context.setColor(theme.ambiguous)
+                context.setLine(width: lineWidth(1.5), dash: [4 * scale, 2 * scale])
+                strokeRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10), width: 1.5)
+                context.stroke()
+            case .hidden:
+                context.setColor(theme.fill(depth: 1), alpha: 0.35)
+                fillRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10))
+                context.fill()
+                context.setColor(theme.outline(depth: 1), alpha: 0.35)
+                context.setLine(width: lineWidth(1))
+                strokeRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10), width: 1)
+                context.stroke()
+            case .marker(let n):
+                let label = String(n)
+                let lm = metrics.measure(label, fontSize: Metrics.labelFontSize)
+                let d = max(lm.width + 2 * Metrics.padX, lm.ascent + lm.descent + 2 * Metrics.padY)
+                context.setColor(theme.text)
+                context.circle(dx(x0 + d / 2), dy(midY), radius: d / 2 * scale)
+                context.fill()
+                context.setColor(theme.background)
+                context.text(label, x: dx(x0 + d / 2 - lm.width / 2), y: dy(midY + (lm.ascent - lm.descent) / 2 - 0.5),
+                             size: Metrics.labelFontSize * scale)
+            }
+            context.setLine(width: 1)
+            context.setColor(theme.text)
+            context.text(entry.text, x: dx(x1 + 5), y: dy(midY + (m.ascent - m.descent) / 2), size: Metrics.legendFontSize * scale)
+        }
+    }
+
+    /// A short sample of a line style for the legend.
+    private func sample(_ a: Annotation) {
+        let c = color(a.role)
+        context.setColor(c)
+        let width = a.kind == .alignment ? Metrics.alignmentLine : Metrics.constraintLine
+        context.setLine(width: lineWidth(width), dash: a.dashed ? [4 * scale, 2 * scale] : [])
+        segment(a.start, a.end, width: width)
+        context.stroke()
+        context.setLine(width: lineWidth(width))
+        if a.kind == .spacing {
+            for p in [a.start, a.end] {
+                segment(Point(x: p.x, y: p.y - Metrics.capHalf), Point(x: p.x, y: p.y + Metrics.capHalf), width: width)
+            }
+            context.stroke()
+        } else if a.kind == .dimension {
+            arrowheads(a)
+        }
+    }
+}

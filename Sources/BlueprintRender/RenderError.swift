@@ -1,0 +1,37 @@
+import Raster
+
+/// Everything that can go wrong drawing or writing a diagram.
+///
+/// Cairo and FreeType failures carry the library's own message; `description` is the text the
+/// CLI prints.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A cairo call failed; `message` is `cairo_status_to_string`'s text.
+    case cairo(operation: String, message: String)
+    /// FreeType could not load the bundled font; `code` is FreeType's error code.
+    case font(operation: String, code: Int32)
+    /// `--scale` outside 1...3.
+    case invalidScale(Int)
+    /// The diagram would need more pixels than cairo (or memory) allows.
+    case canvasTooLarge(width: Int, height: Int, limit: Int)
+    /// `show: .view(name)` names no view of the tree.
+    case unknownView(String)
+    /// Writing the output failed.
+    case output(RasterError)
+
+    public var description: String {
+        switch self {
+        case let .cairo(operation, message):
+            return "cairo: \(operation) failed: \(message)"
+        case let .font(operation, code):
+            return "FreeType: \(operation) failed with error \(code)"
+        case let .invalidScale(scale):
+            return "invalid scale \(scale): expected 1, 2 or 3"
+        case let .canvasTooLarge(width, height, limit):
+            return "a \(width)x\(height) pixel diagram is larger than the limit of \(limit) pixels per side; draw a smaller scale or show fewer constraints"
+        case let .unknownView(name):
+            return "no view named '\(name)' in the layout"
+        case let .output(error):
+            return error.description
+        }
+    }
+}

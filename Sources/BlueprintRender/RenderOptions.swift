@@ -1,0 +1,34 @@
+/// What a diagram shows and how it looks.
+public struct RenderOptions: Hashable, Sendable {
+    /// Which constraints are drawn.
+    public enum Constraints: Hashable, Sendable {
+        /// Every active constraint (the default).
+        case all
+        /// None: frames, names, margins only.
+        case none
+        /// Only those whose first or second item is the named view (or one of its guides).
+        case view(String)
+    }
+
+    /// Pixels per point: 1, 2 (the default) or 3. Vector formats scale their page alike.
+    public var scale: Int
+    /// The colours.
+    public var theme: Theme
+    /// Which constraints are drawn.
+    public var constraints: Constraints
+    /// Whether the legend (colours, line styles, numbered labels) is drawn below the layout.
+    /// Numbered markers keep their legend entries even without it.
+    public var legend: Bool
+
+    public init(scale: Int = 2, theme: Theme = .light, constraints: Constraints = .all, legend: Bool = true) {
+        self.scale = scale
+        self.theme = theme
+        self.constraints = constraints
+        self.legend = legend
+    }
+}
+
+/// The file formats a diagram can be written in.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case png, svg, pdf
+}
