@@ -60,6 +60,7 @@ public struct Diagram {
         placer.placeNames(builder.boxes)
         placer.placeAmbiguity(builder.boxes)
         placer.placeLabels(annotations)
+        placer.placeMarkers()
 
         var box = root.absoluteFrame
         func include(_ r: Rect) {
@@ -162,7 +163,36 @@ public struct Diagram {
     }
 
     /// The diagram as an SVG document (text as glyph outlines; sizes in points × scale).
-    public func svg() throws(RenderError) -> [UInt8] { try paintVector(.svg) }
+    public func svg() throws(RenderError) -> [UInt8] { Self.renumberSurfaces(try paintVector(.svg)) }
+
+    /// cairo names SVG groups after a process-wide surface counter (`surface1`, then `surface6`
+    /// for the next document…); renumbering them in order of appearance makes a document's
+    /// bytes depend on the diagram alone.
+    static func renumberSurfaces(_ svg: [UInt8]) -> [UInt8] {
+        let marker = Array("surface".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(svg.count)
+        var numbers: [ArraySlice<UInt8>: Int] = [:]
+        var i = 0
+        while i < svg.count {
+            if svg[i] == marker[0], i + marker.count < svg.count, svg[i..<(i + marker.count)].elementsEqual(marker) {
+                var j = i + marker.count
+                while j < svg.count, svg[j] >= 0x30, svg[j] <= 0x39 { j += 1 }
+                if j > i + marker.count {
+                    let digits = svg[(i + marker.count)..<j]
+                    let n = numbers[digits] ?? (numbers.count + 1)
+                    numbers[digits] = n
+                    out.append(contentsOf: marker)
+                    out.append(contentsOf: Array(String(n).utf8))
+                    i = j
+                    continue
+                }
+            }
+            out.append(svg[i])
+            i += 1
+        }
+        return out
+    }
 
     /// The diagram as a one-page PDF document (with a fixed creation date, so the same
     /// diagram gives the same bytes).

@@ -126,7 +126,8 @@ struct Painter {
                 let s = String(line)
                 let width = metrics.measure(s, fontSize: text.fontSize).width
                 let x = b.rightToLeft ? b.frame.maxX - width : b.frame.minX
-                context.text(s, x: dx(x), y: dy(baseline), size: text.fontSize * scale)
+                context.text(VisualOrder.visual(s, rightToLeftParagraph: b.rightToLeft), x: dx(x), y: dy(baseline),
+                             size: text.fontSize * scale)
                 baseline += text.lineHeight
             }
             context.restore()

@@ -43,7 +43,7 @@ struct LabelPlacer {
             let t = 0.5
             let r = Rect(x: min(a.start.x, a.end.x) - t, y: min(a.start.y, a.end.y) - t,
                          width: abs(a.end.x - a.start.x) + 2 * t, height: abs(a.end.y - a.start.y) + 2 * t)
-            index.insert(r, owner: i)
+            index.insert(r, owner: i, kind: a.kind == .alignment ? .alignment : .line)
         }
     }
 
@@ -75,7 +75,7 @@ struct LabelPlacer {
             slots.append(Rect(x: f.minX, y: f.maxY + 1, width: w, height: h))
             slots.append(Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h))
             place(b.name, style: .name, slots: slots.map { ($0, nil) }, anchor: Point(x: f.minX, y: f.minY),
-                  legendText: b.name, backdrop: true, linesBlock: false)
+                  legendText: b.name, backdrop: true, passes: [.solid])
         }
     }
 
@@ -90,7 +90,7 @@ struct LabelPlacer {
                          Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h),
                          Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h)]
             place(text, style: .ambiguity, slots: slots.map { ($0, nil) }, anchor: Point(x: f.midX, y: f.maxY),
-                  legendText: "\(b.name): \(text)", backdrop: true, linesBlock: false)
+                  legendText: "\(b.name): \(text)", backdrop: true, passes: [.solid])
         }
     }
 
@@ -147,42 +147,59 @@ struct LabelPlacer {
         return out
     }
 
-    /// Tries the slots; failing all, places a numbered marker near `anchor` and adds the text
-    /// to the legend.
+    /// An item that found no slot: it becomes a marker once every other item is placed, so
+    /// markers never take a slot a label could have used.
+    private var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int)] = []
+
+    /// Tries the slots, first clear of every line (`passes` lists what blocks, pass by pass);
+    /// failing all, the item waits for ``placeMarkers()``.
     private mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
                                 anchor: Point, legendText: String, backdrop: Bool, owner: Int = -2,
-                                linesBlock: Bool = true) {
-        // Slots clear of other constraints' lines first; then slots that only avoid text and
-        // frame edges (the label's backdrop keeps it readable over a line).
-        for pass in linesBlock ? [true, false] : [false] {
-            for (r, leader) in slots where !index.intersects(r, ignoring: owner, linesBlock: pass) {
+                                passes: [SpatialIndex.Kind] = [.all, [.solid, .line]]) {
+        for blocking in passes {
+            for (r, leader) in slots where !index.intersects(r, ignoring: owner, blocking: blocking) {
                 index.insert(r)
                 placed.append(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: backdrop))
                 return
             }
         }
-        let number = legend.count + 1
-        let label = String(number)
-        let size = boxSize(label)
-        let d = max(size.height, size.width)
-        let step = d * 0.8
-        var candidates: [Point] = [anchor]
-        for ring in 1...6 {
-            let r = Double(ring) * step
-            for (dx, dy) in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)] {
-                candidates.append(Point(x: anchor.x + dx * r, y: anchor.y + dy * r))
+        pending.append((text, style, anchor, legendText, owner))
+    }
+
+    /// Places a numbered marker for every item that found no slot, as near its anchor as a free
+    /// spot allows (rings around it, clear of lines if possible), and adds its legend entry.
+    mutating func placeMarkers() {
+        for item in pending {
+            let number = legend.count + 1
+            let label = String(number)
+            let size = boxSize(label)
+            let d = max(size.height, size.width)
+            let step = d * 0.8
+            var candidates: [Point] = [item.anchor]
+            for ring in 1...8 {
+                let r = Double(ring) * step
+                for (dx, dy) in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+                    candidates.append(Point(x: item.anchor.x + dx * r, y: item.anchor.y + dy * r))
+                }
             }
+            var chosen: (Rect, Point)?
+            search: for blocking: SpatialIndex.Kind in [[.solid, .line], .solid] {
+                for c in candidates {
+                    let r = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
+                    if !index.intersects(r, ignoring: item.owner, blocking: blocking) {
+                        chosen = (r, c)
+                        break search
+                    }
+                }
+            }
+            if chosen == nil { forcedMarkers += 1 }
+            let a = item.anchor
+            let (r, c) = chosen ?? (Rect(x: a.x - d / 2, y: a.y - d / 2, width: d, height: d), a)
+            index.insert(r)
+            let leader: (Point, Point)? = (c.x == a.x && c.y == a.y) ? nil : (a, c)
+            placed.append(PlacedText(text: label, rect: r, style: item.style, marker: number, leader: leader, backdrop: true))
+            legend.append(LegendEntry(sample: .marker(number), text: item.legendText))
         }
-        var chosen: (Rect, Point)?
-        for c in candidates {
-            let r = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
-            if !index.intersects(r, ignoring: owner, linesBlock: false) { chosen = (r, c); break }
-        }
-        if chosen == nil { forcedMarkers += 1 }
-        let (r, c) = chosen ?? (Rect(x: anchor.x - d / 2, y: anchor.y - d / 2, width: d, height: d), anchor)
-        index.insert(r)
-        let leader: (Point, Point)? = (c.x == anchor.x && c.y == anchor.y) ? nil : (anchor, c)
-        placed.append(PlacedText(text: label, rect: r, style: style, marker: number, leader: leader, backdrop: true))
-        legend.append(LegendEntry(sample: .marker(number), text: legendText))
+        pending = []
     }
 }

@@ -12,6 +12,19 @@ struct SpatialIndex {
     private(set) var rects: [Rect] = []
     /// Who put each rectangle in (-1: nobody in particular), so an item can ignore its own line.
     private var owners: [Int32] = []
+    private var kinds: [Kind] = []
+
+    /// What a rectangle stands for; a query says which kinds block it.
+    struct Kind: OptionSet {
+        let rawValue: UInt8
+        /// Text, names, markers, frame edges: nothing may overlap these.
+        static let solid = Kind(rawValue: 1)
+        /// Spacing and dimension lines.
+        static let line = Kind(rawValue: 2)
+        /// Thin alignment lines.
+        static let alignment = Kind(rawValue: 4)
+        static let all: Kind = [.solid, .line, .alignment]
+    }
 
     init(cellSize: Double = 32) { cell = cellSize }
 
@@ -22,25 +35,25 @@ struct SpatialIndex {
 
     private func key(_ x: Int64, _ y: Int64) -> Int64 { (x &* 0x1_0000_0001) ^ (y &* 0x9E37_79B9) }
 
-    mutating func insert(_ r: Rect, owner: Int = -1) {
+    mutating func insert(_ r: Rect, owner: Int = -1, kind: Kind = .solid) {
         let index = Int32(rects.count)
         rects.append(r)
         owners.append(Int32(owner))
+        kinds.append(kind)
         for y in range(r.minY, r.maxY) {
             for x in range(r.minX, r.maxX) { buckets[key(x, y), default: []].append(index) }
         }
     }
 
-    /// Whether `r` overlaps (with positive area) any inserted rectangle not owned by `owner`;
-    /// with `linesBlock` false, rectangles that have an owner (lines) are ignored entirely.
-    func intersects(_ r: Rect, ignoring owner: Int = -2, linesBlock: Bool = true) -> Bool {
+    /// Whether `r` overlaps (with positive area) any inserted rectangle of the `blocking` kinds
+    /// that `owner` did not insert.
+    func intersects(_ r: Rect, ignoring owner: Int = -2, blocking: Kind = .all) -> Bool {
         for y in range(r.minY, r.maxY) {
             for x in range(r.minX, r.maxX) {
                 guard let list = buckets[key(x, y)] else { continue }
                 for i in list {
                     let o = rects[Int(i)]
-                    let o8 = owners[Int(i)]
-                    if o8 == Int32(owner) || (!linesBlock && o8 >= 0) { continue }
+                    if owners[Int(i)] == Int32(owner) || !blocking.contains(kinds[Int(i)]) { continue }
                     if o.minX < r.maxX && r.minX < o.maxX && o.minY < r.maxY && r.minY < o.maxY { return true }
                 }
             }

@@ -1,0 +1,226 @@
+import Blueprint
+@testable import BlueprintRender
+import Foundation
+import Raster
+import Testing
+
+@Suite struct DiagramTests {
+    /// root 100 × 60 with one child at (40, 25, 40, 20): both names fit inside their views.
+    func smallTree() throws -> View {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        let child = View(name: "c")
+        try root.addSubview(child)
+        try activate([child.left == root.left + 40, child.top == root.top + 25, child.width == 40, child.height == 20])
+        return root
+    }
+
+    func hex(_ c: RGBA) -> String {
+        String(format: "%02X%02X%02X", c.red, c.green, c.blue)
+    }
+
+    @Test func framesFillsAndOutlinesLandOnExactPixelsAtScale1() throws {
+        let diagram = try Diagram(root: smallTree(), options: RenderOptions(scale: 1, constraints: .none, legend: false))
+        #expect(diagram.bounds == Rect(x: -12, y: -12, width: 124, height: 84))
+        let image = try diagram.bitmap()
+        #expect(image.width == 124 && image.height == 84)
+        #expect(hex(image[0, 0]) == "FCFCFD")          // background
+        #expect(hex(image[102, 62]) == "F1F3F5")       // root fill (depth 0)
+        #expect(hex(image[72, 47]) == "E3ECFA")        // child fill (depth 1)
+        #expect(hex(image[12, 40]) == "9AA4AE")        // root's left edge: exactly column 12
+        #expect(hex(image[11, 40]) == "FCFCFD")
+        #expect(hex(image[13, 40]) == "F1F3F5")
+        #expect(hex(image[52, 55]) == "7C9CCF")        // child's left edge: column 52
+        #expect(hex(image[53, 55]) == "E3ECFA")
+        #expect(hex(image[51, 55]) == "F1F3F5")
+    }
+
+    @Test func aOnePointLineIsTwoPixelsAtScale2() throws {
+        let image = try Diagram(root: smallTree(), options: RenderOptions(scale: 2, constraints: .none, legend: false)).bitmap()
+        #expect(image.width == 248 && image.height == 168)
+        #expect(hex(image[22, 80]) == "FCFCFD")
+        #expect(hex(image[23, 80]) == "9AA4AE")
+        #expect(hex(image[24, 80]) == "9AA4AE")
+        #expect(hex(image[25, 80]) == "F1F3F5")
+    }
+
+    @Test func themesChangeTheColours() throws {
+        for (theme, background) in [(Theme.light, "FCFCFD"), (.dark, "15181C"), (.blueprint, "1B4F8C")] {
+            let image = try Diagram(root: smallTree(), options: RenderOptions(scale: 1, theme: theme, legend: false)).bitmap()
+            #expect(hex(image[0, 0]) == background, "\(theme.name)")
+        }
+        #expect(Theme(named: "blueprint") == .blueprint)
+        #expect(Theme(named: "sepia") == nil)
+    }
+
+    @Test func constraintsBecomeSpacingDimensionAndAlignmentLines() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        let a = View(name: "a"), b = View(name: "b")
+        try root.addSubview(a)
+        try root.addSubview(b)
+        try activate([
+            a.left == root.left + 20,                       // 0
+            a.top == root.top + 30,                         // 1
+            a.width == 100,                                 // 2
+            a[.width] >= 50 ~ .defaultHigh,                 // 3
+            a[.height] == 0.5 * a[.width],                  // 4
+            b.top == a.bottom + 8,                          // 5
+            b.leading == a.leading,                         // 6
+            b[.width] == a[.width],                         // 7
+            b.height == 10,                                 // 8
+            b.trailing <= root.trailing - 8,                // 9
+        ])
+        let diagram = try Diagram(root: root, options: RenderOptions(scale: 1))
+        let formulas = [
+            "a.left == root.left + 20", "a.top == root.top + 30", "a.width == 100", "a.width >= 50 @750",
+            "a.height == 0.5 × a.width", "b.top == a.bottom + 8", "b.leading == a.leading", "b.width == a.width",
+            "b.height == 10", "b.trailing <= root.trailing - 8",
+        ]
+        #expect(Set(diagram.annotations.map(\.formula)) == Set(formulas))
+        let byOrder = Dictionary(uniqueKeysWithValues: diagram.annotations.compactMap { a in
+            formulas.firstIndex(of: a.formula).map { ($0, a) }
+        })
+        func check(_ order: Int, _ kind: Annotation.Kind, _ label: String?, dashed: Bool = false) {
+            let a = byOrder[order]
+            #expect(a?.kind == kind, "constraint \(order)")
+            #expect(a?.label == label, "constraint \(order)")
+            #expect(a?.dashed == dashed, "constraint \(order)")
+        }
+        check(0, .spacing, "20")
+        check(1, .spacing, "30")
+        check(2, .dimension, "100")
+        check(3, .dimension, "≥ 50 @750", dashed: true)
+        check(4, .dimension, "= width ×0.5")
+        check(5, .spacing, "8")
+        check(6, .alignment, nil)
+        check(7, .dimension, "= a")
+        check(8, .dimension, "10")
+        check(9, .spacing, "≥ 8")
+        // The spacing I-bar runs between the two edges, across the middle of a's height.
+        #expect(byOrder[0]!.start == Point(x: 0, y: 55) && byOrder[0]!.end == Point(x: 20, y: 55))
+        #expect(byOrder[5]!.start == Point(x: 70, y: 80) && byOrder[5]!.end == Point(x: 70, y: 88))
+        // Two width lines on a's top edge: lanes 0 and 1 (equal lengths: activation order).
+        #expect(byOrder[2]!.start.y == 30 - 9)
+        #expect(byOrder[3]!.start.y == 30 - 9 - 13)
+        #expect(byOrder[2]!.extensions.count == 2)
+        // Heights go right of the view.
+        #expect(byOrder[4]!.start.x == 120 + 9 && byOrder[4]!.start.y == 30 && byOrder[4]!.end.y == 80)
+    }
+
+    @Test func shorterDimensionLinesTakeTheInnerLanes() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let long = View(name: "long"), short = View(name: "short")
+        try root.addSubview(long)
+        try root.addSubview(short)
+        try activate([
+            long.left == root.left + 10, long.top == root.top + 100, long.width == 300, long.height == 40,
+            short.left == root.left + 100, short.top == root.top + 100, short.width == 50, short.height == 40,
+        ])
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1))
+        let widths = d.annotations.filter { $0.kind == .dimension && $0.isHorizontal }
+        let lane = { (w: Double) in widths.first { $0.length == w }!.start.y }
+        #expect(lane(50) == 100 - 9)            // innermost
+        #expect(lane(300) == 100 - 9 - 13)      // overlaps the short one: next lane out
+    }
+
+    @Test func conflictsAreDrawnBrokenAndInvolved() throws {
+        let d = try Diagram.fixture("conflict")
+        let roles = d.annotations.map(\.role)
+        #expect(roles.filter { $0 == .broken }.count == 1)
+        #expect(roles.contains(.conflict))
+        let broken = d.annotations.first { $0.role == .broken }!
+        #expect(broken.formula == "avatar.width == 80")
+    }
+
+    @Test func ambiguousViewsAreMarkedAndNoted() throws {
+        let d = try Diagram.fixture("ambiguous")
+        let marked = d.boxes.filter { !$0.ambiguous.isEmpty }.map(\.name)
+        #expect(!marked.isEmpty)
+        #expect(d.texts.contains { if case .ambiguity = $0.style { return true } else { return false } })
+    }
+
+    @Test func showingOneViewKeepsOnlyItsConstraints() throws {
+        let all = try Diagram.fixture("login-form")
+        let one = try Diagram.fixture("login-form", options: RenderOptions(constraints: .view("email")))
+        let none = try Diagram.fixture("login-form", options: RenderOptions(constraints: .none))
+        #expect(none.annotations.isEmpty)
+        #expect(!one.annotations.isEmpty && one.annotations.count < all.annotations.count)
+        #expect(one.annotations.allSatisfy { $0.formula.contains("email") })
+        #expect(throws: RenderError.unknownView("nope")) {
+            try Diagram.fixture("login-form", options: RenderOptions(constraints: .view("nope")))
+        }
+    }
+
+    /// The placement promise, on every fixture: no two texts overlap, no text crosses a frame
+    /// edge, and every text found a free spot (no forced marker).
+    @Test(arguments: Support.fixtureNames)
+    func labelsNeverOverlapTextOrFrameEdges(name: String) throws {
+        let d = try Diagram.fixture(name)
+        #expect(d.statistics.forcedMarkers == 0)
+        let rects = d.texts.map(\.rect)
+        for i in rects.indices {
+            for j in rects.indices where j > i {
+                let a = rects[i], b = rects[j]
+                let overlap = a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+                #expect(!overlap, "'\(d.texts[i].text)' overlaps '\(d.texts[j].text)' in \(name)")
+            }
+            let r = rects[i]
+            for box in d.boxes {
+                let f = box.frame
+                let crossesVertical = [f.minX, f.maxX].contains { r.minX < $0 && $0 < r.maxX } && r.minY < f.maxY && f.minY < r.maxY
+                let crossesHorizontal = [f.minY, f.maxY].contains { r.minY < $0 && $0 < r.maxY } && r.minX < f.maxX && f.minX < r.maxX
+                #expect(!crossesVertical && !crossesHorizontal, "'\(d.texts[i].text)' crosses an edge of \(box.name) in \(name)")
+            }
+        }
+        // Markers and legend entries pair up, numbered 1...n in order.
+        let markers = d.texts.compactMap(\.marker)
+        #expect(markers == Array(1..<(markers.count + 1)))
+    }
+
+    @Test func badOptionsAndHugeCanvasesAreErrors() throws {
+        #expect(throws: RenderError.invalidScale(4)) { try Diagram(root: smallTree(), options: RenderOptions(scale: 4)) }
+        let wide = View(name: "wide", frame: Rect(x: 0, y: 0, width: 20000, height: 40))
+        let d = try Diagram(root: wide, options: RenderOptions(scale: 2, legend: false))
+        #expect(throws: RenderError.canvasTooLarge(width: 40048, height: 128, limit: 32767)) { try d.png() }
+        #expect(RenderError.canvasTooLarge(width: 40048, height: 68, limit: 32767).description
+                == "a 40048x68 pixel diagram is larger than the limit of 32767 pixels per side; draw a smaller scale or show fewer constraints")
+    }
+
+    @Test func writingIntoAMissingFolderNamesTheFileAndLeavesNothing() throws {
+        let d = try Diagram(root: smallTree())
+        let folder = try Support.temporaryFolder()
+        let path = folder + "/missing/x.png"
+        do {
+            try d.write(to: path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "\(path): cannot create a temporary file: No such file or directory")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func writeChoosesTheFormatFromTheExtension() throws {
+        let d = try Diagram(root: smallTree(), options: RenderOptions(constraints: .none, legend: false))
+        let folder = try Support.temporaryFolder()
+        for ext in ["png", "svg", "pdf"] {
+            try d.write(to: "\(folder)/d.\(ext)")
+        }
+        let png = try AtomicFile.read("\(folder)/d.png"), svg = try AtomicFile.read("\(folder)/d.svg")
+        let pdf = try AtomicFile.read("\(folder)/d.pdf")
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(String(decoding: svg.prefix(5), as: UTF8.self) == "<?xml")
+        #expect(String(decoding: svg, as: UTF8.self).contains("width=\"248pt\" height=\"168pt\""))
+        #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+        #expect(try PNG.decode(png) == d.bitmap())
+    }
+}
+
+@Suite struct VisualOrderTests {
+    @Test func rightToLeftRunsAreReversedForDrawing() {
+        #expect(VisualOrder.visual("Sign in", rightToLeftParagraph: false) == "Sign in")
+        #expect(VisualOrder.visual("שלח", rightToLeftParagraph: true) == "חלש")
+        #expect(VisualOrder.visual("צור קשר", rightToLeftParagraph: true) == "רשק רוצ")
+        // Latin and digits keep their order inside a right-to-left paragraph.
+        #expect(VisualOrder.visual("שלח 42", rightToLeftParagraph: true) == "42 חלש")
+        #expect(VisualOrder.visual("Hello שלום world", rightToLeftParagraph: false) == "Hello םולש world")
+    }
+}
