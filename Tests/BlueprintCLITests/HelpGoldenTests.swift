@@ -7,6 +7,7 @@ import Testing
 @Suite struct HelpGoldenTests {
     static let commands: [(name: String, arguments: [String])] = [
         ("blueprint", ["--help"]),
+        ("render", ["render", "--help"]),
         ("solve", ["solve", "--help"]),
         ("explain", ["explain", "--help"]),
         ("diff", ["diff", "--help"]),
@@ -27,7 +28,7 @@ import Testing
     }
 
     /// `blueprint help solve` is the same text as `blueprint solve --help`.
-    @Test(arguments: ["solve", "explain", "diff"])
+    @Test(arguments: ["render", "solve", "explain", "diff"])
     func helpSubcommandIsTheSame(command: String) throws {
         let a = try Golden.run(["help", command], environment: ["COLUMNS": "80"])
         let b = try Golden.run([command, "--help"], environment: ["COLUMNS": "80"])
