@@ -25,5 +25,15 @@ let package = Package(
             name: "format-bench",
             dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
         ),
+        // The diagram renderer, phase by phase (run-render-bench.sh, raw cairo side by side).
+        .executableTarget(
+            name: "render-bench",
+            dependencies: [
+                "BenchTiming",
+                .product(name: "Blueprint", package: "Blueprint"),
+                .product(name: "BlueprintRender", package: "Blueprint"),
+                .product(name: "Raster", package: "Blueprint"),
+            ]
+        ),
     ]
 )

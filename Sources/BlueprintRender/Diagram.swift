@@ -128,38 +128,25 @@ public struct Diagram {
 
     // MARK: Output
 
+    /// Paints the diagram into pixels once; the result encodes to PNG or converts to a
+    /// ``Bitmap`` without painting again.
+    ///
+    /// - Throws: ``RenderError`` for cairo failures or a canvas over 32767 pixels a side.
+    public func image() throws(RenderError) -> DiagramImage {
+        DiagramImage(surface: try paintImage())
+    }
+
     /// The diagram as an image.
     ///
     /// - Throws: ``RenderError`` for cairo failures or a canvas over 32767 pixels a side.
-    public func bitmap() throws(RenderError) -> Bitmap {
-        let surface = try paintImage()
-        do {
-            return try surface.withPixels { pixels, width, height, stride in
-                try Bitmap(width: width, height: height, stride: stride, opaqueBGRX: pixels)
-            }
-        } catch let error as RasterError {
-            throw .output(error)
-        } catch {
-            throw .output(.encodingFailed(message: "\(error)"))
-        }
-    }
+    public func bitmap() throws(RenderError) -> Bitmap { try image().bitmap() }
 
     /// The diagram as PNG bytes, written through Raster's libpng encoder straight from cairo's
     /// pixels.
     ///
     /// - Parameter compression: `.fast` (the default) or `.compact`.
     public func png(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
-        let surface = try paintImage()
-        do {
-            return try surface.withPixels { pixels, width, height, stride in
-                precondition(stride == width * 4, "cairo pads RGB24 rows only to 4 bytes")
-                return try PNG.encodeOpaqueBGRX(pixels, width: width, height: height, compression: compression)
-            }
-        } catch let error as RasterError {
-            throw .output(error)
-        } catch {
-            throw .output(.encodingFailed(message: "\(error)"))
-        }
+        try image().png(compression: compression)
     }
 
     /// The diagram as an SVG document (text as glyph outlines; sizes in points × scale).
@@ -237,5 +224,43 @@ public struct Diagram {
         try Painter(diagram: self, surface: surface).paint()
         try surface.finish()
         return surface.documentBytes
+    }
+}
+
+/// A painted diagram: cairo's pixels, ready to be encoded or compared.
+public final class DiagramImage {
+    private let surface: CairoSurface
+
+    init(surface: CairoSurface) { self.surface = surface }
+
+    /// The size in pixels.
+    public var width: Int { surface.withPixels { _, w, _, _ in w } }
+    public var height: Int { surface.withPixels { _, _, h, _ in h } }
+
+    /// The pixels as a ``Bitmap`` (opaque RGBA).
+    public func bitmap() throws(RenderError) -> Bitmap {
+        do {
+            return try surface.withPixels { pixels, width, height, stride in
+                try Bitmap(width: width, height: height, stride: stride, opaqueBGRX: pixels)
+            }
+        } catch let error as RasterError {
+            throw .output(error)
+        } catch {
+            throw .output(.encodingFailed(message: "\(error)"))
+        }
+    }
+
+    /// PNG bytes, encoded by libpng straight from cairo's memory (no conversion pass).
+    public func png(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
+        do {
+            return try surface.withPixels { pixels, width, height, stride in
+                precondition(stride == width * 4, "cairo pads RGB24 rows only to 4 bytes")
+                return try PNG.encodeOpaqueBGRX(pixels, width: width, height: height, compression: compression)
+            }
+        } catch let error as RasterError {
+            throw .output(error)
+        } catch {
+            throw .output(.encodingFailed(message: "\(error)"))
+        }
     }
 }

@@ -10,6 +10,7 @@
 #include <cairo-svg.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_ADVANCES_H
 
 /// `FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP` as a constant Swift can import: outlines exactly
 /// as designed, never the embedded bitmaps or the hinter (which would depend on settings).

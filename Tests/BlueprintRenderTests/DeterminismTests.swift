@@ -29,28 +29,33 @@ import Testing
     /// The text the renderer draws is as wide as the metrics `Label` sizes itself with: both
     /// come from the same font file, unhinted.
     @Test func drawnTextMatchesTheBundledMetrics() throws {
-        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 40))
-        let label = Label(name: "l", text: "Sign in", fontSize: 20)
-        try root.addSubview(label)
-        try activate([label.left == root.left, label.top == root.top])
+        // Two labels of one size, then one of another: each is drawn at its own size (a font
+        // size cached across cairo_save/restore once drew the second one at the wrong size).
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 120))
+        let labels = [Label(name: "a", text: "Sign in", fontSize: 20), Label(name: "b", text: "Sign in", fontSize: 20),
+                      Label(name: "c", text: "Password", fontSize: 13)]
+        for (i, label) in labels.enumerated() {
+            try root.addSubview(label)
+            try activate([label.left == root.left + 40, label.top == root.top + Double(i) * 40])
+        }
         let diagram = try Diagram(root: root, options: RenderOptions(scale: 1, constraints: .none, legend: false))
         let image = try diagram.bitmap()
-        // Columns holding dark text pixels, in the label's row band.
-        let frame = label.absoluteFrame
-        let top = Int(frame.minY - diagram.bounds.minY), left = Int(frame.minX - diagram.bounds.minX)
-        #expect(frame == Rect(x: 0, y: 0, width: 69, height: 24))
-        var columns: [Int] = []
-        for x in left + 1..<left + Int(frame.width) - 1 {
-            for y in top + 1..<top + Int(frame.height) - 1 where image[x, y].red < 100 {
-                columns.append(x)
-                break
+        for label in labels {
+            let frame = label.absoluteFrame
+            let top = Int(frame.minY - diagram.bounds.minY), left = Int(frame.minX - diagram.bounds.minX)
+            var columns: [Int] = []
+            for x in left + 1..<left + Int(frame.width) - 1 {
+                for y in top + 1..<top + Int(frame.height) - 1 where image[x, y].red < 100 {
+                    columns.append(x)
+                    break
+                }
             }
+            let inkWidth = Double(columns.max()! - columns.min()! + 1)
+            let advance = BundledFontMetrics().measure(label.text, fontSize: label.fontSize).width
+            #expect(columns.min()! <= left + 3, "\(label.name)")
+            // Ink is a little narrower than the advance (side bearings), never wider.
+            #expect(inkWidth <= advance + 1 && inkWidth >= advance - 4, "\(label.name): ink \(inkWidth), advance \(advance)")
         }
-        let inkWidth = Double(columns.max()! - columns.min()! + 1)
-        #expect(columns.min()! <= left + 3)
-        let advance = BundledFontMetrics().measure("Sign in", fontSize: 20).width
-        // Ink is a little narrower than the advance (side bearings), never wider.
-        #expect(inkWidth <= advance + 1 && inkWidth >= advance - 4, "ink \(inkWidth), advance \(advance)")
     }
 
     final class Results: @unchecked Sendable {

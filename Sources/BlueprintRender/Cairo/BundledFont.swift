@@ -17,6 +17,13 @@ final class BundledFont: @unchecked Sendable {
 
     /// The font face to `cairo_set_font_face` with.
     let face: OpaquePointer
+    /// Each character's glyph and unhinted advance (font units), read once from the font's
+    /// cmap and hmtx tables, so text is drawn with `cairo_show_glyphs` and no per-call lookup.
+    private let glyphs: [UInt32: (index: UInt32, advance: Double)]
+    /// The advance of the missing-glyph box (glyph 0), drawn for characters the font lacks.
+    private let notdefAdvance: Double
+    /// Font units per em.
+    let unitsPerEm: Double
     private let library: FT_Library
     private let ftFace: FT_Face
 
@@ -46,6 +53,25 @@ final class BundledFont: @unchecked Sendable {
         self.library = library
         self.ftFace = ftFace
         self.face = face
+        unitsPerEm = Double(ftFace.pointee.units_per_EM)
+        var table: [UInt32: (index: UInt32, advance: Double)] = [:]
+        func advance(_ glyph: UInt32) -> Double {
+            var value: FT_Fixed = 0
+            return FT_Get_Advance(ftFace, glyph, FT_Int32(FT_LOAD_NO_SCALE), &value) == 0 ? Double(value) : 0
+        }
+        var glyph: FT_UInt = 0
+        var code = FT_Get_First_Char(ftFace, &glyph)
+        while glyph != 0 {
+            table[UInt32(code)] = (UInt32(glyph), advance(UInt32(glyph)))
+            code = FT_Get_Next_Char(ftFace, code, &glyph)
+        }
+        glyphs = table
+        notdefAdvance = advance(0)
+    }
+
+    /// The glyph and advance (font units) of a character; glyph 0 when the font lacks it.
+    func glyph(for scalar: Unicode.Scalar) -> (index: UInt32, advance: Double) {
+        glyphs[scalar.value] ?? (0, notdefAdvance)
     }
 
     deinit {

@@ -5,12 +5,15 @@ import CCairo
 final class CairoContext {
     let pointer: OpaquePointer
     private let surface: CairoSurface
+    private let font: BundledFont
+    private var fontSize = -1.0
+    private var glyphBuffer: [cairo_glyph_t] = []
 
     init(_ surface: CairoSurface) throws(RenderError) {
         self.surface = surface
         pointer = cairo_create(surface.pointer)
         try cairo_status(pointer).check("cairo_create")
-        let font = try BundledFont.shared.get()
+        font = try BundledFont.shared.get()
         cairo_set_font_face(pointer, font.face)
         cairo_set_font_options(pointer, BundledFont.options.pointer)
         cairo_set_antialias(pointer, CAIRO_ANTIALIAS_GRAY)
@@ -68,17 +71,32 @@ final class CairoContext {
     func stroke() { cairo_stroke(pointer) }
     func paint() { cairo_paint(pointer) }
 
-    /// Draws one line of text with its baseline starting at (x, y).
+    /// Draws one line of text with its baseline starting at (x, y): each character's glyph
+    /// at the pen, the pen moving by the glyph's unhinted advance (no kerning — the same
+    /// positions `BundledFontMetrics` measures).
     func text(_ string: String, x: Double, y: Double, size: Double) {
-        cairo_set_font_size(pointer, size)
-        cairo_move_to(pointer, x, y)
-        cairo_show_text(pointer, string)
+        if size != fontSize {
+            cairo_set_font_size(pointer, size)
+            fontSize = size
+        }
+        let scale = size / font.unitsPerEm
+        glyphBuffer.removeAll(keepingCapacity: true)
+        var pen = x
+        for scalar in string.unicodeScalars {
+            let g = font.glyph(for: scalar)
+            glyphBuffer.append(cairo_glyph_t(index: UInt(g.index), x: pen, y: y))
+            pen += g.advance * scale
+        }
+        glyphBuffer.withUnsafeBufferPointer { cairo_show_glyphs(pointer, $0.baseAddress, Int32($0.count)) }
     }
 }
 
 extension CairoContext {
     func save() { cairo_save(pointer) }
-    func restore() { cairo_restore(pointer) }
+    func restore() {
+        cairo_restore(pointer)
+        fontSize = -1   // the restored state has the font size of the save
+    }
     func clip() { cairo_clip(pointer) }
     func newPath() { cairo_new_path(pointer) }
 }

@@ -126,10 +126,12 @@ struct LabelPlacer {
             out.append((Rect(x: m.x - w / 2, y: y + 1.5, width: w, height: h), nil))
             out.append((Rect(x: x2 + 3, y: y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x1 - 3 - w, y: y - h / 2, width: w, height: h), nil))
-            for (dx, dy) in [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
-                let ex = dx > 0 ? x2 : x1
-                let r = Rect(x: dx > 0 ? ex + 8 : ex - 8 - w, y: dy < 0 ? y - 8 - h : y + 8, width: w, height: h)
-                out.append((r, (Point(x: ex, y: y), Point(x: dx > 0 ? r.minX : r.maxX, y: dy < 0 ? r.maxY : r.minY))))
+            for reach in [8.0, 20.0, 32.0] {
+                for (dx, dy) in [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                    let ex = dx > 0 ? x2 : x1
+                    let r = Rect(x: dx > 0 ? ex + reach : ex - reach - w, y: dy < 0 ? y - reach - h : y + reach, width: w, height: h)
+                    out.append((r, (Point(x: ex, y: y), Point(x: dx > 0 ? r.minX : r.maxX, y: dy < 0 ? r.maxY : r.minY))))
+                }
             }
         } else {
             let x = a.start.x, y1 = min(a.start.y, a.end.y), y2 = max(a.start.y, a.end.y)
@@ -138,10 +140,12 @@ struct LabelPlacer {
             out.append((Rect(x: x - 2 - w, y: m.y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x - w / 2, y: y2 + 3, width: w, height: h), nil))
             out.append((Rect(x: x - w / 2, y: y1 - 3 - h, width: w, height: h), nil))
-            for (dx, dy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
-                let ey = dy > 0 ? y2 : y1
-                let r = Rect(x: dx > 0 ? x + 8 : x - 8 - w, y: dy > 0 ? ey + 8 : ey - 8 - h, width: w, height: h)
-                out.append((r, (Point(x: x, y: ey), Point(x: dx > 0 ? r.minX : r.maxX, y: dy > 0 ? r.minY : r.maxY))))
+            for reach in [8.0, 20.0, 32.0] {
+                for (dx, dy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
+                    let ey = dy > 0 ? y2 : y1
+                    let r = Rect(x: dx > 0 ? x + reach : x - reach - w, y: dy > 0 ? ey + reach : ey - reach - h, width: w, height: h)
+                    out.append((r, (Point(x: x, y: ey), Point(x: dx > 0 ? r.minX : r.maxX, y: dy > 0 ? r.minY : r.maxY))))
+                }
             }
         }
         return out
@@ -176,7 +180,7 @@ struct LabelPlacer {
             let d = max(size.height, size.width)
             let step = d * 0.8
             var candidates: [Point] = [item.anchor]
-            for ring in 1...8 {
+            for ring in 1...12 {
                 let r = Double(ring) * step
                 for (dx, dy) in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)] {
                     candidates.append(Point(x: item.anchor.x + dx * r, y: item.anchor.y + dy * r))

@@ -23,12 +23,17 @@ struct LegendLayout {
             widest = max(widest, x - 16)
         }
         if !entries.isEmpty { y += Self.rowHeight }
-        for e in numbered {
-            let w = Self.sampleWidth + 5 + metrics.measure(e.text, fontSize: Metrics.legendFontSize).width
-            items.append((e, Point(x: origin.x, y: origin.y + y)))
-            widest = max(widest, w)
-            y += Self.rowHeight
+        // Numbered entries in as many columns as fit the width, filled row by row.
+        let widths = numbered.map { Self.sampleWidth + 5 + metrics.measure($0.text, fontSize: Metrics.legendFontSize).width }
+        let column = (widths.max() ?? 0) + 16
+        let columns = max(1, Int((width + 16) / max(column, 1)))
+        for (i, e) in numbered.enumerated() {
+            let c = i % columns
+            if i > 0 && c == 0 { y += Self.rowHeight }
+            items.append((e, Point(x: origin.x + Double(c) * column, y: origin.y + y)))
+            widest = max(widest, Double(c) * column + widths[i])
         }
+        if !numbered.isEmpty { y += Self.rowHeight }
         size = Size(width: widest, height: y)
     }
 }
