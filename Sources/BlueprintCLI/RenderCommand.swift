@@ -86,9 +86,11 @@ struct RenderCommand: ParsableCommand {
         default: .view(show)
         }
         var bytes: [UInt8]?
+        var report: LayoutReport?
         let options = RenderOptions(scale: scale, theme: Theme(named: theme)!, constraints: constraints, legend: !noLegend)
         do throws(RenderError) {
             let diagram = try Diagram(root: document.root, options: options)
+            report = diagram.layoutReport
             if output == "-" {
                 bytes = try diagram.data(format: resolvedFormat)
             } else {
@@ -99,8 +101,7 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let bytes { try writeStandardOutput(bytes) }
-        let report = document.root.layoutReport
-        if !report.isClean {
+        if let report, !report.isClean {
             let parts = [report.conflicts.isEmpty ? nil : "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")",
                          report.ambiguous.isEmpty ? nil : "\(report.ambiguous.count) ambiguous view\(report.ambiguous.count == 1 ? "" : "s")"]
             Entry.printError("\(file): drawn with \(parts.compactMap { $0 }.joined(separator: " and ")) (see `blueprint explain \(file)`)")

@@ -40,6 +40,9 @@ public struct Diagram {
         public var forcedMarkers: Int
     }
     public let statistics: Statistics
+    /// The layout's conflicts and ambiguity, read while the diagram was built (what it shows
+    /// in red, orange and with ambiguity notes).
+    public let layoutReport: LayoutReport
 
     /// Lays out the diagram of a view tree: solves it (`layoutIfNeeded`), reads its report,
     /// turns constraints into lines and places every label.
@@ -119,6 +122,7 @@ public struct Diagram {
         self.annotations = annotations
         self.texts = placer.placed
         self.safeArea = builder.safeArea
+        layoutReport = builder.report
         statistics = Statistics(
             views: builder.boxes.count, constraints: annotations.count,
             labels: placer.placed.filter { $0.marker == nil }.count,

@@ -10,6 +10,8 @@ struct DiagramBuilder {
     private(set) var annotations: [Annotation] = []
     /// The safe area's dashed rectangle, when the root has insets.
     private(set) var safeArea: Rect?
+    /// The engine's conflicts and ambiguity, as drawn.
+    let report: LayoutReport
 
     init(root: View, options: RenderOptions) throws(RenderError) {
         self.root = root
@@ -18,7 +20,7 @@ struct DiagramBuilder {
             throw .unknownView(name)
         }
         root.layoutIfNeeded()
-        let report = root.layoutReport
+        report = root.layoutReport
         var broken = Set<ObjectIdentifier>(), involved = Set<ObjectIdentifier>()
         for conflict in report.conflicts {
             for c in conflict.involved { involved.insert(ObjectIdentifier(c)) }
