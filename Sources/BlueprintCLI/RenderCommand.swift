@@ -71,11 +71,7 @@ struct RenderCommand: ParsableCommand {
     /// The format asked for, else the output's extension, else PNG.
     var resolvedFormat: OutputFormat {
         if let format, let f = OutputFormat(rawValue: format) { return f }
-        let ext = output.split(separator: "/").last.flatMap { name -> Substring? in
-            guard let dot = name.lastIndex(of: ".") else { return nil }
-            return name[name.index(after: dot)...]
-        }
-        return ext.flatMap { OutputFormat(rawValue: $0.lowercased()) } ?? .png
+        return OutputFormat(path: output) ?? .png
     }
 
     func run() throws {

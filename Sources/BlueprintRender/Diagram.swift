@@ -203,7 +203,7 @@ public struct Diagram {
     ///
     /// - Throws: ``RenderError``; ``RenderError/output(_:)`` names the file when writing fails.
     public func write(to path: String, format: OutputFormat? = nil, compression: PNGCompression = .fast) throws(RenderError) {
-        let format = format ?? OutputFormat(rawValue: String(path.split(separator: ".").last ?? "").lowercased()) ?? .png
+        let format = format ?? OutputFormat(path: path) ?? .png
         let bytes = try data(format: format, compression: compression)
         do {
             try AtomicFile.write(bytes, to: path)
@@ -243,24 +243,23 @@ public final class DiagramImage {
 
     /// The pixels as a ``Bitmap`` (opaque RGBA).
     public func bitmap() throws(RenderError) -> Bitmap {
-        do {
-            return try surface.withPixels { pixels, width, height, stride in
-                try Bitmap(width: width, height: height, stride: stride, opaqueBGRX: pixels)
-            }
-        } catch let error as RasterError {
-            throw .output(error)
-        } catch {
-            throw .output(.encodingFailed(message: "\(error)"))
+        try withRaster { pixels, width, height, stride in
+            try Bitmap(width: width, height: height, stride: stride, opaqueBGRX: pixels)
         }
     }
 
     /// PNG bytes, encoded by libpng straight from cairo's memory (no conversion pass).
     public func png(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
+        try withRaster { pixels, width, height, stride in
+            precondition(stride == width * 4, "cairo pads RGB24 rows only to 4 bytes")
+            return try PNG.encodeOpaqueBGRX(pixels, width: width, height: height, compression: compression)
+        }
+    }
+
+    /// Runs a Raster call on the pixels; its errors become ``RenderError/output(_:)``.
+    private func withRaster<T>(_ body: (UnsafeRawBufferPointer, Int, Int, Int) throws -> T) throws(RenderError) -> T {
         do {
-            return try surface.withPixels { pixels, width, height, stride in
-                precondition(stride == width * 4, "cairo pads RGB24 rows only to 4 bytes")
-                return try PNG.encodeOpaqueBGRX(pixels, width: width, height: height, compression: compression)
-            }
+            return try surface.withPixels(body)
         } catch let error as RasterError {
             throw .output(error)
         } catch {

@@ -227,14 +227,7 @@ struct Painter {
             if case .name = t.style { size = Metrics.nameFontSize } else { size = Metrics.labelFontSize }
             let r = t.rect
             if t.marker != nil {
-                context.setColor(textColor(t.style))
-                context.circle(dx(r.midX), dy(r.midY), radius: r.width / 2 * scale)
-                context.fill()
-                let w = metrics.measure(t.text, fontSize: Metrics.labelFontSize).width
-                let m = metrics.measure(t.text, fontSize: Metrics.labelFontSize)
-                context.setColor(theme.background)
-                context.text(t.text, x: dx(r.midX - w / 2), y: dy(r.midY + (m.ascent - m.descent) / 2 - 0.5),
-                             size: Metrics.labelFontSize * scale)
+                marker(t.text, center: Point(x: r.midX, y: r.midY), diameter: r.width, fill: textColor(t.style))
                 continue
             }
             if t.backdrop {
@@ -246,6 +239,17 @@ struct Painter {
             context.setColor(textColor(t.style))
             context.text(t.text, x: dx(r.minX + Metrics.padX), y: dy(r.minY + Metrics.padY + m.ascent), size: size * scale)
         }
+    }
+
+    /// A numbered marker: a filled disc with its number knocked out in the background colour.
+    private func marker(_ number: String, center: Point, diameter: Double, fill: Color) {
+        context.setColor(fill)
+        context.circle(dx(center.x), dy(center.y), radius: diameter / 2 * scale)
+        context.fill()
+        let m = BundledFontMetrics().measure(number, fontSize: Metrics.labelFontSize)
+        context.setColor(theme.background)
+        context.text(number, x: dx(center.x - m.width / 2), y: dy(center.y + (m.ascent - m.descent) / 2 - 0.5),
+                     size: Metrics.labelFontSize * scale)
     }
 
     // MARK: Legend
@@ -299,15 +303,8 @@ struct Painter {
                 strokeRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10), width: 1)
                 context.stroke()
             case .marker(let n):
-                let label = String(n)
-                let lm = metrics.measure(label, fontSize: Metrics.labelFontSize)
-                let d = max(lm.width + 2 * Metrics.padX, lm.ascent + lm.descent + 2 * Metrics.padY)
-                context.setColor(theme.text)
-                context.circle(dx(x0 + d / 2), dy(midY), radius: d / 2 * scale)
-                context.fill()
-                context.setColor(theme.background)
-                context.text(label, x: dx(x0 + d / 2 - lm.width / 2), y: dy(midY + (lm.ascent - lm.descent) / 2 - 0.5),
-                             size: Metrics.labelFontSize * scale)
+                let size = LabelPlacer.markerDiameter(String(n))
+                marker(String(n), center: Point(x: x0 + size / 2, y: midY), diameter: size, fill: theme.text)
             }
             context.setLine(width: 1)
             context.setColor(theme.text)

@@ -31,4 +31,11 @@ public struct RenderOptions: Hashable, Sendable {
 /// The file formats a diagram can be written in.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case png, svg, pdf
+
+    /// The format a file name's extension names (`x.svg`, `x.PDF`), or nil.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        self.init(rawValue: name[name.index(after: dot)...].lowercased())
+    }
 }

@@ -224,3 +224,13 @@ import Testing
         #expect(VisualOrder.visual("Hello שלום world", rightToLeftParagraph: false) == "Hello םולש world")
     }
 }
+
+@Suite struct OutputFormatTests {
+    @Test func theExtensionOfTheFileNameNamesTheFormat() {
+        #expect(OutputFormat(path: "out/login.svg") == .svg)
+        #expect(OutputFormat(path: "login.PDF") == .pdf)
+        #expect(OutputFormat(path: "a.b/login.png") == .png)
+        #expect(OutputFormat(path: "dir.svg/login") == nil)
+        #expect(OutputFormat(path: "login.gif") == nil)
+    }
+}

@@ -66,7 +66,7 @@ final class CairoSurface {
 
     /// Calls `body` with the pixels of an image surface: rows `stride` bytes apart, each pixel
     /// blue, green, red, unused.
-    func withPixels<T>(_ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws -> T) rethrows -> T {
+    func withPixels<T, E: Error>(_ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(E) -> T) throws(E) -> T {
         let width = Int(cairo_image_surface_get_width(pointer))
         let height = Int(cairo_image_surface_get_height(pointer))
         let stride = Int(cairo_image_surface_get_stride(pointer))

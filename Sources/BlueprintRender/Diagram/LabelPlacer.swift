@@ -47,6 +47,12 @@ struct LabelPlacer {
         }
     }
 
+    /// The diameter of the disc of a numbered marker: its number's box, made round.
+    static func markerDiameter(_ number: String) -> Double {
+        let m = BundledFontMetrics().measure(number, fontSize: Metrics.labelFontSize)
+        return max(m.width + 2 * Metrics.padX, m.ascent + m.descent + 2 * Metrics.padY)
+    }
+
     /// The size of `text`'s box at the label size, padding included.
     func boxSize(_ text: String, fontSize: Double = Metrics.labelFontSize) -> Size {
         let m = metrics.measure(text, fontSize: fontSize)
@@ -176,8 +182,7 @@ struct LabelPlacer {
         for item in pending {
             let number = legend.count + 1
             let label = String(number)
-            let size = boxSize(label)
-            let d = max(size.height, size.width)
+            let d = Self.markerDiameter(label)
             let step = d * 0.8
             var candidates: [Point] = [item.anchor]
             for ring in 1...12 {
