@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Blueprint", targets: ["Blueprint"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "BlueprintRender", targets: ["BlueprintRender"]),
+        .library(name: "BlueprintTesting", targets: ["BlueprintTesting"]),
         // The executable is `blueprint`; its module is BlueprintCLI so that no two source
         // folders differ only by case (Blueprint / blueprint collide on macOS file systems).
         .executable(name: "blueprint", targets: ["BlueprintCLI"]),
@@ -44,11 +45,17 @@ let package = Package(
         .target(name: "CBlueprintFont", exclude: ["DejaVuSans.ttf", "LICENSE"]),
         // Draws a solved view tree: frames, margins, constraints, conflicts, legend; PNG/SVG/PDF.
         .target(name: "BlueprintRender", dependencies: ["Blueprint", "Raster", "CCairo", "CBlueprintFont"]),
+        // Golden checks without a test framework: record modes, tolerances, frames beside the
+        // golden, artifacts, the HTML report. The CLI's `check` and `report` use it directly.
+        .target(name: "BlueprintCheck", dependencies: ["Blueprint", "BlueprintRender", "Raster"]),
+        // `assertLayoutSnapshot` for XCTest and Swift Testing, over BlueprintCheck.
+        .target(name: "BlueprintTesting", dependencies: ["BlueprintCheck"]),
         .executableTarget(
             name: "BlueprintCLI",
             dependencies: [
                 "Blueprint",
                 "BlueprintRender",
+                "BlueprintCheck",
                 "Raster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,6 +72,7 @@ let package = Package(
         .testTarget(name: "BlueprintTests", dependencies: ["Blueprint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "BlueprintRenderTests", dependencies: ["BlueprintRender", "Blueprint", "Raster"]),
+        .testTarget(name: "BlueprintTestingTests", dependencies: ["BlueprintTesting", "BlueprintCheck", "BlueprintRender", "Blueprint", "Raster"]),
         // Runs the built `blueprint` binary as a user would.
         .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster"]),
     ]

@@ -11,6 +11,8 @@ struct BlueprintCommand: ParsableCommand {
             SolveCommand.self,
             ExplainCommand.self,
             DiffCommand.self,
+            CheckCommand.self,
+            ReportCommand.self,
         ]
     )
 }

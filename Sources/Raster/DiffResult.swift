@@ -60,7 +60,7 @@ public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A ratio as a percentage with two decimals; a non-zero share too small to show is "<0.01%".
-    static func percent(_ ratio: Double) -> String {
+    public static func percent(_ ratio: Double) -> String {
         let hundredths = Int((ratio * 10000).rounded())
         if hundredths == 0 && ratio > 0 { return "<0.01%" }
         let fraction = hundredths % 100

@@ -176,7 +176,7 @@ public enum LayoutAxis: String, Sendable, CaseIterable, CustomStringConvertible 
 }
 
 /// Formats a number the shortest way that reads back the same: `20`, `0.5`, `33.333333333333336`.
-func formatNumber(_ x: Double) -> String {
+public func formatNumber(_ x: Double) -> String {
     if x == 0 { return "0" }
     if Swift.abs(x) < 1e15, x == x.rounded() { return String(Int64(x)) }
     return "\(x)"

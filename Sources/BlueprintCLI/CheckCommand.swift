@@ -1,0 +1,307 @@
+import ArgumentParser
+import Blueprint
+import BlueprintCheck
+import BlueprintRender
+import Dispatch
+import Raster
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `blueprint check`: renders every fixture and compares it with its golden, in parallel.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Render every fixture and compare it with its golden.",
+        discussion: """
+            For each FIXTURES/NAME.layout, draws the layout (as `blueprint render` does) and \
+            compares it with GOLDENS/NAME.png: byte for byte first, then, when the bytes differ, \
+            pixel by pixel with pixelmatch's algorithm (anti-aliased pixels never count). \
+            Beside each golden, NAME.json keeps the solved frames, so a failure can say what \
+            moved ("card.width 320 → 304; title moved 8 pt down").
+
+            For a failure, the actual image, the diff and expected | actual | diff side by side \
+            are written to the artifacts folder, and the run is saved in \
+            .blueprint/last-check.json for `blueprint report`.
+
+            Record modes: never (a missing golden fails), missing (write goldens that do not \
+            exist), failed (also overwrite goldens that no longer match), all (rewrite every \
+            golden whose bytes differ). Default: missing, or never when CI is set; \
+            BLUEPRINT_RECORD overrides --record. A check that records fails: look at the new \
+            goldens, then run it again.
+
+            On a terminal a progress bar shows while fixtures run; otherwise one line per fixture.
+
+            Examples:
+              blueprint check
+              blueprint check --record failed --jobs 4
+              blueprint check --fixtures layouts --goldens layouts/goldens --threshold 0.1
+
+            Exit status: 0 every fixture matches its golden, 1 a difference, a missing golden \
+            or a recorded golden, 2 bad input or usage (an unreadable fixture or golden).
+            """
+    )
+
+    @Option(help: ArgumentHelp("The folder of .layout files.", valueName: "dir"))
+    var fixtures = "fixtures"
+
+    @Option(help: ArgumentHelp("The folder of golden images (NAME.png and NAME.json).", valueName: "dir"))
+    var goldens = "goldens"
+
+    @Option(help: ArgumentHelp("never, missing, failed or all (default: missing; never when CI is set).", valueName: "mode"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Fixtures checked at once (default: one per core).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Where failures' images go (default: BLUEPRINT_ARTIFACTS, else .blueprint/artifacts).", valueName: "dir"))
+    var artifacts: String?
+
+    @Option(help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact, the default) to 1.", valueName: "T"))
+    var threshold: Double = 0
+
+    @Option(name: .customLong("max-diff-pixels"), help: ArgumentHelp("Pass with up to this many differing pixels.", valueName: "N"))
+    var maxDiffPixels: Int?
+
+    @Option(name: .customLong("max-diff-ratio"), help: ArgumentHelp("Pass with up to this share (0 to 1) of differing pixels.", valueName: "R"))
+    var maxDiffRatio: Double?
+
+    @Option(help: ArgumentHelp("Pixels per point: 1, 2 or 3 (the goldens' scale).", valueName: "n"))
+    var scale: Int = 2
+
+    @Option(help: ArgumentHelp("Colours: light, dark or blueprint.", valueName: "name"))
+    var theme: String = "light"
+
+    var tolerance: Tolerance { Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) }
+
+    func validate() throws {
+        if let record, RecordMode(rawValue: record) == nil {
+            throw ValidationError("unknown record mode '\(record)': expected never, missing, failed or all")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
+        do {
+            try tolerance.validate()
+        } catch {
+            throw ValidationError(error.description.replacingTolerance())
+        }
+        guard (1...3).contains(scale) else { throw ValidationError("invalid scale \(scale): expected 1, 2 or 3") }
+        guard Theme(named: theme) != nil else {
+            throw ValidationError("unknown theme '\(theme)': expected \(Theme.builtIn.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let environment = FileSystem.environment
+        let mode: RecordMode
+        do {
+            mode = try RecordMode.resolve(record.flatMap(RecordMode.init(rawValue:)), environment: environment)
+        } catch {
+            Entry.printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        guard FileSystem.isDirectory(fixtures) else {
+            Entry.printError("error: the fixtures folder \(fixtures) does not exist")
+            throw ExitCode(2)
+        }
+        let names = FileSystem.contents(of: fixtures).filter { $0.hasSuffix(".layout") && !$0.hasPrefix(".") }
+            .map { String($0.dropLast(".layout".count)) }
+        guard !names.isEmpty else {
+            Entry.printError("error: no .layout files in \(fixtures)")
+            throw ExitCode(2)
+        }
+        let artifactsFolder = artifacts ?? environment[GoldenCheck.artifactsVariable].flatMap { $0.isEmpty ? nil : $0 } ?? ".blueprint/artifacts"
+        let options = RenderOptions(scale: scale, theme: Theme(named: theme)!)
+        let workers = min(jobs ?? CheckProgress.processorCount, names.count)
+        let started = CheckProgress.now()
+
+        let checks = names.map { name in
+            GoldenCheck(location: GoldenLocation(image: FileSystem.join(goldens, name + ".png")), options: options,
+                        tolerance: tolerance, record: mode, artifacts: artifactsFolder, environment: [:],
+                        recordHint: "blueprint check --record {mode}")
+        }
+        let fixtures = self.fixtures
+        let outcomes = CheckProgress(names: names).run(workers: workers) { index in
+            Self.check(fixture: FileSystem.join(fixtures, names[index] + ".layout"), with: checks[index])
+        }
+        let seconds = Double(CheckProgress.now() - started) / 1e9
+
+        let run = CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
+                           tolerance: tolerance.description,
+                           entries: zip(names, outcomes).map { CheckRun.Entry(name: $0, outcome: $1) })
+        var saveProblem: String?
+        do {
+            let path = CheckRun.path(in: ".")
+            try FileSystem.createDirectories(FileSystem.directory(of: path))
+            try AtomicFile.write(Array(run.json.utf8), to: path)
+        } catch {
+            saveProblem = "the run could not be saved for `blueprint report`: \(error)"
+        }
+        print(Self.summary(names: names, outcomes: outcomes, seconds: seconds, workers: workers), terminator: "")
+        if let saveProblem { Entry.printError("warning: \(saveProblem)") }
+        if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(2) }
+        if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// Reads, parses and checks one fixture; every problem is an outcome, never a throw.
+    static func check(fixture path: String, with check: GoldenCheck) -> SnapshotOutcome {
+        let document: LayoutDocument
+        do {
+            document = try LayoutDocument(bytes: try LayoutInput.readFile(path), file: path)
+        } catch let error as LayoutInput.InputError {
+            return failed(check, error.text)
+        } catch {
+            return failed(check, "\(error)")
+        }
+        return check.run(root: document.root)
+    }
+
+    private static func failed(_ check: GoldenCheck, _ problem: String) -> SnapshotOutcome {
+        var outcome = SnapshotOutcome(status: .error, location: check.location, mode: check.record ?? .never,
+                                      tolerance: check.tolerance, scale: check.options.scale, recordHint: check.recordHint)
+        outcome.problem = problem.hasSuffix("\n") ? String(problem.dropLast()) : problem
+        return outcome
+    }
+
+    /// The table, the totals and each failure's message.
+    static func summary(names: [String], outcomes: [SnapshotOutcome], seconds: Double, workers: Int) -> String {
+        let width = max(names.map(\.count).max() ?? 0, "fixture".count)
+        func pad(_ s: String, _ n: Int) -> String { s.padding(n) }
+        func right(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(n - s.count, 0)) + s }
+        var out = pad("fixture", width) + "  " + pad("result", 16) + right("pixels", 10) + right("share", 9) + "\n"
+        for (name, o) in zip(names, outcomes) {
+            let pixels = o.diff.map { String($0.differentPixels) } ?? (o.status == .identical ? "0" : "-")
+            let share = o.diff.map { DiffResult.percent($0.differentRatio) } ?? (o.status == .identical ? "0.00%" : "-")
+            out += pad(name, width) + "  " + pad(label(o), 16) + right(pixels, 10) + right(share, 9) + "\n"
+        }
+        var counts: [(String, Int)] = []
+        for status in SnapshotOutcome.Status.allCases {
+            let n = outcomes.filter { $0.status == status }.count
+            if n > 0 { counts.append((label(status), n)) }
+        }
+        let time = BlueprintJSON.number((seconds * 100).rounded() / 100)
+        out += "\(names.count) fixture\(names.count == 1 ? "" : "s"): " + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+            + " (\(time) s, \(workers) job\(workers == 1 ? "" : "s"))\n"
+        for (name, o) in zip(names, outcomes) where !o.passed {
+            out += "\n\(name):\n" + o.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
+        }
+        if outcomes.contains(where: { $0.status == .different || $0.status == .missing }) {
+            out += "\nSee them side by side: blueprint report\n"
+        }
+        return out
+    }
+
+    static func label(_ o: SnapshotOutcome) -> String {
+        if o.status == .recorded { return o.recordedFramesOnly ? "recorded frames" : o.replacedGolden ? "recorded (over)" : "recorded (new)" }
+        return label(o.status)
+    }
+
+    static func label(_ status: SnapshotOutcome.Status) -> String {
+        switch status {
+        case .identical: "same"
+        case .withinTolerance: "within tolerance"
+        case .different: "DIFFERENT"
+        case .missing: "MISSING"
+        case .recorded: "recorded"
+        case .error: "ERROR"
+        }
+    }
+}
+
+extension String {
+    /// The text padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: Swift.max(width - count, 0)) }
+
+    /// `tolerance threshold must…` as the option is spelled: `--threshold must…`.
+    func replacingTolerance() -> String {
+        for (from, to) in [("tolerance threshold", "--threshold"), ("tolerance maxDiffPixels", "--max-diff-pixels"),
+                           ("tolerance maxDiffRatio", "--max-diff-ratio")] where hasPrefix(from) {
+            return to + dropFirst(from.count)
+        }
+        return self
+    }
+}
+
+/// Runs checks on worker threads and shows their progress: a bar redrawn in place on a
+/// terminal, one line per fixture (in fixture order) otherwise.
+final class CheckProgress: Sendable {
+    let names: [String]
+    let terminal: Bool
+
+    init(names: [String]) {
+        self.names = names
+        terminal = isatty(1) == 1
+    }
+
+    private struct State {
+        var next = 0
+        var results: [SnapshotOutcome?]
+    }
+
+    /// Runs `work` for every index on `workers` threads; returns the outcomes in index order.
+    func run(workers: Int, _ work: @escaping @Sendable (Int) -> SnapshotOutcome) -> [SnapshotOutcome] {
+        let count = names.count
+        let state = Mutex(State(results: Array(repeating: nil, count: count)))
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<workers {
+            DispatchQueue.global().async {
+                while true {
+                    let index: Int? = state.withLock { s in
+                        guard s.next < count else { return nil }
+                        defer { s.next += 1 }
+                        return s.next
+                    }
+                    guard let index else { return }
+                    let outcome = work(index)
+                    state.withLock { $0.results[index] = outcome }
+                    finished.signal()
+                }
+            }
+        }
+        var done = 0, printed = 0
+        while done < count {
+            finished.wait()
+            done += 1
+            let snapshot = state.withLock { $0.results }
+            if terminal {
+                let latest = snapshot.lastIndex { $0 != nil }.map { names[$0] } ?? ""
+                draw(done: done, of: count, current: latest)
+            } else {
+                while printed < count, let outcome = snapshot[printed] {
+                    let counter = String(printed + 1)
+                    let padded = String(repeating: " ", count: String(count).count - counter.count) + counter
+                    write("[\(padded)/\(count)] \(CheckCommand.label(outcome).padding(16)) \(names[printed])\n")
+                    printed += 1
+                }
+            }
+        }
+        if terminal { write("\r\u{1B}[K") }
+        return state.withLock { $0.results.map { $0! } }
+    }
+
+    private func draw(done: Int, of count: Int, current: String) {
+        let width = 30
+        let filled = width * done / max(count, 1)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let name = current.count > 32 ? String(current.prefix(31)) + "…" : current
+        write("\r\u{1B}[K\(bar) \(done)/\(count) \(name)")
+    }
+
+    private func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    static let processorCount = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+
+    static func now() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+}

@@ -1,0 +1,161 @@
+import Raster
+
+/// What one `blueprint check` found, saved so that `blueprint report` can show it later:
+/// `.blueprint/last-check.json` in the folder the check ran in.
+public struct CheckRun: Equatable, Sendable {
+    /// One fixture's result.
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var status: SnapshotOutcome.Status
+        /// The golden and frames paths (absolute).
+        public var golden: String
+        public var frames: String
+        public var actual: String?
+        public var diff: String?
+        public var composite: String?
+        public var differentPixels: Int?
+        public var antialiasedPixels: Int?
+        public var width: Int?
+        public var height: Int?
+        public var expectedSize: PixelSize?
+        public var actualSize: PixelSize?
+        public var bounds: PixelRect?
+        public var frameChanges: [String]?
+        /// The whole message, as printed.
+        public var message: String
+
+        public init(name: String, status: SnapshotOutcome.Status, golden: String, frames: String, message: String) {
+            self.name = name
+            self.status = status
+            self.golden = golden
+            self.frames = frames
+            self.message = message
+        }
+
+        /// The entry of a check's outcome.
+        public init(name: String, outcome: SnapshotOutcome) {
+            self.init(name: name, status: outcome.status, golden: FileSystem.absolute(outcome.location.image),
+                      frames: FileSystem.absolute(outcome.location.frames), message: outcome.message)
+            actual = outcome.actualPath.map(FileSystem.absolute)
+            diff = outcome.diffPath.map(FileSystem.absolute)
+            composite = outcome.compositePath.map(FileSystem.absolute)
+            if let d = outcome.diff {
+                differentPixels = d.differentPixels
+                antialiasedPixels = d.antialiasedPixels
+                width = d.width
+                height = d.height
+                expectedSize = d.expectedSize
+                actualSize = d.actualSize
+                bounds = d.bounds
+            }
+            frameChanges = outcome.frameChanges
+        }
+
+        /// Whether this fixture failed (anything but a match).
+        public var failed: Bool { status != .identical && status != .withinTolerance }
+
+        /// The share of differing pixels, when known.
+        public var differentRatio: Double? {
+            guard let differentPixels, let width, let height, width * height > 0 else { return nil }
+            return Double(differentPixels) / Double(width * height)
+        }
+    }
+
+    public var fixtures: String
+    public var goldens: String
+    public var mode: RecordMode
+    public var tolerance: String
+    public var entries: [Entry]
+
+    public init(fixtures: String, goldens: String, mode: RecordMode, tolerance: String, entries: [Entry]) {
+        self.fixtures = fixtures
+        self.goldens = goldens
+        self.mode = mode
+        self.tolerance = tolerance
+        self.entries = entries
+    }
+
+    /// Where a check in `folder` saves its run.
+    public static func path(in folder: String) -> String { FileSystem.join(folder, ".blueprint/last-check.json") }
+
+    // MARK: JSON
+
+    /// The run as JSON, one entry per line.
+    public var json: String {
+        func optional(_ value: String?) -> String { value.map(BlueprintJSON.quoted) ?? "null" }
+        func optional(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+        func size(_ s: PixelSize?) -> String { s.map { "{\"width\": \($0.width), \"height\": \($0.height)}" } ?? "null" }
+        let lines = entries.map { e -> String in
+            let bounds = e.bounds.map { "{\"x\": \($0.x), \"y\": \($0.y), \"width\": \($0.width), \"height\": \($0.height)}" } ?? "null"
+            let changes = e.frameChanges.map { "[" + $0.map(BlueprintJSON.quoted).joined(separator: ", ") + "]" } ?? "null"
+            let fields = [
+                "\"name\": \(BlueprintJSON.quoted(e.name))", "\"status\": \(BlueprintJSON.quoted(e.status.rawValue))",
+                "\"golden\": \(BlueprintJSON.quoted(e.golden))", "\"frames\": \(BlueprintJSON.quoted(e.frames))",
+                "\"actual\": \(optional(e.actual))", "\"diff\": \(optional(e.diff))", "\"composite\": \(optional(e.composite))",
+                "\"differentPixels\": \(optional(e.differentPixels))", "\"antialiasedPixels\": \(optional(e.antialiasedPixels))",
+                "\"width\": \(optional(e.width))", "\"height\": \(optional(e.height))",
+                "\"expectedSize\": \(size(e.expectedSize))", "\"actualSize\": \(size(e.actualSize))",
+                "\"bounds\": \(bounds)", "\"frameChanges\": \(changes)", "\"message\": \(BlueprintJSON.quoted(e.message))",
+            ]
+            return "    {" + fields.joined(separator: ", ") + "}"
+        }
+        return "{\n  \"fixtures\": \(BlueprintJSON.quoted(fixtures)),\n  \"goldens\": \(BlueprintJSON.quoted(goldens)),\n"
+            + "  \"mode\": \(BlueprintJSON.quoted(mode.rawValue)),\n  \"tolerance\": \(BlueprintJSON.quoted(tolerance)),\n"
+            + "  \"entries\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
+    }
+
+    /// Why a saved run cannot be read.
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reads a saved run.
+    public init(json bytes: [UInt8]) throws(Invalid) {
+        let root: BlueprintJSON
+        do {
+            root = try BlueprintJSON.parse(bytes)
+        } catch {
+            throw Invalid(description: "not JSON: \(error)")
+        }
+        func string(_ value: BlueprintJSON?, _ what: String) throws(Invalid) -> String {
+            guard let s = value?.stringValue else { throw Invalid(description: "\(what) must be a string") }
+            return s
+        }
+        func optionalString(_ value: BlueprintJSON?) -> String? { value?.stringValue }
+        func size(_ value: BlueprintJSON?) -> PixelSize? {
+            guard let w = value?["width"]?.intValue, let h = value?["height"]?.intValue else { return nil }
+            return PixelSize(width: w, height: h)
+        }
+        guard let modeName = root["mode"]?.stringValue, let mode = RecordMode(rawValue: modeName) else {
+            throw Invalid(description: "\"mode\" must be one of never, missing, failed, all")
+        }
+        guard let items = root["entries"]?.arrayValue else { throw Invalid(description: "\"entries\" must be a list") }
+        var entries: [Entry] = []
+        for (index, item) in items.enumerated() {
+            let what = "entry \(index + 1)"
+            guard let statusName = item["status"]?.stringValue, let status = SnapshotOutcome.Status(rawValue: statusName) else {
+                throw Invalid(description: "\(what): unknown status")
+            }
+            var e = Entry(name: try string(item["name"], "\(what) name"), status: status,
+                          golden: try string(item["golden"], "\(what) golden"), frames: try string(item["frames"], "\(what) frames"),
+                          message: try string(item["message"], "\(what) message"))
+            e.actual = optionalString(item["actual"])
+            e.diff = optionalString(item["diff"])
+            e.composite = optionalString(item["composite"])
+            e.differentPixels = item["differentPixels"]?.intValue
+            e.antialiasedPixels = item["antialiasedPixels"]?.intValue
+            e.width = item["width"]?.intValue
+            e.height = item["height"]?.intValue
+            e.expectedSize = size(item["expectedSize"])
+            e.actualSize = size(item["actualSize"])
+            if let b = item["bounds"], let x = b["x"]?.intValue, let y = b["y"]?.intValue,
+               let w = b["width"]?.intValue, let h = b["height"]?.intValue {
+                e.bounds = PixelRect(x: x, y: y, width: w, height: h)
+            }
+            e.frameChanges = item["frameChanges"]?.arrayValue?.compactMap(\.stringValue)
+            entries.append(e)
+        }
+        self.init(fixtures: try string(root["fixtures"], "\"fixtures\""), goldens: try string(root["goldens"], "\"goldens\""),
+                  mode: mode, tolerance: try string(root["tolerance"], "\"tolerance\""), entries: entries)
+    }
+}

@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Blueprint
+import BlueprintRender
+import Raster
+
+/// One golden check: render a view tree, compare it with its golden, record when the mode
+/// says so, and write the artifacts of a failure. Imports no test framework: XCTest, Swift
+/// Testing and `blueprint check` all run this.
+///
+/// A render whose PNG bytes equal the golden's costs one render and one `memcmp`; the golden
+/// is decoded and diffed only when the bytes differ.
+public struct GoldenCheck: Sendable {
+    public var location: GoldenLocation
+    public var options: RenderOptions
+    public var tolerance: Tolerance
+    /// The mode asked for; `BLUEPRINT_RECORD` in ``environment`` overrides it.
+    public var record: RecordMode?
+    /// Where failures' images go; nil: `BLUEPRINT_ARTIFACTS`, else `blueprint-artifacts` in the
+    /// temporary folder.
+    public var artifacts: String?
+    /// The environment the mode and the artifacts folder are read from.
+    public var environment: [String: String]
+    /// How to record, with `{mode}` for the mode: `BLUEPRINT_RECORD={mode} swift test --filter LoginTests`.
+    public var recordHint: String
+
+    public init(location: GoldenLocation, options: RenderOptions = RenderOptions(), tolerance: Tolerance = .exact,
+                record: RecordMode? = nil, artifacts: String? = nil, environment: [String: String] = FileSystem.environment,
+                recordHint: String = "BLUEPRINT_RECORD={mode}") {
+        self.location = location
+        self.options = options
+        self.tolerance = tolerance
+        self.record = record
+        self.artifacts = artifacts
+        self.environment = environment
+        self.recordHint = recordHint
+    }
+
+    /// The environment variable naming the artifacts folder.
+    public static let artifactsVariable = "BLUEPRINT_ARTIFACTS"
+
+    /// The artifacts folder in effect.
+    public var artifactsFolder: String {
+        if let artifacts { return artifacts }
+        if let value = environment[Self.artifactsVariable], !value.isEmpty { return value }
+        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return FileSystem.join(temporary, "blueprint-artifacts")
+    }
+
+    /// Checks `root` against the golden. Never throws: every problem is an outcome with
+    /// status `error` and a message saying where and why.
+    public func run(root: View) -> SnapshotOutcome {
+        var outcome = SnapshotOutcome(status: .error, location: location, mode: .never, tolerance: tolerance,
+                                      scale: options.scale, recordHint: recordHint)
+        do {
+            try tolerance.validate()
+        } catch {
+            outcome.problem = error.description
+            return outcome
+        }
+        do {
+            outcome.mode = try RecordMode.resolve(record, environment: environment)
+        } catch {
+            outcome.problem = error.description
+            return outcome
+        }
+        let image: DiagramImage, png: [UInt8], report: LayoutReport
+        do {
+            let diagram = try Diagram(root: root, options: options)
+            image = try diagram.image()
+            png = try image.png(compression: .fast)
+            report = diagram.layoutReport
+        } catch {
+            outcome.problem = "the layout could not be drawn: \(error)"
+            return outcome
+        }
+        let golden: [UInt8]?
+        do {
+            golden = try Self.readIfPresent(location.image)
+        } catch {
+            outcome.problem = "\(error)"
+            return outcome
+        }
+        let mode = outcome.mode
+        let frames = { FrameRecord(root: root, report: report) }
+
+        // The fast path: the same bytes.
+        if let golden, Self.same(golden, png) {
+            if mode == .all, (try? Self.readIfPresent(location.frames)) != Array(frames().json.utf8) {
+                return record(png: nil, frames: frames(), replacing: true, diff: nil, outcome: outcome)
+            }
+            removeArtifacts()
+            outcome.status = .identical
+            return outcome
+        }
+        guard let golden else {
+            if mode == .never {
+                outcome.status = .missing
+                writeArtifacts(actual: png, diff: nil, into: &outcome)
+                return outcome
+            }
+            return record(png: png, frames: frames(), replacing: false, diff: nil, outcome: outcome)
+        }
+        let expected: Bitmap, actual: Bitmap
+        do {
+            expected = try PNG.decode(golden)
+        } catch {
+            if mode == .failed || mode == .all {
+                outcome.framesNote = "the old golden could not be read (\(error))"
+                return record(png: png, frames: frames(), replacing: true, diff: nil, outcome: outcome)
+            }
+            outcome.problem = "the golden is not a readable PNG (\(error)); record it again with \(recordHint.replacingMode(with: .failed))"
+            return outcome
+        }
+        do {
+            actual = try image.bitmap()
+        } catch {
+            outcome.problem = "the render could not be read back: \(error)"
+            return outcome
+        }
+        let diff = PixelDiff.compare(expected, actual, options: tolerance.diffOptions)
+        outcome.diff = diff
+        if diff.matches && mode != .all {
+            removeArtifacts()
+            outcome.status = .withinTolerance
+            return outcome
+        }
+        let current = frames()
+        readFrameChanges(current, into: &outcome)
+        if mode == .failed || mode == .all {
+            return record(png: png, frames: current, replacing: true, diff: diff, outcome: outcome)
+        }
+        outcome.status = .different
+        let diffImage = PixelDiff.diffImage(expected, actual, options: tolerance.diffOptions)
+        let composite = PixelDiff.sideBySide(expected: expected, actual: actual, diff: diffImage)
+        writeArtifacts(actual: png, diff: (diffImage, composite), into: &outcome)
+        return outcome
+    }
+
+    // MARK: Steps
+
+    /// Writes the frames, then the golden, each atomically (a reader, or a process killed
+    /// half-way, sees the old file or the new one).
+    /// `png` nil: the golden is already right and only its frames are written.
+    private func record(png: [UInt8]?, frames: FrameRecord, replacing: Bool, diff: DiffResult?, outcome: SnapshotOutcome) -> SnapshotOutcome {
+        var outcome = outcome
+        outcome.diff = diff
+        do {
+            try FileSystem.createDirectories(FileSystem.directory(of: location.image))
+            try FileSystem.createDirectories(FileSystem.directory(of: location.frames))
+            try AtomicFile.write(Array(frames.json.utf8), to: location.frames)
+            if let png { try AtomicFile.write(png, to: location.image) }
+        } catch {
+            outcome.status = .error
+            outcome.problem = "recording failed: \(error)"
+            return outcome
+        }
+        removeArtifacts()
+        outcome.status = .recorded
+        outcome.replacedGolden = replacing
+        outcome.recordedFramesOnly = png == nil
+        return outcome
+    }
+
+    /// Compares the current frames with those stored beside the golden.
+    private func readFrameChanges(_ current: FrameRecord, into outcome: inout SnapshotOutcome) {
+        let bytes: [UInt8]?
+        do {
+            bytes = try Self.readIfPresent(location.frames)
+        } catch {
+            outcome.framesNote = "\(location.display(location.frames)) could not be read (\(error))"
+            return
+        }
+        guard let bytes else {
+            outcome.framesNote = "none recorded beside the golden (\(location.display(location.frames)))"
+            return
+        }
+        do {
+            outcome.frameChanges = current.changes(from: try FrameRecord(json: bytes))
+        } catch {
+            outcome.framesNote = "\(location.display(location.frames)) is not a frames file (\(error))"
+        }
+    }
+
+    /// The artifact paths of this check.
+    public var artifactPaths: (actual: String, diff: String, composite: String) {
+        let base = FileSystem.join(artifactsFolder, location.artifactName)
+        return (base + ".actual.png", base + ".diff.png", base + ".composite.png")
+    }
+
+    private func writeArtifacts(actual: [UInt8], diff: (Bitmap, Bitmap)?, into outcome: inout SnapshotOutcome) {
+        let paths = artifactPaths
+        do {
+            try FileSystem.createDirectories(FileSystem.directory(of: paths.actual))
+            try AtomicFile.write(actual, to: paths.actual)
+            outcome.actualPath = paths.actual
+            if let (image, composite) = diff {
+                try PNG.write(image, to: paths.diff, compression: .fast)
+                outcome.diffPath = paths.diff
+                try PNG.write(composite, to: paths.composite, compression: .fast)
+                outcome.compositePath = paths.composite
+            } else {
+                FileSystem.remove(paths.diff)
+                FileSystem.remove(paths.composite)
+            }
+        } catch {
+            outcome.problem = "the artifacts could not be written: \(error)"
+        }
+    }
+
+    /// A passing check leaves no images of an earlier failure behind.
+    private func removeArtifacts() {
+        let paths = artifactPaths
+        FileSystem.remove(paths.actual)
+        FileSystem.remove(paths.diff)
+        FileSystem.remove(paths.composite)
+    }
+
+    /// The file's bytes, or nil when there is no file.
+    static func readIfPresent(_ path: String) throws -> [UInt8]? {
+        do {
+            return try AtomicFile.read(path)
+        } catch RasterError.io(_, let operation, _) where operation == "open" && !FileSystem.exists(path) {
+            return nil
+        }
+    }
+
+    /// Byte equality with one `memcmp`.
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 } }
+    }
+}

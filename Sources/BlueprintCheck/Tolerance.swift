@@ -1,0 +1,63 @@
+import Raster
+
+/// How different a render may be from its golden and still pass.
+///
+/// Pixels are compared with pixelmatch's algorithm: two pixels differ when their YIQ colour
+/// distance passes `threshold`, and pixels explained as anti-aliasing never count. The image
+/// passes when at most `maxDiffPixels` pixels and at most `maxDiffRatio` of them differ (both,
+/// when both are set). Images of different sizes never pass. The default is ``exact``.
+public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
+    /// Per-pixel colour tolerance, 0 (exact colour) to 1, on pixelmatch's scale.
+    public var threshold: Double
+    /// How many pixels may differ.
+    public var maxDiffPixels: Int?
+    /// What share (0 to 1) of the pixels may differ.
+    public var maxDiffRatio: Double?
+
+    /// Creates a tolerance.
+    ///
+    /// - Parameters:
+    ///   - threshold: per-pixel colour tolerance, 0...1 (default 0: any change of colour counts).
+    ///   - maxDiffPixels: differing pixels allowed (default none).
+    ///   - maxDiffRatio: share of differing pixels allowed, 0...1 (default none).
+    public init(threshold: Double = 0, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+        self.threshold = threshold
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
+    }
+
+    /// No pixel may change colour (anti-aliased pixels aside).
+    public static let exact = Tolerance()
+
+    /// Why a tolerance cannot be used.
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Checks every number is in range; NaN and infinities are errors, never clamped.
+    public func validate() throws(Invalid) {
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw Invalid(description: "tolerance threshold must be between 0 and 1, not \(threshold)")
+        }
+        if let maxDiffPixels, maxDiffPixels < 0 {
+            throw Invalid(description: "tolerance maxDiffPixels must be 0 or more, not \(maxDiffPixels)")
+        }
+        if let maxDiffRatio, !(maxDiffRatio.isFinite && (0...1).contains(maxDiffRatio)) {
+            throw Invalid(description: "tolerance maxDiffRatio must be between 0 and 1, not \(maxDiffRatio)")
+        }
+    }
+
+    /// The diff options that implement this tolerance.
+    public var diffOptions: DiffOptions {
+        DiffOptions(threshold: threshold, includeAntialiasing: false, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+    }
+
+    /// `exact`, or the parts that are set: `threshold 0.1, up to 20 pixels, up to 0.5%`.
+    public var description: String {
+        var parts: [String] = []
+        if threshold != 0 { parts.append("threshold \(BlueprintJSON.number(threshold))") }
+        if let maxDiffPixels { parts.append("up to \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")") }
+        if let maxDiffRatio { parts.append("up to \(BlueprintJSON.number(maxDiffRatio * 100))%") }
+        return parts.isEmpty ? "exact" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,70 @@
+@_exported import BlueprintCheck
+import Blueprint
+import BlueprintRender
+import Testing
+import XCTest
+
+/// Asserts that the diagram of a view tree matches its golden,
+/// `goldens/<TestFile>/<testName>.<name>.png` in the package that holds the test file.
+///
+/// Works in XCTest (the failure is an `XCTFail` at the call) and in Swift Testing (an issue
+/// recorded at the call), like `#expect`:
+///
+/// ```swift
+/// @Test func login() throws {
+///     assertLayoutSnapshot(of: try loginScreen(), named: "login", scale: 2)
+/// }
+/// ```
+///
+/// A missing golden is recorded (the test fails once, saying so) unless the mode is `never`,
+/// as it is by default on CI; `BLUEPRINT_RECORD=never|missing|failed|all` overrides the mode.
+/// A failure names the differing pixels, their share and bounding box, the frames that
+/// changed, and the actual, diff and side-by-side images in `BLUEPRINT_ARTIFACTS`.
+///
+/// - Parameters:
+///   - root: the tree to draw (solved first).
+///   - name: the snapshot's name within the test.
+///   - scale: pixels per point, 1 to 3 (default 2).
+///   - theme: colours (default light).
+///   - constraints: which constraints to draw (default all).
+///   - legend: whether to draw the legend (default true).
+///   - tolerance: how different the render may be (default exact).
+///   - record: the record mode (default `missing`, `never` on CI).
+///   - goldens: a goldens folder instead of the package's `goldens/`.
+///   - fileID, filePath, function, line, column: the call site (leave them out).
+public func assertLayoutSnapshot(
+    of root: View, named name: String, scale: Int = 2, theme: Theme = .light,
+    constraints: RenderOptions.Constraints = .all, legend: Bool = true,
+    tolerance: Tolerance = .exact, record: RecordMode? = nil, goldens: String? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    let options = RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: legend)
+    let failure = verifyLayoutSnapshot(of: root, named: name, options: options, tolerance: tolerance, record: record,
+                                       goldens: goldens, filePath: "\(filePath)", function: function)
+    report(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Asserts that the diagram of a view tree matches the golden at an explicit location, for
+/// example the `goldens/<fixture>.png` that `blueprint check` also uses.
+public func assertLayoutSnapshot(
+    of root: View, golden location: GoldenLocation, options: RenderOptions = RenderOptions(),
+    tolerance: Tolerance = .exact, record: RecordMode? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    let failure = verifyLayoutSnapshot(of: root, at: location, options: options, tolerance: tolerance, record: record,
+                                       filePath: "\(filePath)")
+    report(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Fails the running test: a Swift Testing issue inside a Swift Testing test, else an XCTest
+/// failure.
+private func report(_ failure: SnapshotFailure?, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+    guard let failure else { return }
+    if Test.current != nil {
+        Issue.record(Comment(rawValue: failure.message),
+                     sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+    } else {
+        XCTFail(failure.message, file: filePath, line: line)
+    }
+}

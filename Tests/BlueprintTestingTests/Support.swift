@@ -1,0 +1,55 @@
+import Blueprint
+import BlueprintCheck
+import Foundation
+import Raster
+
+/// Paths and trees shared by the BlueprintTesting tests.
+enum Support {
+    static let repository: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// Every `fixtures/*.layout`, without the extension, sorted.
+    static let fixtureNames: [String] = {
+        FileSystem.contents(of: repository + "/fixtures").filter { $0.hasSuffix(".layout") }.map { String($0.dropLast(7)) }
+    }()
+
+    /// A fresh tree of `fixtures/<name>.layout`.
+    static func fixture(_ name: String) throws -> LayoutDocument {
+        let path = "fixtures/\(name).layout"
+        return try LayoutDocument(bytes: try AtomicFile.read(repository + "/" + path), file: path)
+    }
+
+    static func temporaryFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("blueprint-testing-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// An environment without BLUEPRINT_RECORD, BLUEPRINT_ARTIFACTS or CI, so that a developer's
+    /// settings cannot change what these tests see.
+    static let cleanEnvironment: [String: String] = ["TMPDIR": "/tmp"]
+}
+
+/// A card with a title, and handles on the two constants the tests change.
+struct CardTree {
+    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 260))
+    let card = View(name: "card")
+    let title = Label(name: "title", text: "Golden", fontSize: 17)
+    let width: LayoutConstraint
+    let titleTop: LayoutConstraint
+
+    init(width cardWidth: Double = 320, titleTop titleOffset: Double = 12) throws {
+        try root.addSubview(card)
+        try card.addSubview(title)
+        width = card.width == cardWidth
+        titleTop = title.top == card.top + titleOffset
+        let leading: LayoutConstraint = card.leading == root.leading + 16
+        let top: LayoutConstraint = card.top == root.top + 20
+        let height: LayoutConstraint = card.height == 200
+        let titleLeading: LayoutConstraint = title.leading == card.leading + 12
+        try LayoutConstraint.activateConstraints([leading, top, width, height, titleLeading, self.titleTop])
+    }
+}
