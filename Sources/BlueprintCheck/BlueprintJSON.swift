@@ -130,7 +130,8 @@ public enum BlueprintJSON: Equatable, Sendable {
                 if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(pairs) }
                 while true {
                     skipSpace()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                    guard at < bytes.count else { throw error("unexpected end of the file") }
+                    guard bytes[at] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
                     let key = try string()
                     skipSpace()
                     guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw error("expected ':'") }
@@ -174,7 +175,11 @@ public enum BlueprintJSON: Equatable, Sendable {
                 return at - from
             }
             if bytes[at] == UInt8(ascii: "-") { at += 1 }
-            guard digits() > 0 else { throw error("expected a digit") }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "0") {
+                at += 1  // no leading zeros: `01` is a 0 followed by junk
+            } else {
+                guard digits() > 0 else { throw error("expected a digit") }
+            }
             if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
                 at += 1
                 guard digits() > 0 else { throw error("expected a digit after '.'") }

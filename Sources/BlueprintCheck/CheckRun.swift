@@ -107,6 +107,7 @@ public struct CheckRun: Equatable, Sendable {
     /// Why a saved run cannot be read.
     public struct Invalid: Error, Equatable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Reads a saved run.

@@ -70,6 +70,7 @@ public struct FrameRecord: Equatable, Sendable {
     /// Why a frames file could not be read.
     public struct Invalid: Error, Equatable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Reads the JSON text written by ``json``.

@@ -24,6 +24,7 @@ public struct GoldenLocation: Hashable, Sendable {
     /// Why a test's golden cannot be placed.
     public struct Invalid: Error, Equatable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The golden of a test: `goldens/<TestFile>/<testName>.<name>.png` in the package that

@@ -32,6 +32,7 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
     /// Why a tolerance cannot be used.
     public struct Invalid: Error, Equatable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Checks every number is in range; NaN and infinities are errors, never clamped.

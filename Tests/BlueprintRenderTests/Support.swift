@@ -26,8 +26,6 @@ enum Support {
         return try LayoutDocument(bytes: bytes, file: path)
     }
 
-    static var recording: Bool { ProcessInfo.processInfo.environment["BLUEPRINT_RECORD"] == "1" }
-
     static func temporaryFolder() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("blueprint-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

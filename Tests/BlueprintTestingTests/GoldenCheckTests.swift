@@ -91,3 +91,189 @@ import Testing
                 "a passing check removes the images of the earlier failure")
     }
 }
+
+/// Record modes, the environment, tolerances and broken files.
+@Suite struct GoldenCheckModeTests {
+    let folder: String
+    init() throws { folder = try Support.temporaryFolder() }
+
+    var location: GoldenLocation { GoldenLocation(image: folder + "/goldens/card.png") }
+
+    func run(_ tree: CardTree, record: RecordMode? = nil, tolerance: Tolerance = .exact, theme: Theme = .light,
+             environment: [String: String] = Support.cleanEnvironment) -> SnapshotOutcome {
+        GoldenCheck(location: location, options: RenderOptions(theme: theme), tolerance: tolerance, record: record,
+                    artifacts: folder + "/artifacts", environment: environment).run(root: tree.root)
+    }
+
+    /// Records the card golden and returns the tree.
+    func recorded() throws -> CardTree {
+        let tree = try CardTree()
+        #expect(run(tree).status == .recorded)
+        #expect(run(tree).status == .identical)
+        return tree
+    }
+
+    @Test func neverDoesNotWriteAMissingGoldenAndKeepsTheActualImage() throws {
+        let outcome = run(try CardTree(), record: .never)
+        #expect(outcome.status == .missing)
+        #expect(!FileManager.default.fileExists(atPath: location.image))
+        #expect(!FileManager.default.fileExists(atPath: location.frames))
+        let actual = folder + "/artifacts/card.actual.png"
+        #expect(outcome.actualPath == actual)
+        #expect(try PNG.read(path: actual).width == 838)
+        #expect(outcome.message == """
+            There is no golden at \(location.image) (record mode never).
+            Actual:    \(actual)
+            Record it: BLUEPRINT_RECORD=missing; then look at it before committing.
+            """)
+    }
+
+    @Test func theEnvironmentOverridesTheModeAskedFor() throws {
+        var environment = Support.cleanEnvironment
+        environment["BLUEPRINT_RECORD"] = "never"
+        #expect(run(try CardTree(), record: .all, environment: environment).status == .missing)
+        environment["BLUEPRINT_RECORD"] = "ALL"
+        #expect(run(try CardTree(), record: .never, environment: environment).status == .recorded)
+    }
+
+    @Test func onCIAMissingGoldenFailsByDefault() throws {
+        #expect(try RecordMode.resolve(nil, environment: ["CI": "true"]) == .never)
+        #expect(try RecordMode.resolve(nil, environment: ["CI": "1"]) == .never)
+        #expect(try RecordMode.resolve(nil, environment: ["CI": "false"]) == .missing)
+        #expect(try RecordMode.resolve(nil, environment: [:]) == .missing)
+        #expect(try RecordMode.resolve(.failed, environment: ["CI": "true"]) == .failed)
+        var environment = Support.cleanEnvironment
+        environment["CI"] = "true"
+        #expect(run(try CardTree(), environment: environment).status == .missing)
+    }
+
+    @Test func anUnknownModeInTheEnvironmentIsAnErrorThatSaysWhich() throws {
+        var environment = Support.cleanEnvironment
+        environment["BLUEPRINT_RECORD"] = "1"
+        let outcome = run(try CardTree(), environment: environment)
+        #expect(outcome.status == .error)
+        #expect(outcome.message == "\(location.image) could not be checked: BLUEPRINT_RECORD=1 is not a record mode; use one of: never, missing, failed, all.")
+        #expect(!FileManager.default.fileExists(atPath: location.image))
+    }
+
+    @Test func maxDiffPixelsAndRatioMeanWhatTheySay() throws {
+        let tree = try recorded()
+        try tree.width.setConstant(304)
+        try tree.titleTop.setConstant(20)
+        // 26703 of 838 × 630 = 527,940 pixels differ: 5.058…%.
+        #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 26703)).status == .withinTolerance)
+        #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 26702)).status == .different)
+        #expect(run(tree, tolerance: Tolerance(maxDiffRatio: 0.0506)).status == .withinTolerance)
+        #expect(run(tree, tolerance: Tolerance(maxDiffRatio: 0.0505)).status == .different)
+        // Both set: both must hold.
+        #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 30000, maxDiffRatio: 0.05)).status == .different)
+        let within = run(tree, tolerance: Tolerance(maxDiffPixels: 30000))
+        #expect(within.passed)
+        #expect(within.message == "\(location.image) matches the render within the tolerance (up to 30000 pixels): 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased.")
+        // Within tolerance is not a reason to write anything.
+        #expect(run(tree, record: .failed, tolerance: Tolerance(maxDiffPixels: 30000)).status == .withinTolerance)
+        #expect(run(tree).status == .different, "the golden was not rewritten")
+    }
+
+    @Test func thresholdIsPerPixelOnPixelmatchsScale() throws {
+        let tree = try recorded()
+        // The same layout with the card's fill a shade lighter: every fill pixel changes a little.
+        var theme = Theme.light
+        theme.fills[1].red = min(theme.fills[1].red + 3.0 / 255, 1)
+        let exact = run(tree, theme: theme)
+        #expect(exact.status == .different)
+        let changed = try #require(exact.diff).differentPixels
+        #expect(changed > 100_000, "the card's whole fill changed, not \(changed) pixels")
+        #expect(run(tree, tolerance: Tolerance(threshold: 0.05), theme: theme).status == .withinTolerance)
+    }
+
+    @Test func invalidTolerancesAreErrorsNotClamps() throws {
+        let tree = try CardTree()
+        for (tolerance, text) in [
+            (Tolerance(threshold: .nan), "tolerance threshold must be between 0 and 1, not nan"),
+            (Tolerance(threshold: 1.5), "tolerance threshold must be between 0 and 1, not 1.5"),
+            (Tolerance(maxDiffPixels: -1), "tolerance maxDiffPixels must be 0 or more, not -1"),
+            (Tolerance(maxDiffRatio: .infinity), "tolerance maxDiffRatio must be between 0 and 1, not inf"),
+        ] {
+            let outcome = run(tree, tolerance: tolerance)
+            #expect(outcome.status == .error)
+            #expect(outcome.message == "\(location.image) could not be checked: \(text).")
+        }
+        #expect(!FileManager.default.fileExists(atPath: location.image))
+    }
+
+    @Test func aCorruptGoldenIsAnErrorUntilRecordedAgain() throws {
+        let tree = try recorded()
+        let bytes = try AtomicFile.read(location.image)
+        try AtomicFile.write(Array(bytes.prefix(bytes.count / 2)), to: location.image)
+        let broken = run(tree)
+        #expect(broken.status == .error)
+        #expect(broken.message.hasPrefix("\(location.image) could not be checked: the golden is not a readable PNG ("))
+        #expect(broken.message.hasSuffix("); record it again with BLUEPRINT_RECORD=failed."))
+        let again = run(tree, record: .failed)
+        #expect(again.status == .recorded)
+        #expect(again.message.contains("Frames: the old golden could not be read ("))
+        #expect(run(tree).status == .identical)
+        #expect(try AtomicFile.read(location.image) == bytes)
+    }
+
+    @Test func framesMissingOrBrokenAreSaidNotFatal() throws {
+        let tree = try recorded()
+        try tree.width.setConstant(300)
+        FileSystem.remove(location.frames)
+        let missing = run(tree)
+        #expect(missing.status == .different)
+        #expect(missing.message.contains("\nFrames: none recorded beside the golden (\(location.frames)).\n"))
+        try AtomicFile.write(Array("{\"views\": [".utf8), to: location.frames)
+        let broken = run(tree)
+        #expect(broken.message.contains("\nFrames: \(location.frames) is not a frames file (not JSON: unexpected end of the file at byte 11).\n"))
+    }
+
+    @Test func drawingOnlyChangesSayTheFramesAreUnchanged() throws {
+        let tree = try recorded()
+        let outcome = run(tree, theme: .dark)
+        #expect(outcome.status == .different)
+        #expect(outcome.frameChanges == [])
+        #expect(outcome.message.contains("\nFrames: unchanged (the difference is in the drawing, not the layout).\n"))
+    }
+
+    @Test func sizesThatDifferAreSaidFirst() throws {
+        let tree = try recorded()
+        tree.root.frame = Rect(x: 0, y: 0, width: 375, height: 300)
+        let outcome = run(tree)
+        #expect(outcome.status == .different)
+        #expect(outcome.message.hasPrefix("\(location.image) does not match the render: sizes differ (golden 838x630, render 838x710); "))
+        #expect(outcome.frameChanges == ["root.height 260 → 300"])
+    }
+
+    @Test func allRewritesOnlyWhatChanged() throws {
+        let tree = try recorded()
+        let png = try AtomicFile.read(location.image)
+        // Same image, frames file gone: only the frames are written.
+        FileSystem.remove(location.frames)
+        let frames = run(tree, record: .all)
+        #expect(frames.status == .recorded && frames.recordedFramesOnly)
+        #expect(frames.message.hasPrefix("Recorded the frames beside \(location.image) in \(location.frames) (record mode all); the image was already the golden."))
+        #expect(try AtomicFile.read(location.image) == png)
+        #expect(run(tree, record: .all).status == .identical, "nothing left to write")
+    }
+
+    @Test func aPassingCheckIsOneRenderAndAByteCompare() throws {
+        let tree = try recorded()
+        let outcome = run(tree)
+        #expect(outcome.status == .identical)
+        #expect(outcome.diff == nil, "identical bytes are never decoded or diffed")
+        #expect(outcome.frameChanges == nil && outcome.framesNote == nil)
+    }
+
+    /// A golden written by another encoder (other compression, other filters) holds the same
+    /// pixels in other bytes: it matches, by pixels.
+    @Test func theSamePixelsInOtherBytesMatch() throws {
+        let tree = try recorded()
+        let image = try PNG.read(path: location.image)
+        try PNG.write(image, to: location.image, compression: .compact)
+        let outcome = run(tree)
+        #expect(outcome.status == .withinTolerance)
+        #expect(outcome.diff?.differentPixels == 0)
+    }
+}
