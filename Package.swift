@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Blueprint", targets: ["Blueprint"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "BlueprintRender", targets: ["BlueprintRender"]),
+        .library(name: "BlueprintCheck", targets: ["BlueprintCheck"]),
         .library(name: "BlueprintTesting", targets: ["BlueprintTesting"]),
         // The executable is `blueprint`; its module is BlueprintCLI so that no two source
         // folders differ only by case (Blueprint / blueprint collide on macOS file systems).

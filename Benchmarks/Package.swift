@@ -25,13 +25,27 @@ let package = Package(
             name: "format-bench",
             dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
         ),
+        // The dashboard both render-bench and check-bench draw.
+        .target(name: "BenchDashboard", dependencies: [.product(name: "Blueprint", package: "Blueprint")]),
         // The diagram renderer, phase by phase (run-render-bench.sh, raw cairo side by side).
         .executableTarget(
             name: "render-bench",
             dependencies: [
-                "BenchTiming",
+                "BenchTiming", "BenchDashboard",
                 .product(name: "Blueprint", package: "Blueprint"),
                 .product(name: "BlueprintRender", package: "Blueprint"),
+                .product(name: "Raster", package: "Blueprint"),
+            ]
+        ),
+        // Golden checks: the fast path against the render alone, the mismatch path against
+        // pixelmatch (run-check-bench.sh).
+        .executableTarget(
+            name: "check-bench",
+            dependencies: [
+                "BenchTiming", "BenchDashboard",
+                .product(name: "Blueprint", package: "Blueprint"),
+                .product(name: "BlueprintRender", package: "Blueprint"),
+                .product(name: "BlueprintCheck", package: "Blueprint"),
                 .product(name: "Raster", package: "Blueprint"),
             ]
         ),
