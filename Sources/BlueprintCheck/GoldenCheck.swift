@@ -7,7 +7,9 @@ import Darwin
 #endif
 import Blueprint
 import BlueprintRender
+import Dispatch
 import Raster
+import Synchronization
 
 /// One golden check: render a view tree, compare it with its golden, record when the mode
 /// says so, and write the artifacts of a failure. Imports no test framework: XCTest, Swift
@@ -101,7 +103,7 @@ public struct GoldenCheck: Sendable {
         guard let golden else {
             if mode == .never {
                 outcome.status = .missing
-                writeArtifacts(actual: png, diff: nil, into: &outcome)
+                writeArtifacts(actual: png, comparing: nil, into: &outcome)
                 return outcome
             }
             return record(png: png, frames: frames(), replacing: false, diff: nil, outcome: outcome)
@@ -136,9 +138,7 @@ public struct GoldenCheck: Sendable {
             return record(png: png, frames: current, replacing: true, diff: diff, outcome: outcome)
         }
         outcome.status = .different
-        let diffImage = PixelDiff.diffImage(expected, actual, options: tolerance.diffOptions)
-        let composite = PixelDiff.sideBySide(expected: expected, actual: actual, diff: diffImage)
-        writeArtifacts(actual: png, diff: (diffImage, composite), into: &outcome)
+        writeArtifacts(actual: png, comparing: (expected, actual), into: &outcome)
         return outcome
     }
 
@@ -193,21 +193,37 @@ public struct GoldenCheck: Sendable {
         return (base + ".actual.png", base + ".diff.png", base + ".composite.png")
     }
 
-    private func writeArtifacts(actual: [UInt8], diff: (Bitmap, Bitmap)?, into outcome: inout SnapshotOutcome) {
+    /// Writes the actual image and, for a pair, the diff image and the side-by-side composite.
+    /// The diff and the composite are encoded on two threads: on a failure, encoding the
+    /// artifacts is most of the work (the composite is three images wide).
+    private func writeArtifacts(actual: [UInt8], comparing pair: (Bitmap, Bitmap)?, into outcome: inout SnapshotOutcome) {
         let paths = artifactPaths
         do {
             try FileSystem.createDirectories(FileSystem.directory(of: paths.actual))
             try AtomicFile.write(actual, to: paths.actual)
             outcome.actualPath = paths.actual
-            if let (image, composite) = diff {
-                try PNG.write(image, to: paths.diff, compression: .fast)
-                outcome.diffPath = paths.diff
-                try PNG.write(composite, to: paths.composite, compression: .fast)
-                outcome.compositePath = paths.composite
-            } else {
+            guard let (expected, actualImage) = pair else {
                 FileSystem.remove(paths.diff)
                 FileSystem.remove(paths.composite)
+                return
             }
+            let diff = PixelDiff.diffImage(expected, actualImage, options: tolerance.diffOptions)
+            let errors = Mutex<[Int: any Error]>([:])
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                do {
+                    if part == 0 {
+                        try PNG.write(diff, to: paths.diff, compression: .fast)
+                    } else {
+                        let composite = PixelDiff.sideBySide(expected: expected, actual: actualImage, diff: diff)
+                        try PNG.write(composite, to: paths.composite, compression: .fast)
+                    }
+                } catch {
+                    errors.withLock { $0[part] = error }
+                }
+            }
+            if let error = errors.withLock({ $0[0] ?? $0[1] }) { throw error }
+            outcome.diffPath = paths.diff
+            outcome.compositePath = paths.composite
         } catch {
             outcome.problem = "the artifacts could not be written: \(error)"
         }
