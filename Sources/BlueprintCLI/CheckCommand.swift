@@ -168,11 +168,11 @@ struct CheckCommand: ParsableCommand {
         let width = max(names.map(\.count).max() ?? 0, "fixture".count)
         func pad(_ s: String, _ n: Int) -> String { s.padding(n) }
         func right(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(n - s.count, 0)) + s }
-        var out = pad("fixture", width) + "  " + pad("result", 16) + right("pixels", 10) + right("share", 9) + "\n"
+        var out = pad("fixture", width) + "  " + pad("result", 17) + right("pixels", 9) + right("share", 9) + "\n"
         for (name, o) in zip(names, outcomes) {
             let pixels = o.diff.map { String($0.differentPixels) } ?? (o.status == .identical ? "0" : "-")
             let share = o.diff.map { DiffResult.percent($0.differentRatio) } ?? (o.status == .identical ? "0.00%" : "-")
-            out += pad(name, width) + "  " + pad(label(o), 16) + right(pixels, 10) + right(share, 9) + "\n"
+            out += pad(name, width) + "  " + pad(label(o), 17) + right(pixels, 9) + right(share, 9) + "\n"
         }
         var counts: [(String, Int)] = []
         for status in SnapshotOutcome.Status.allCases {
@@ -270,7 +270,7 @@ final class CheckProgress: Sendable {
                 while printed < count, let outcome = snapshot[printed] {
                     let counter = String(printed + 1)
                     let padded = String(repeating: " ", count: String(count).count - counter.count) + counter
-                    write("[\(padded)/\(count)] \(CheckCommand.label(outcome).padding(16)) \(names[printed])\n")
+                    write("[\(padded)/\(count)] \(CheckCommand.label(outcome).padding(17)) \(names[printed])\n")
                     printed += 1
                 }
             }
