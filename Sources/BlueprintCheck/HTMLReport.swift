@@ -167,7 +167,7 @@ public enum HTMLReport {
         .stage img{display:block;max-width:100%;height:auto;image-rendering:pixelated}
         .stage .over{position:absolute;left:0;top:0;clip-path:inset(0 0 0 50%)}
         .divider{position:absolute;top:0;bottom:0;left:50%;width:2px;margin-left:-1px;background:#ff00ff}
-        .compare[data-mode=blink] .over{clip-path:none;animation:blink 1s steps(1) infinite}
+        .compare[data-mode=blink] .over{clip-path:none !important;animation:blink 1s steps(1) infinite}
         .compare[data-mode=blink] .divider,.compare[data-mode=blink] .slider,.compare[data-mode=blink] .hint{visibility:hidden}
         @keyframes blink{50%{opacity:0}}
         .slider{display:block;width:min(100%,640px);margin-top:6px;accent-color:#ff00ff}
@@ -183,6 +183,7 @@ public enum HTMLReport {
             c.dataset.mode = b.classList.contains('blink-mode') ? 'blink' : 'slider';
             for (const o of c.querySelectorAll('.mode')) o.classList.toggle('on', o === b);
           });
+          if (location.hash === '#blink') c.querySelector('.blink-mode').click();
         }
         """
 }
