@@ -58,7 +58,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where failures' images go (default: BLUEPRINT_ARTIFACTS, else .blueprint/artifacts).", valueName: "dir"))
     var artifacts: String?
 
-    @Option(help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact, the default) to 1.", valueName: "T"))
+    @Option(help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact) to 1.", valueName: "T"))
     var threshold: Double = 0
 
     @Option(name: .customLong("max-diff-pixels"), help: ArgumentHelp("Pass with up to this many differing pixels.", valueName: "N"))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `blueprint solve` on every `fixtures/*.layout`, compared exactly with
-/// `fixtures/expected/<name>.solve.txt` (record with `BLUEPRINT_RECORD=1`).
+/// `fixtures/expected/<name>.solve.txt` (record with `BLUEPRINT_RECORD=failed`).
 @Suite struct FixtureSolveTests {
     /// The fixtures that are meant to have a layout problem: `solve` exits 1 for them.
     static let problems: Set<String> = ["conflict", "ambiguous"]

@@ -2,28 +2,33 @@ import Foundation
 
 /// Text goldens under `fixtures/`: a command's output compared with a file, exactly.
 ///
-/// `BLUEPRINT_RECORD=1 swift test …` writes the actual output over each expected file that is
-/// missing or differs (atomically: a temporary file renamed into place), and passes. Without
-/// it a missing or different file fails, with the actual output and the command that records it.
+/// The record modes are the image goldens' (`BLUEPRINT_RECORD=missing|failed|all`, see
+/// BlueprintCheck's `RecordMode`): `missing` writes expected files that do not exist, `failed`
+/// and `all` also those that differ (atomically: a temporary file renamed into place). A test
+/// that records fails and says so; without recording a missing or different file fails, with
+/// the actual output and the command that records it.
 enum Golden {
-    /// True when the environment asks to record.
-    static var recording: Bool { ProcessInfo.processInfo.environment["BLUEPRINT_RECORD"] == "1" }
+    /// Whether the environment asks to write an expected file that exists (`differs`) or not.
+    static func recording(differs: Bool) -> Bool {
+        let mode = ProcessInfo.processInfo.environment["BLUEPRINT_RECORD"]?.lowercased() ?? ""
+        return differs ? ["failed", "all"].contains(mode) : ["missing", "failed", "all"].contains(mode)
+    }
 
     /// Compares `actual` with the file at `path` (relative to the repository).
     /// - Parameters:
     ///   - what: how the actual text was made, for the message (`blueprint solve fixtures/x.layout`).
     ///   - filter: the `swift test --filter` argument that runs this test again.
-    /// - Returns: nil when they match (or the file was just recorded); otherwise a message.
+    /// - Returns: nil when they match; otherwise a message (also when the file was just recorded).
     static func verify(_ actual: String, against path: String, what: String, filter: String) -> String? {
         let url = CLI.repository.appendingPathComponent(path)
         let expected = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
         if expected == actual { return nil }
-        let record = "BLUEPRINT_RECORD=1 swift test --filter '\(filter)'"
-        if recording {
+        let record = "BLUEPRINT_RECORD=failed swift test --filter '\(filter)'"
+        if recording(differs: expected != nil) {
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(actual.utf8).write(to: url, options: .atomic)
-                return nil
+                return "recorded \(path); look at it, then run the test again (a test that records fails)"
             } catch {
                 return "could not record \(path): \(error)"
             }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The help of every command, compared exactly with `fixtures/cli/help-<command>.txt`
-/// (record with `BLUEPRINT_RECORD=1`). Help is wrapped at the terminal's width, so it is
+/// (record with `BLUEPRINT_RECORD=failed`). Help is wrapped at the terminal's width, so it is
 /// asked for at 80 columns.
 @Suite struct HelpGoldenTests {
     static let commands: [(name: String, arguments: [String])] = [
@@ -11,6 +11,8 @@ import Testing
         ("solve", ["solve", "--help"]),
         ("explain", ["explain", "--help"]),
         ("diff", ["diff", "--help"]),
+        ("check", ["check", "--help"]),
+        ("report", ["report", "--help"]),
     ]
 
     @Test(arguments: commands.map(\.name))
@@ -28,7 +30,7 @@ import Testing
     }
 
     /// `blueprint help solve` is the same text as `blueprint solve --help`.
-    @Test(arguments: ["render", "solve", "explain", "diff"])
+    @Test(arguments: ["render", "solve", "explain", "diff", "check", "report"])
     func helpSubcommandIsTheSame(command: String) throws {
         let a = try Golden.run(["help", command], environment: ["COLUMNS": "80"])
         let b = try Golden.run([command, "--help"], environment: ["COLUMNS": "80"])
@@ -38,7 +40,7 @@ import Testing
 
     /// No line of help is wider than the 80 columns it was asked for (the usage line of a
     /// command with many options is ArgumentParser's to wrap, and it does not).
-    @Test(arguments: ["solve", "explain"])
+    @Test(arguments: ["solve", "explain", "report"])
     func helpFitsInEightyColumns(command: String) throws {
         let run = try Golden.run([command, "--help"], environment: ["COLUMNS": "80"])
         let wide = run.stdout.split(separator: "\n").filter { $0.count > 80 }

@@ -3,7 +3,7 @@ import Testing
 
 /// `blueprint solve` on every `fixtures/invalid/<name>.layout`: exit status 2, nothing on
 /// standard output, and exactly `fixtures/invalid/<name>.expected` on standard error (record
-/// with `BLUEPRINT_RECORD=1`). An `.expected` file without its `.layout` is for a path that
+/// with `BLUEPRINT_RECORD=failed`). An `.expected` file without its `.layout` is for a path that
 /// does not exist.
 @Suite struct InvalidFixtureTests {
     static let folder = "fixtures/invalid"
