@@ -103,8 +103,8 @@ public enum FileSystem {
         path.hasPrefix("/") ? path : join(currentDirectory, path)
     }
 
-    /// The temporary folder: `$TMPDIR`, else `/tmp`.
-    public static var temporaryDirectory: String {
+    /// The temporary folder: `TMPDIR` of `environment`, else `/tmp`.
+    public static func temporaryDirectory(in environment: [String: String] = FileSystem.environment) -> String {
         let value = environment["TMPDIR"] ?? ""
         return value.isEmpty ? "/tmp" : value
     }

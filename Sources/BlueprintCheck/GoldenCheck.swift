@@ -50,8 +50,7 @@ public struct GoldenCheck: Sendable {
     public var artifactsFolder: String {
         if let artifacts { return artifacts }
         if let value = environment[Self.artifactsVariable], !value.isEmpty { return value }
-        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return FileSystem.join(temporary, "blueprint-artifacts")
+        return FileSystem.join(FileSystem.temporaryDirectory(in: environment), "blueprint-artifacts")
     }
 
     /// Checks `root` against the golden. Never throws: every problem is an outcome with
@@ -93,8 +92,11 @@ public struct GoldenCheck: Sendable {
 
         // The fast path: the same bytes.
         if let golden, Self.same(golden, png) {
-            if mode == .all, (try? Self.readIfPresent(location.frames)) != Array(frames().json.utf8) {
-                return record(png: nil, frames: frames(), replacing: true, diff: nil, outcome: outcome)
+            if mode == .all {
+                let current = frames()
+                if (try? Self.readIfPresent(location.frames)) != Array(current.json.utf8) {
+                    return record(png: nil, frames: current, replacing: true, diff: nil, outcome: outcome)
+                }
             }
             removeArtifacts()
             outcome.status = .identical
