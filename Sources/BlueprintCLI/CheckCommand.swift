@@ -76,7 +76,7 @@ struct CheckCommand: ParsableCommand {
     var tolerance: Tolerance { Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) }
 
     func validate() throws {
-        if let record, RecordMode(rawValue: record) == nil {
+        if let record, RecordMode(rawValue: record.lowercased()) == nil {
             throw ValidationError("unknown record mode '\(record)': expected never, missing, failed or all")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
@@ -95,7 +95,7 @@ struct CheckCommand: ParsableCommand {
         let environment = FileSystem.environment
         let mode: RecordMode
         do {
-            mode = try RecordMode.resolve(record.flatMap(RecordMode.init(rawValue:)), environment: environment)
+            mode = try RecordMode.resolve(record.flatMap { RecordMode(rawValue: $0.lowercased()) }, environment: environment)
         } catch {
             Entry.printError("error: \(error)")
             throw ExitCode(2)

@@ -25,16 +25,32 @@ public struct FrameRecord: Equatable, Sendable {
     public var broken: [String]
     /// Views and guides whose frames the constraints leave free.
     public var ambiguous: [String]
+    /// The golden image these frames belong to (``digest(of:)`` of its bytes), so that frames
+    /// left beside another image (a record killed between its two writes) are not compared.
+    public var image: String?
 
-    public init(views: [(name: String, frame: Rect)], broken: [String] = [], ambiguous: [String] = []) {
+    public init(views: [(name: String, frame: Rect)], broken: [String] = [], ambiguous: [String] = [], image: String? = nil) {
         self.views = views
         self.broken = broken
         self.ambiguous = ambiguous
+        self.image = image
     }
 
     public static func == (a: FrameRecord, b: FrameRecord) -> Bool {
         a.views.count == b.views.count && zip(a.views, b.views).allSatisfy { $0.name == $1.name && $0.frame == $1.frame }
-            && a.broken == b.broken && a.ambiguous == b.ambiguous
+            && a.broken == b.broken && a.ambiguous == b.ambiguous && a.image == b.image
+    }
+
+    /// A file's identity for ``image``: its size and 64-bit FNV-1a hash, `839012 bytes, fnv1a64 0123456789abcdef`.
+    public static func digest(of bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return "\(bytes.count) bytes, fnv1a64 " + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Reads the frames of a solved tree (solving it first if needed).
@@ -64,7 +80,8 @@ public struct FrameRecord: Equatable, Sendable {
             items.isEmpty ? "[]" : "[\n" + items.map { "    " + BlueprintJSON.quoted($0) }.joined(separator: ",\n") + "\n  ]"
         }
         let views = views.map { "    \(BlueprintJSON.quoted($0.name)): \(frame($0.frame))" }.joined(separator: ",\n")
-        return "{\n  \"views\": {\n\(views)\n  },\n  \"broken\": \(list(broken)),\n  \"ambiguous\": \(list(ambiguous))\n}\n"
+        let image = image.map { "  \"image\": \(BlueprintJSON.quoted($0)),\n" } ?? ""
+        return "{\n\(image)  \"views\": {\n\(views)\n  },\n  \"broken\": \(list(broken)),\n  \"ambiguous\": \(list(ambiguous))\n}\n"
     }
 
     /// Why a frames file could not be read.
@@ -102,7 +119,8 @@ public struct FrameRecord: Equatable, Sendable {
             }
             return result
         }
-        self.init(views: views, broken: try strings("broken"), ambiguous: try strings("ambiguous"))
+        if let image = value["image"], image.stringValue == nil { throw Invalid(description: "\"image\" must be a string") }
+        self.init(views: views, broken: try strings("broken"), ambiguous: try strings("ambiguous"), image: value["image"]?.stringValue)
     }
 
     // MARK: Changes

@@ -92,11 +92,16 @@ public struct GoldenCheck: Sendable {
 
         // The fast path: the same bytes.
         if let golden, Self.same(golden, png) {
+            // The image is right; its frames are written when missing (any mode that records)
+            // or out of date (`all`, which compares them).
             if mode == .all {
-                let current = frames()
+                var current = frames()
+                current.image = FrameRecord.digest(of: golden)
                 if (try? Self.readIfPresent(location.frames)) != Array(current.json.utf8) {
                     return record(png: nil, frames: current, replacing: true, diff: nil, outcome: outcome)
                 }
+            } else if mode != .never, !FileSystem.exists(location.frames) {
+                return record(png: nil, frames: frames(), replacing: true, diff: nil, outcome: outcome)
             }
             removeArtifacts()
             outcome.status = .identical
@@ -114,7 +119,7 @@ public struct GoldenCheck: Sendable {
             // Rewriting regardless: the frames say what moved; decoding and diffing the old
             // golden would only add pixel counts to the message.
             let current = frames()
-            readFrameChanges(current, into: &outcome)
+            readFrameChanges(current, golden: golden, into: &outcome)
             return record(png: png, frames: current, replacing: true, diff: nil, outcome: outcome)
         }
         let expected: Bitmap, actual: Bitmap
@@ -142,7 +147,7 @@ public struct GoldenCheck: Sendable {
             return outcome
         }
         let current = frames()
-        readFrameChanges(current, into: &outcome)
+        readFrameChanges(current, golden: golden, into: &outcome)
         if mode == .failed {
             return record(png: png, frames: current, replacing: true, diff: diff, outcome: outcome)
         }
@@ -159,7 +164,15 @@ public struct GoldenCheck: Sendable {
     private func record(png: [UInt8]?, frames: FrameRecord, replacing: Bool, diff: DiffResult?, outcome: SnapshotOutcome) -> SnapshotOutcome {
         var outcome = outcome
         outcome.diff = diff
+        var frames = frames
         do {
+            if frames.image == nil {
+                // The frames name the image they belong to: the new one, or the golden kept.
+                guard let image = try png ?? Self.readIfPresent(location.image) else {
+                    throw RasterError.io(path: location.image, operation: "read", reason: "the golden went away")
+                }
+                frames.image = FrameRecord.digest(of: image)
+            }
             try FileSystem.createDirectories(FileSystem.directory(of: location.image))
             try FileSystem.createDirectories(FileSystem.directory(of: location.frames))
             try AtomicFile.write(Array(frames.json.utf8), to: location.frames)
@@ -176,8 +189,8 @@ public struct GoldenCheck: Sendable {
         return outcome
     }
 
-    /// Compares the current frames with those stored beside the golden.
-    private func readFrameChanges(_ current: FrameRecord, into outcome: inout SnapshotOutcome) {
+    /// Compares the current frames with those stored beside the golden, when they belong to it.
+    private func readFrameChanges(_ current: FrameRecord, golden: [UInt8], into outcome: inout SnapshotOutcome) {
         let bytes: [UInt8]?
         do {
             bytes = try Self.readIfPresent(location.frames)
@@ -190,7 +203,13 @@ public struct GoldenCheck: Sendable {
             return
         }
         do {
-            outcome.frameChanges = current.changes(from: try FrameRecord(json: bytes))
+            let stored = try FrameRecord(json: bytes)
+            if let image = stored.image, image != FrameRecord.digest(of: golden) {
+                outcome.framesNote = "\(location.display(location.frames)) belongs to another image than the golden "
+                    + "(a record interrupted between its two writes?), so it is not compared; record again to refresh it"
+                return
+            }
+            outcome.frameChanges = current.changes(from: stored)
         } catch {
             outcome.framesNote = "\(location.display(location.frames)) is not a frames file (\(error))"
         }

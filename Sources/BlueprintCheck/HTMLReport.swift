@@ -67,8 +67,10 @@ public enum HTMLReport {
                 : "<ul class=\"frames\">" + changes.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
         }
         out += "<div class=\"triptych\">"
-        out += figure("Expected", expected, path: e.golden, missing: e.status == .missing ? "no golden yet" : nil)
-        out += figure("Actual", actual, path: e.actual ?? e.golden, missing: nil)
+        out += figure("Expected", expected, path: e.golden,
+                      missing: FileSystem.exists(e.golden) ? nil : "no golden at \(e.golden)")
+        out += figure("Actual", actual, path: e.actual,
+                      missing: e.status == .error ? "no render: the check could not run (see the message)" : nil)
         out += figure("Diff", diff, path: e.diff, missing: e.diff == nil ? "no diff (nothing to compare with)" : nil)
         out += "</div>\n"
         if let expected, let actual, e.status == .different {

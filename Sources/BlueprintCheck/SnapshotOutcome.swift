@@ -91,18 +91,24 @@ public struct SnapshotOutcome: Sendable {
             }
             lines.append("Look at it, then run the check again: a check that records always fails.")
         case .error:
-            lines.append("\(golden) could not be checked: \(problem ?? "unknown error").")
+            lines.append("\(golden) could not be checked: \(Self.sentence(problem ?? "unknown error"))")
         }
         for (title, path) in [("Actual:   ", actualPath), ("Diff:     ", diffPath), ("Composite:", compositePath)] {
             if let path { lines.append("\(title) \(path)") }
         }
-        if status != .error, let problem { lines.append("Note: \(problem).") }
+        if status != .error, let problem { lines.append("Note: \(Self.sentence(problem))") }
         switch status {
         case .different: lines.append("If the new render is right, record it: \(recordHint.replacingMode(with: .failed)); then look at it before committing.")
         case .missing: lines.append("Record it: \(recordHint.replacingMode(with: .missing)); then look at it before committing.")
         default: break
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A problem ended as a sentence: a full stop, unless it is several lines (a diagnostic ending
+    /// with its caret line) or already ends with one.
+    static func sentence(_ text: String) -> String {
+        text.contains("\n") || text.hasSuffix(".") ? text : text + "."
     }
 
     /// `Frames: card.width 320 → 304; title moved 8 pt down.`

@@ -39,7 +39,7 @@ let cardLayout = """
 
 /// `blueprint check` in a folder of its own: output, exit statuses, record modes, tolerances,
 /// bad input.
-@Suite struct CheckCLITests {
+@Suite final class CheckCLITests {
     let folder: String
 
     init() throws {
@@ -49,6 +49,8 @@ let cardLayout = """
         try FileManager.default.copyItem(atPath: CLI.repository.appendingPathComponent("fixtures/login-form.layout").path,
                                          toPath: folder + "/fixtures/login-form.layout")
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func write(_ path: String, _ text: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + path))
@@ -253,5 +255,25 @@ let cardLayout = """
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension CheckCLITests {
+    /// Record modes are read without regard to case, on the command line as in the environment.
+    @Test func recordModesIgnoreCase() throws {
+        let run = try check("--record", "NEVER")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("2 fixtures: 2 MISSING"))
+    }
+
+    /// An ERROR has no render: the report says so instead of naming the golden as the actual image.
+    @Test func theReportOfAnErrorSaysThereIsNoRender() throws {
+        try write("fixtures/broken.layout", "canvas 100 x 100\nview a\na.width == \n")
+        #expect(try check().status == 2)
+        #expect(try runBlueprint(in: folder, ["report", "-o", "page.html"]).status == 0)
+        let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8)
+        #expect(page.contains("<figcaption>Actual</figcaption><div class=\"missing\">no render: the check could not run (see the message)</div>"))
+        #expect(page.contains("<figcaption>Expected</figcaption><div class=\"missing\">no golden at \(folder)/goldens/broken.png</div>"))
+        #expect(!page.contains("image missing"))
     }
 }

@@ -20,6 +20,7 @@ import Testing
     @Test func aKilledRecordLeavesTheOldGoldenOrTheNewOne() throws {
         let folder = try CLI.temporaryFolder()
         let files = FileManager.default
+        defer { try? files.removeItem(atPath: folder) }
         // The two goldens the record can leave, made by the same command in two folders.
         var golden: [String: (png: Data, json: Data)] = [:]
         for version in ["a", "b"] {

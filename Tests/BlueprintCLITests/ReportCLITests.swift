@@ -4,7 +4,7 @@ import Testing
 
 /// `blueprint report` after a failing `blueprint check`: the page's content, and the page in a
 /// real browser (Debian's headless Chromium), screenshot counted pixel by pixel.
-@Suite struct ReportCLITests {
+@Suite final class ReportCLITests {
     let folder: String
 
     /// A folder whose last check failed on the card: width 320 → 304, title 8 pt down.
@@ -19,6 +19,8 @@ import Testing
         let check = try runBlueprint(in: folder, ["check"])
         #expect(check.status == 1)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func report(_ arguments: String...) throws -> CLI.Run { try runBlueprint(in: folder, ["report"] + arguments) }
 
@@ -51,6 +53,7 @@ import Testing
 
     @Test func noSavedCheckOrABrokenOneIsAnError() throws {
         let empty = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: empty) }
         let none = try runBlueprint(in: empty, ["report"])
         #expect(none.status == 2)
         #expect(none.stderr == "error: no saved check in this folder (./.blueprint/last-check.json): run `blueprint check` first\n")

@@ -132,7 +132,7 @@ import Testing
 
         // The missing one: only the actual image, no slider.
         #expect(fish.hasPrefix("3\">\n<h2>fish&amp;chips <span class=\"status missing\">missing</span></h2>\n"))
-        #expect(fish.contains("<figure><figcaption>Expected</figcaption><div class=\"missing\">no golden yet</div></figure>"))
+        #expect(fish.contains("<figure><figcaption>Expected</figcaption><div class=\"missing\">no golden at \(dir.path)/goldens/fish&amp;chips.png</div></figure>"))
         #expect(embeddedImages(fish) == [try dir.bytes(".blueprint/artifacts/fish&chips.actual.png")])
         #expect(fish.contains("<figure><figcaption>Diff</figcaption><div class=\"missing\">no diff (nothing to compare with)</div></figure>"))
         #expect(!fish.contains("class=\"compare\"") && !fish.contains("<dl class=\"numbers\">"))

@@ -9,6 +9,7 @@ import XCTest
 @Suite struct SwiftTestingAssertionTests {
     @Test func aDifferenceIsAnIssueAtTheCall() throws {
         let goldens = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: goldens) }
         let tree = try CardTree()
         // Recording fails too, so that nobody commits a golden without looking at it.
         withKnownIssue {
@@ -40,6 +41,7 @@ final class XCTestAssertionTests: XCTestCase {
 
     func testADifferenceFailsAtTheCall() throws {
         let goldens = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: goldens) }
         let tree = try CardTree()
         assertLayoutSnapshot(of: tree.root, named: "card", record: .missing, goldens: goldens)
         let recorded = failures

@@ -6,7 +6,7 @@ import Raster
 import Testing
 
 /// The golden check end to end, in a temporary goldens folder and an explicit environment.
-@Suite struct GoldenCheckTests {
+@Suite final class GoldenCheckTests {
     let folder: String
     let goldens: String
     let artifacts: String
@@ -16,6 +16,8 @@ import Testing
         goldens = folder + "/goldens"
         artifacts = folder + "/artifacts"
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func check(_ tree: CardTree, record: RecordMode? = nil, tolerance: Tolerance = .exact,
                environment: [String: String] = Support.cleanEnvironment) -> SnapshotFailure? {
@@ -39,6 +41,7 @@ import Testing
         #expect(check(tree) == nil, "the recorded golden matches")
         #expect(try String(contentsOfFile: framesPath, encoding: .utf8) == """
             {
+              "image": "\(fnv1a64Identity(try AtomicFile.read(goldenPath)))",
               "views": {
                 "root": {"x": 0, "y": 0, "width": 375, "height": 260},
                 "card": {"x": 16, "y": 20, "width": 320, "height": 200},
@@ -93,7 +96,7 @@ import Testing
 }
 
 /// Record modes, the environment, tolerances and broken files.
-@Suite struct GoldenCheckModeTests {
+@Suite final class GoldenCheckModeTests {
     let folder: String
     init() throws { folder = try Support.temporaryFolder() }
 
@@ -104,6 +107,8 @@ import Testing
         GoldenCheck(location: location, options: RenderOptions(theme: theme), tolerance: tolerance, record: record,
                     artifacts: folder + "/artifacts", environment: environment).run(root: tree.root)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Records the card golden and returns the tree.
     func recorded() throws -> CardTree {
@@ -227,6 +232,36 @@ import Testing
         try AtomicFile.write(Array("{\"views\": [".utf8), to: location.frames)
         let broken = run(tree)
         #expect(broken.message.contains("\nFrames: \(location.frames) is not a frames file (not JSON: unexpected end of the file at byte 11).\n"))
+    }
+
+    /// A record killed between its two writes leaves new frames beside the old image: they name
+    /// the image they belong to, so they are not taken for the golden's.
+    @Test func framesOfAnotherImageAreNotCompared() throws {
+        let tree = try recorded()
+        let other = GoldenLocation(image: folder + "/other/card.png")
+        let changed = try CardTree(width: 300)
+        #expect(GoldenCheck(location: other, environment: Support.cleanEnvironment).run(root: changed.root).status == .recorded)
+        try AtomicFile.write(try AtomicFile.read(other.frames), to: location.frames)
+        try tree.width.setConstant(300)
+        let outcome = run(tree)
+        #expect(outcome.status == .different)
+        #expect(outcome.frameChanges == nil)
+        #expect(outcome.message.contains("\nFrames: \(location.frames) belongs to another image than the golden (a record interrupted between its two writes?), so it is not compared; record again to refresh it.\n"))
+        // Frames of an older format, without the image, are still compared.
+        let stale = try FrameRecord(json: try AtomicFile.read(location.frames))
+        try AtomicFile.write(Array(FrameRecord(views: stale.views).json.utf8), to: location.frames)
+        #expect(run(tree).frameChanges == [], "compared: they are the frames of the changed card")
+    }
+
+    /// A golden whose frames are missing gets them in any mode that records, and fails once.
+    @Test func missingFramesBesideARightImageAreRecorded() throws {
+        let tree = try recorded()
+        FileSystem.remove(location.frames)
+        #expect(run(tree, record: .never).status == .identical, "never writes nothing")
+        let outcome = run(tree)
+        #expect(outcome.status == .recorded && outcome.recordedFramesOnly)
+        #expect(try FrameRecord(json: try AtomicFile.read(location.frames)).image == fnv1a64Identity(try AtomicFile.read(location.image)))
+        #expect(run(tree).status == .identical)
     }
 
     @Test func drawingOnlyChangesSayTheFramesAreUnchanged() throws {
