@@ -8,6 +8,7 @@ import Blueprint
 ///
 /// ```json
 /// {
+///   "image": "98818 bytes, fnv1a64 9637cb285590c4d9",
 ///   "views": {
 ///     "root": {"x": 0, "y": 0, "width": 375, "height": 667},
 ///     "card": {"x": 16, "y": 120, "width": 343, "height": 240}
