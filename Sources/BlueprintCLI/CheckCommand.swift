@@ -110,7 +110,7 @@ struct CheckCommand: ParsableCommand {
             Entry.printError("error: no .layout files in \(fixtures)")
             throw ExitCode(2)
         }
-        let artifactsFolder = artifacts ?? environment[GoldenCheck.artifactsVariable].flatMap { $0.isEmpty ? nil : $0 } ?? ".blueprint/artifacts"
+        let artifactsFolder = GoldenCheck.artifactsFolder(artifacts, environment: environment, fallback: ".blueprint/artifacts")
         let options = RenderOptions(scale: scale, theme: Theme(named: theme)!)
         let workers = min(jobs ?? CheckProgress.processorCount, names.count)
         let started = CheckProgress.now()
@@ -157,10 +157,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     private static func failed(_ check: GoldenCheck, _ problem: String) -> SnapshotOutcome {
-        var outcome = SnapshotOutcome(status: .error, location: check.location, mode: check.record ?? .never,
-                                      tolerance: check.tolerance, scale: check.options.scale, recordHint: check.recordHint)
-        outcome.problem = problem.hasSuffix("\n") ? String(problem.dropLast()) : problem
-        return outcome
+        check.failure(problem.hasSuffix("\n") ? String(problem.dropLast()) : problem, mode: check.record ?? .never)
     }
 
     /// The table, the totals and each failure's message.

@@ -48,28 +48,45 @@ public struct GoldenCheck: Sendable {
 
     /// The artifacts folder in effect.
     public var artifactsFolder: String {
-        if let artifacts { return artifacts }
-        if let value = environment[Self.artifactsVariable], !value.isEmpty { return value }
-        return FileSystem.join(FileSystem.temporaryDirectory(in: environment), "blueprint-artifacts")
+        Self.artifactsFolder(artifacts, environment: environment,
+                             fallback: FileSystem.join(FileSystem.temporaryDirectory(in: environment), "blueprint-artifacts"))
+    }
+
+    /// The folder asked for, else `BLUEPRINT_ARTIFACTS` when set and not empty, else `fallback`.
+    public static func artifactsFolder(_ asked: String?, environment: [String: String], fallback: String) -> String {
+        if let asked { return asked }
+        if let value = environment[artifactsVariable], !value.isEmpty { return value }
+        return fallback
+    }
+
+    /// An outcome of this check that failed before comparing anything (the tree could not be
+    /// read, the settings are wrong): status `error` with `problem` as its reason.
+    public func failure(_ problem: String, mode: RecordMode = .never) -> SnapshotOutcome {
+        var outcome = blankOutcome(mode: mode)
+        outcome.problem = problem
+        return outcome
+    }
+
+    /// An outcome of this check with nothing found yet.
+    private func blankOutcome(mode: RecordMode) -> SnapshotOutcome {
+        SnapshotOutcome(status: .error, location: location, mode: mode, tolerance: tolerance, scale: options.scale, recordHint: recordHint)
     }
 
     /// Checks `root` against the golden. Never throws: every problem is an outcome with
     /// status `error` and a message saying where and why.
     public func run(root: View) -> SnapshotOutcome {
-        var outcome = SnapshotOutcome(status: .error, location: location, mode: .never, tolerance: tolerance,
-                                      scale: options.scale, recordHint: recordHint)
         do {
             try tolerance.validate()
         } catch {
-            outcome.problem = error.description
-            return outcome
+            return failure(error.description)
         }
+        let mode: RecordMode
         do {
-            outcome.mode = try RecordMode.resolve(record, environment: environment)
+            mode = try RecordMode.resolve(record, environment: environment)
         } catch {
-            outcome.problem = error.description
-            return outcome
+            return failure(error.description)
         }
+        var outcome = blankOutcome(mode: mode)
         let image: DiagramImage, png: [UInt8], report: LayoutReport
         do {
             let diagram = try Diagram(root: root, options: options)
@@ -87,7 +104,6 @@ public struct GoldenCheck: Sendable {
             outcome.problem = "\(error)"
             return outcome
         }
-        let mode = outcome.mode
         let frames = { FrameRecord(root: root, report: report) }
 
         // The fast path: the same bytes.

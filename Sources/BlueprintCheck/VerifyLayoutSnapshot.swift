@@ -43,10 +43,8 @@ public func verifyLayoutSnapshot(
     do {
         location = try GoldenLocation.forTest(filePath: filePath, function: function, name: name, goldens: goldens)
     } catch {
-        var outcome = SnapshotOutcome(status: .error, location: GoldenLocation(image: name), mode: record ?? .missing,
-                                      tolerance: tolerance, scale: options.scale, recordHint: "")
-        outcome.problem = error.description
-        return SnapshotFailure(outcome: outcome)
+        let check = GoldenCheck(location: GoldenLocation(image: name), options: options, tolerance: tolerance, recordHint: "")
+        return SnapshotFailure(outcome: check.failure(error.description, mode: record ?? .missing))
     }
     return verifyLayoutSnapshot(of: root, at: location, options: options, tolerance: tolerance, record: record,
                                 artifacts: artifacts, environment: environment, filePath: filePath)
