@@ -22,13 +22,7 @@ let package = Package(
     ],
     targets: [
         // Incremental Cassowary solver: pure Swift, no dependencies.
-        .target(
-            name: "Cassowary",
-            // The tableau is one object whose arrays are touched in every inner loop; the
-            // dynamic exclusivity checks cost ~15% there and guard nothing (no overlapping
-            // access is possible through its private methods).
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
-        ),
+        .target(name: "Cassowary"),
         // Views, the constraint DSL, the layout engine and its reports.
         .target(name: "Blueprint", dependencies: ["Cassowary"]),
         // libpng's simplified png_image API (system library: libpng-dev).

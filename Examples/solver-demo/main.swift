@@ -32,8 +32,8 @@ do {
 
     // Hierarchical priorities: one wish at level 251 beats 100 at level 250.
     let v = Variable("v")
-    try solver.add((v == 10).strength(.priority(251)))
-    for i in 0..<100 { try solver.add((v == Double(-i)).strength(.priority(250))) }
+    try solver.add((v == 10).strength(Strength(level: 251)))
+    for i in 0..<100 { try solver.add((v == Double(-i)).strength(Strength(level: 250))) }
     solver.updateVariables()
     show("251 vs 100 x 250:", [v])
 

@@ -6,9 +6,10 @@
 /// violations are weighed against each other by ``weight``.
 ///
 /// kiwi's named strengths live together on level 0 with kiwi's weights (`strong` = 1,000,000,
-/// `medium` = 1,000, `weak` = 1), so a system written for kiwi solves the same here. Auto Layout
-/// priorities 1…999 map to levels 1…999 (``priority(_:)``), each beating level 0 and all
-/// lower priorities outright. ``required`` is not a level at all: a required constraint must hold.
+/// `medium` = 1,000, `weak` = 1), so a system written for kiwi solves the same here. A client
+/// with its own ranks (Blueprint maps each Auto Layout priority to a level of its own) uses
+/// levels above 0, each beating level 0 and every lower level outright. ``required`` is not a
+/// level at all: a required constraint must hold.
 public struct Strength: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The lexicographic level; higher beats lower absolutely. `Int.max` means required.
     public let level: Int
@@ -38,13 +39,6 @@ public struct Strength: Hashable, Comparable, Sendable, CustomStringConvertible 
         func clip(_ x: Double) -> Double { Swift.max(0, Swift.min(1000, x)) }
         let weight = clip(a * w) * 1_000_000 + clip(b * w) * 1_000 + clip(c * w)
         return Strength(level: 0, weight: Swift.max(weight, .leastNormalMagnitude))
-    }
-
-    /// An Auto Layout priority: 1000 is ``required``; 1…999 become levels 1…999 with weight 1.
-    /// - Precondition: `1 <= p <= 1000`.
-    public static func priority(_ p: Int) -> Strength {
-        precondition((1...1000).contains(p), "Auto Layout priorities are 1...1000")
-        return p == 1000 ? .required : Strength(level: p, weight: 1)
     }
 
     /// Whether this is ``required``.

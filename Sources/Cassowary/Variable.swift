@@ -14,8 +14,8 @@ public final class Variable: @unchecked Sendable, CustomStringConvertible {
 
     /// The solver that first took this variable (0: none yet), and its symbol there: saves a
     /// hash lookup per term in the common one-solver case. Other solvers use a dictionary.
-    var solverTag: UInt64 = 0
-    var solverSymbol: Int32 = -1
+    @exclusivity(unchecked) var solverTag: UInt64 = 0
+    @exclusivity(unchecked) var solverSymbol: Int32 = -1
 
     /// A process-unique identity, stable for the variable's lifetime.
     public var id: ObjectIdentifier { ObjectIdentifier(self) }

@@ -40,7 +40,7 @@ struct PropertyTests {
         return Constraint(e, relation, strength: strength)
     }
 
-    static let softStrengths: [Strength] = [.strong, .medium, .weak, .priority(900), .priority(800)]
+    static let softStrengths: [Strength] = [.strong, .medium, .weak, Strength(level: 900), Strength(level: 800)]
 
     /// Builds a random solver: anchors, then random required and soft constraints; adds that
     /// fail (unsatisfiable, duplicate) are skipped. Invariants are checked after every call.
@@ -57,7 +57,7 @@ struct PropertyTests {
             s.core.columnRebuildThreshold = 4
         }
         for (i, v) in vars.enumerated() {
-            try s.add((v == Double(rng.int(-100...100))).strength(.priority(100 - i)))
+            try s.add((v == Double(rng.int(-100...100))).strength(Strength(level: 100 - i)))
             try s._checkInvariants()
         }
         for _ in 0..<rng.int(1...12) {
@@ -95,7 +95,7 @@ struct PropertyTests {
                 #expect(Self.requiredHold(system), "seed \(seed)")
                 // Edit a variable through a range of values.
                 let v = system.variables[rng.int(0...(system.variables.count - 1))]
-                try s.addEditVariable(v, strength: .priority(950))
+                try s.addEditVariable(v, strength: Strength(level: 950))
                 for _ in 0..<10 {
                     let x = Double(rng.int(-300...300))
                     step = "suggest \(v) = \(x)"

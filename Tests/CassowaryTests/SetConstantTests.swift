@@ -313,7 +313,7 @@ struct SetConstantTests {
         var edit: (Variable, Double)?
         if seed % 4 < 2 {
             let v = vars[rng.int(0...(vars.count - 1))]
-            try s.addEditVariable(v, strength: .priority(950))
+            try s.addEditVariable(v, strength: Strength(level: 950))
             edit = (v, Double(rng.int(-100...100)))
             try s.suggestValue(v, edit!.1)
         }
@@ -387,7 +387,7 @@ struct SetConstantTests {
             let fresh = Solver()
             for k in userConstraints() { try fresh.add(copy(k, constant: k.expression.constant)) }
             if let (v, value) = edit {
-                try fresh.addEditVariable(v, strength: .priority(950))
+                try fresh.addEditVariable(v, strength: Strength(level: 950))
                 try fresh.suggestValue(v, value)
             }
             for v in vars {

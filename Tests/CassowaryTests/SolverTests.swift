@@ -6,8 +6,8 @@ struct SolverTests {
     @Test func oneConstraintAtLevel251BeatsOneHundredAtLevel250() throws {
         let s = Solver()
         let v = Variable("v")
-        try s.add((v == 10).strength(.priority(251)))
-        for i in 0..<100 { try s.add((v == Double(-i)).strength(.priority(250))) }
+        try s.add((v == 10).strength(Strength(level: 251)))
+        for i in 0..<100 { try s.add((v == Double(-i)).strength(Strength(level: 250))) }
         s.updateVariables()
         #expect(v.value == 10)
         try s._checkInvariants()
@@ -17,9 +17,9 @@ struct SolverTests {
         let s = Solver()
         let x = Variable("x"), y = Variable("y")
         try s.add(x + y == 100)
-        try s.add((x >= 30).strength(.priority(750)))
-        try s.add((x == 0).strength(.priority(250)))
-        try s.add((y == 0).strength(.priority(240)))
+        try s.add((x >= 30).strength(Strength(level: 750)))
+        try s.add((x == 0).strength(Strength(level: 250)))
+        try s.add((y == 0).strength(Strength(level: 240)))
         s.updateVariables()
         #expect(x.value == 30)
         #expect(y.value == 70)
@@ -116,7 +116,7 @@ struct SolverTests {
     @Test func removingEverySoftConstraintEmptiesTheObjective() throws {
         let s = Solver()
         let x = Variable("x")
-        let soft = [(x == 1).strength(.weak), (x >= 5).strength(.priority(300)), (x <= 3).strength(.strong)]
+        let soft = [(x == 1).strength(.weak), (x >= 5).strength(Strength(level: 300)), (x <= 3).strength(.strong)]
         try s.add(soft)
         for c in soft { try s.remove(c) }
         #expect(s.core.levels.isEmpty)
@@ -181,7 +181,7 @@ struct SolverTests {
             let v = (0..<20).map { Variable("v\($0)") }
             for i in 1..<20 {
                 try s.add(v[i] >= v[i - 1] + 1)
-                try s.add((v[i] == Double(i * 3 % 7)).strength(i % 2 == 0 ? .weak : .priority(300 + i % 3)))
+                try s.add((v[i] == Double(i * 3 % 7)).strength(i % 2 == 0 ? .weak : Strength(level: 300 + i % 3)))
             }
             try s.add(v[0] == 0)
             return s.dump()

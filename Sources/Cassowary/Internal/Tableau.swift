@@ -17,50 +17,54 @@ private let tableauTags = Atomic<UInt64>(0)
 /// - Merges reuse scratch storage and the rows' own arrays; short sources update in place.
 /// - Nothing is chosen by hash order: entering and leaving symbols are the lowest ids among
 ///   the best candidates (Bland's rule, which also prevents cycling).
+///
+/// Every stored property is `@exclusivity(unchecked)`: the tableau is one object whose arrays are
+/// touched in every inner loop, where the dynamic exclusivity checks cost ~15% and guard nothing
+/// (the object never escapes `Solver`, and no method hands out overlapping accesses).
 final class Tableau {
     // Per symbol.
-    var kinds: [SymbolKind] = []
-    var rowOf: [Int32] = []           // row index, or -1 when parametric
-    var columns = ColumnIndex()       // rows that (may) contain each symbol; verified when walked
-    var columnRebuildThreshold = 1 << 16
-    var columnRebuildFloor = 1 << 16     // tests lower it to rebuild all the time
-    var pivotCount = 0                // since creation, for Solver.statistics
-    var mergedCells = 0
-    var dead: [Bool] = []             // symbols of removed constraints
-    var owner: [Int32] = []           // constraint slot whose marker/other this is, or -1
-    var symbolVariable: [Variable?] = []
+    @exclusivity(unchecked) var kinds: [SymbolKind] = []
+    @exclusivity(unchecked) var rowOf: [Int32] = []           // row index, or -1 when parametric
+    @exclusivity(unchecked) var columns = ColumnIndex()       // rows that (may) contain each symbol; verified when walked
+    @exclusivity(unchecked) var columnRebuildThreshold = 1 << 16
+    @exclusivity(unchecked) var columnRebuildFloor = 1 << 16     // tests lower it to rebuild all the time
+    @exclusivity(unchecked) var pivotCount = 0                // since creation, for Solver.statistics
+    @exclusivity(unchecked) var mergedCells = 0
+    @exclusivity(unchecked) var dead: [Bool] = []             // symbols of removed constraints
+    @exclusivity(unchecked) var owner: [Int32] = []           // constraint slot whose marker/other this is, or -1
+    @exclusivity(unchecked) var symbolVariable: [Variable?] = []
 
     // Rows.
-    var rows: [Row] = []
-    var basicOf: [Symbol] = []        // basic symbol of each row, -1 for a free slot
-    var freeRows: [Int32] = []
-    var infeasible: [Symbol] = []
+    @exclusivity(unchecked) var rows: [Row] = []
+    @exclusivity(unchecked) var basicOf: [Symbol] = []        // basic symbol of each row, -1 for a free slot
+    @exclusivity(unchecked) var freeRows: [Int32] = []
+    @exclusivity(unchecked) var infeasible: [Symbol] = []
 
     // Objective, levels sorted from highest to lowest.
-    var levels: [ObjectiveLevel] = []
-    var levelUse: [Int: Int] = [:]    // soft constraints per strength level
+    @exclusivity(unchecked) var levels: [ObjectiveLevel] = []
+    @exclusivity(unchecked) var levelUse: [Int: Int] = [:]    // soft constraints per strength level
     /// The phase-one objective while a row is being added through an artificial variable.
-    var artificial: Row?
+    @exclusivity(unchecked) var artificial: Row?
 
     // Variables and constraints.
-    var tag = Tableau.newTag()
-    var variableSymbols: [ObjectIdentifier: Symbol] = [:]
-    var variablesInOrder: [(Variable, Symbol)] = []
-    var slots: [ConstraintRecord?] = []
-    var slotOf: [ObjectIdentifier: Int32] = [:]
-    var equivalents = EquivalenceIndex()
-    var liveConstraints = 0
-    var edits: [ObjectIdentifier: EditRecord] = [:]
+    @exclusivity(unchecked) var tag = Tableau.newTag()
+    @exclusivity(unchecked) var variableSymbols: [ObjectIdentifier: Symbol] = [:]
+    @exclusivity(unchecked) var variablesInOrder: [(Variable, Symbol)] = []
+    @exclusivity(unchecked) var slots: [ConstraintRecord?] = []
+    @exclusivity(unchecked) var slotOf: [ObjectIdentifier: Int32] = [:]
+    @exclusivity(unchecked) var equivalents = EquivalenceIndex()
+    @exclusivity(unchecked) var liveConstraints = 0
+    @exclusivity(unchecked) var edits: [ObjectIdentifier: EditRecord] = [:]
 
     // Scratch storage for merges (the merged cells, the symbols a merge added) and walks.
-    var scratchAdded: [Symbol] = []
-    var mergeIds: [Symbol] = []
-    var mergeCoeffs: [Double] = []
-    var rowListPool: [[Int32]] = []
-    var stamp: [UInt32] = []          // per row, for de-duplicating column walks
-    var stampCounter: UInt32 = 0
+    @exclusivity(unchecked) var scratchAdded: [Symbol] = []
+    @exclusivity(unchecked) var mergeIds: [Symbol] = []
+    @exclusivity(unchecked) var mergeCoeffs: [Double] = []
+    @exclusivity(unchecked) var rowListPool: [[Int32]] = []
+    @exclusivity(unchecked) var stamp: [UInt32] = []          // per row, for de-duplicating column walks
+    @exclusivity(unchecked) var stampCounter: UInt32 = 0
     /// When set, pivots are recorded so a failed add can undo them.
-    var journal: [(entering: Symbol, leaving: Symbol)]?
+    @exclusivity(unchecked) var journal: [(entering: Symbol, leaving: Symbol)]?
 
     struct ConstraintRecord {
         let constraint: Constraint
