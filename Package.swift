@@ -21,14 +21,18 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        // Incremental Cassowary solver: pure Swift, no dependencies.
-        .target(name: "Cassowary"),
+        // The package's own plumbing (files, JSON, standard streams, clocks, worker counts,
+        // number formatting), shared by the modules through `package` access; no product
+        // exposes it and its declarations are invisible outside this package. No Foundation.
+        .target(name: "BlueprintSupport"),
+        // Incremental Cassowary solver: pure Swift (only the number formatting of the support module).
+        .target(name: "Cassowary", dependencies: ["BlueprintSupport"]),
         // Views, the constraint DSL, the layout engine and its reports.
-        .target(name: "Blueprint", dependencies: ["Cassowary"]),
+        .target(name: "Blueprint", dependencies: ["Cassowary", "BlueprintSupport"]),
         // libpng's simplified png_image API (system library: libpng-dev).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // RGBA bitmaps, PNG codec, pixelmatch-compatible diff.
-        .target(name: "Raster", dependencies: ["CPNG"]),
+        .target(name: "Raster", dependencies: ["CPNG", "BlueprintSupport"]),
         // cairo with its FreeType font backend, and FreeType (system libraries: libcairo2-dev,
         // libfreetype-dev). Only BlueprintRender imports it.
         .systemLibrary(
@@ -39,10 +43,10 @@ let package = Package(
         // `#embed`, so that no file has to be found at run time.
         .target(name: "CBlueprintFont", exclude: ["DejaVuSans.ttf", "LICENSE"]),
         // Draws a solved view tree: frames, margins, constraints, conflicts, legend; PNG/SVG/PDF.
-        .target(name: "BlueprintRender", dependencies: ["Blueprint", "Raster", "CCairo", "CBlueprintFont"]),
+        .target(name: "BlueprintRender", dependencies: ["Blueprint", "Raster", "CCairo", "CBlueprintFont", "BlueprintSupport"]),
         // Golden checks without a test framework: record modes, tolerances, frames beside the
         // golden, artifacts, the HTML report. The CLI's `check` and `report` use it directly.
-        .target(name: "BlueprintCheck", dependencies: ["Blueprint", "BlueprintRender", "Raster"]),
+        .target(name: "BlueprintCheck", dependencies: ["Blueprint", "BlueprintRender", "Raster", "BlueprintSupport"]),
         // `assertLayoutSnapshot` for XCTest and Swift Testing, over BlueprintCheck.
         .target(name: "BlueprintTesting", dependencies: ["BlueprintCheck"]),
         .executableTarget(
@@ -52,6 +56,7 @@ let package = Package(
                 "BlueprintRender",
                 "BlueprintCheck",
                 "Raster",
+                "BlueprintSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

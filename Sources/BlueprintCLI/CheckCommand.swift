@@ -1,3 +1,4 @@
+import BlueprintSupport
 import ArgumentParser
 import Blueprint
 import BlueprintCheck
@@ -5,9 +6,6 @@ import BlueprintRender
 import Dispatch
 import Raster
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `blueprint check`: renders every fixture and compares it with its golden, in parallel.
 struct CheckCommand: ParsableCommand {
@@ -83,7 +81,7 @@ struct CheckCommand: ParsableCommand {
         do {
             try tolerance.validate()
         } catch {
-            throw ValidationError(error.description.replacingTolerance())
+            throw ValidationError("\(Self.flag(for: error.field)) must be \(error.requirement), not \(error.value)")
         }
         guard (1...3).contains(scale) else { throw ValidationError("invalid scale \(scale): expected 1, 2 or 3") }
         guard Theme(named: theme) != nil else {
@@ -112,8 +110,8 @@ struct CheckCommand: ParsableCommand {
         }
         let artifactsFolder = GoldenCheck.artifactsFolder(artifacts, environment: environment, fallback: ".blueprint/artifacts")
         let options = RenderOptions(scale: scale, theme: Theme(named: theme)!)
-        let workers = min(jobs ?? CheckProgress.processorCount, names.count)
-        let started = CheckProgress.now()
+        let workers = min(jobs ?? processorCount, names.count)
+        let started = monotonicNanoseconds()
 
         let checks = names.map { name in
             GoldenCheck(location: GoldenLocation(image: FileSystem.join(goldens, name + ".png")), options: options,
@@ -124,7 +122,7 @@ struct CheckCommand: ParsableCommand {
         let outcomes = CheckProgress(names: names).run(workers: workers) { index in
             Self.check(fixture: FileSystem.join(fixtures, names[index] + ".layout"), with: checks[index])
         }
-        let seconds = Double(CheckProgress.now() - started) / 1e9
+        let seconds = Double(monotonicNanoseconds() - started) / 1e9
 
         let run = CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
                            tolerance: tolerance.description,
@@ -133,7 +131,7 @@ struct CheckCommand: ParsableCommand {
         do {
             let path = CheckRun.path(in: ".")
             try FileSystem.createDirectories(FileSystem.directory(of: path))
-            try AtomicFile.write(Array(run.json.utf8), to: path)
+            try FileIO.writeAtomically(Array(run.json.utf8), to: path)
         } catch {
             saveProblem = "the run could not be saved for `blueprint report`: \(error)"
         }
@@ -148,8 +146,6 @@ struct CheckCommand: ParsableCommand {
         let document: LayoutDocument
         do {
             document = try LayoutDocument(bytes: try LayoutInput.readFile(path), file: path)
-        } catch let error as LayoutInput.InputError {
-            return failed(check, error.text)
         } catch {
             return failed(check, "\(error)")
         }
@@ -157,7 +153,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     private static func failed(_ check: GoldenCheck, _ problem: String) -> SnapshotOutcome {
-        check.failure(problem.hasSuffix("\n") ? String(problem.dropLast()) : problem, mode: check.record ?? .never)
+        check.failure(.unreadableLayout(problem.hasSuffix("\n") ? String(problem.dropLast()) : problem), mode: check.record ?? .never)
     }
 
     /// The table, the totals and each failure's message.
@@ -176,7 +172,7 @@ struct CheckCommand: ParsableCommand {
             let n = outcomes.filter { $0.status == status }.count
             if n > 0 { counts.append((label(status), n)) }
         }
-        let time = BlueprintJSON.number((seconds * 100).rounded() / 100)
+        let time = JSON.number((seconds * 100).rounded() / 100)
         out += "\(names.count) fixture\(names.count == 1 ? "" : "s"): " + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
             + " (\(time) s, \(workers) job\(workers == 1 ? "" : "s"))\n"
         for (name, o) in zip(names, outcomes) where !o.passed {
@@ -186,6 +182,15 @@ struct CheckCommand: ParsableCommand {
             out += "\nSee them side by side: blueprint report\n"
         }
         return out
+    }
+
+    /// The option that sets a tolerance field.
+    static func flag(for field: Tolerance.Invalid.Field) -> String {
+        switch field {
+        case .threshold: "--threshold"
+        case .maxDiffPixels: "--max-diff-pixels"
+        case .maxDiffRatio: "--max-diff-ratio"
+        }
     }
 
     static func label(_ o: SnapshotOutcome) -> String {
@@ -209,14 +214,6 @@ extension String {
     /// The text padded with spaces to `width` characters.
     func padding(_ width: Int) -> String { self + String(repeating: " ", count: Swift.max(width - count, 0)) }
 
-    /// `tolerance threshold must…` as the option is spelled: `--threshold must…`.
-    func replacingTolerance() -> String {
-        for (from, to) in [("tolerance threshold", "--threshold"), ("tolerance maxDiffPixels", "--max-diff-pixels"),
-                           ("tolerance maxDiffRatio", "--max-diff-ratio")] where hasPrefix(from) {
-            return to + dropFirst(from.count)
-        }
-        return self
-    }
 }
 
 /// Runs checks on worker threads and shows their progress: a bar redrawn in place on a
@@ -227,7 +224,7 @@ final class CheckProgress: Sendable {
 
     init(names: [String]) {
         self.names = names
-        terminal = isatty(1) == 1
+        terminal = StandardStream.output.isTerminal
     }
 
     private struct State {
@@ -284,21 +281,5 @@ final class CheckProgress: Sendable {
         write("\r\u{1B}[K\(bar) \(done)/\(count) \(name)")
     }
 
-    private func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    static let processorCount = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-
-    static func now() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-    }
+    private func write(_ text: String) { StandardStream.output.write(text) }
 }

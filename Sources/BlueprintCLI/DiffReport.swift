@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Raster
 
 /// How `blueprint diff` prints a result: a line for people, or one JSON object for tools.

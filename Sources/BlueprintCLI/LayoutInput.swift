@@ -1,8 +1,6 @@
+import BlueprintSupport
 import ArgumentParser
 import Blueprint
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reading a `.layout` file for `solve`, `explain` and `render`: every problem with the input
 /// is printed to standard error and exits 2.
@@ -14,8 +12,8 @@ enum LayoutInput {
         let bytes: [UInt8]
         do {
             bytes = try readFile(path)
-        } catch let message as InputError {
-            Entry.printError("error: \(message.text)")
+        } catch {
+            Entry.printError("error: \(error)")
             throw ExitCode(2)
         }
         do {
@@ -26,27 +24,10 @@ enum LayoutInput {
         }
     }
 
-    struct InputError: Error { let text: String }
-
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw InputError(text: "cannot open \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw InputError(text: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw InputError(text: "\(path) is a directory, not a .layout file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw InputError(text: "cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > sizeLimit { throw InputError(text: "\(path) is larger than \(sizeLimit >> 20) MB") }
-        }
-        return bytes
+    /// The bytes of a layout file, refusing folders and files over ``sizeLimit``.
+    ///
+    /// - Throws: ``FileError`` naming the file and the reason.
+    static func readFile(_ path: String) throws(FileError) -> [UInt8] {
+        try FileIO.read(path, limit: sizeLimit)
     }
 }

@@ -1,9 +1,7 @@
+import BlueprintSupport
 import ArgumentParser
 import Blueprint
 import BlueprintRender
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `blueprint render FILE -o OUT`: the diagram of a `.layout` file as PNG, SVG or PDF.
 struct RenderCommand: ParsableCommand {
@@ -106,15 +104,11 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func writeStandardOutput(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                Entry.printError("error: cannot write to standard output: \(String(cString: strerror(errno)))")
-                throw ExitCode(2)
-            }
-            offset += n
+        do {
+            try StandardStream.output.write(bytes)
+        } catch {
+            Entry.printError("error: \(error)")
+            throw ExitCode(2)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import ArgumentParser
 import BlueprintCheck
 import Raster
@@ -29,7 +30,7 @@ struct ReportCommand: ParsableCommand {
         let path = CheckRun.path(in: ".")
         let bytes: [UInt8]
         do {
-            bytes = try AtomicFile.read(path)
+            bytes = try FileIO.read(path)
         } catch {
             Entry.printError("error: no saved check in this folder (\(path)): run `blueprint check` first")
             throw ExitCode(2)
@@ -44,7 +45,7 @@ struct ReportCommand: ParsableCommand {
         let page = HTMLReport.page(for: run)
         do {
             try FileSystem.createDirectories(FileSystem.directory(of: output))
-            try AtomicFile.write(Array(page.utf8), to: output)
+            try FileIO.writeAtomically(Array(page.utf8), to: output)
         } catch {
             Entry.printError("error: \(error)")
             throw ExitCode(2)

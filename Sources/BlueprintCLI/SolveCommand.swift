@@ -1,3 +1,4 @@
+import BlueprintSupport
 import ArgumentParser
 import Blueprint
 
@@ -68,7 +69,7 @@ struct SolveCommand: ParsableCommand {
     private func json(_ d: LayoutDocument, _ r: LayoutReport) -> String {
         let views = d.views.map { v in
             let f = v.frame
-            return "\(JSON.quoted(v.name)): {\"x\": \(JSON.number(f.minX)), \"y\": \(JSON.number(f.minY)), \"width\": \(JSON.number(f.width)), \"height\": \(JSON.number(f.height))}"
+            return "\(JSON.quoted(v.name)): \(JSON.frame(x: f.minX, y: f.minY, width: f.width, height: f.height))"
         }
         let broken = r.broken.map { JSON.quoted($0.formulaWithLocation) }
         let ambiguous = r.ambiguous.map { JSON.quoted($0.item.name) }

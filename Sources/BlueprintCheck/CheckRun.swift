@@ -1,30 +1,31 @@
+import BlueprintSupport
 import Raster
 
 /// What one `blueprint check` found, saved so that `blueprint report` can show it later:
 /// `.blueprint/last-check.json` in the folder the check ran in.
-public struct CheckRun: Equatable, Sendable {
+package struct CheckRun: Equatable, Sendable {
     /// One fixture's result.
-    public struct Entry: Equatable, Sendable {
-        public var name: String
-        public var status: SnapshotOutcome.Status
+    package struct Entry: Equatable, Sendable {
+        package var name: String
+        package var status: SnapshotOutcome.Status
         /// The golden and frames paths (absolute).
-        public var golden: String
-        public var frames: String
-        public var actual: String?
-        public var diff: String?
-        public var composite: String?
-        public var differentPixels: Int?
-        public var antialiasedPixels: Int?
-        public var width: Int?
-        public var height: Int?
-        public var expectedSize: PixelSize?
-        public var actualSize: PixelSize?
-        public var bounds: PixelRect?
-        public var frameChanges: [String]?
+        package var golden: String
+        package var frames: String
+        package var actual: String?
+        package var diff: String?
+        package var composite: String?
+        package var differentPixels: Int?
+        package var antialiasedPixels: Int?
+        package var width: Int?
+        package var height: Int?
+        package var expectedSize: PixelSize?
+        package var actualSize: PixelSize?
+        package var bounds: PixelRect?
+        package var frameChanges: [String]?
         /// The whole message, as printed.
-        public var message: String
+        package var message: String
 
-        public init(name: String, status: SnapshotOutcome.Status, golden: String, frames: String, message: String) {
+        package init(name: String, status: SnapshotOutcome.Status, golden: String, frames: String, message: String) {
             self.name = name
             self.status = status
             self.golden = golden
@@ -33,7 +34,7 @@ public struct CheckRun: Equatable, Sendable {
         }
 
         /// The entry of a check's outcome.
-        public init(name: String, outcome: SnapshotOutcome) {
+        package init(name: String, outcome: SnapshotOutcome) {
             self.init(name: name, status: outcome.status, golden: FileSystem.absolute(outcome.location.image),
                       frames: FileSystem.absolute(outcome.location.frames), message: outcome.message)
             actual = outcome.actualPath.map(FileSystem.absolute)
@@ -52,22 +53,22 @@ public struct CheckRun: Equatable, Sendable {
         }
 
         /// Whether this fixture failed (anything but a match).
-        public var failed: Bool { status != .identical && status != .withinTolerance }
+        package var failed: Bool { status != .identical && status != .withinTolerance }
 
         /// The share of differing pixels, when known.
-        public var differentRatio: Double? {
+        package var differentRatio: Double? {
             guard let differentPixels, let width, let height, width * height > 0 else { return nil }
             return Double(differentPixels) / Double(width * height)
         }
     }
 
-    public var fixtures: String
-    public var goldens: String
-    public var mode: RecordMode
-    public var tolerance: String
-    public var entries: [Entry]
+    package var fixtures: String
+    package var goldens: String
+    package var mode: RecordMode
+    package var tolerance: String
+    package var entries: [Entry]
 
-    public init(fixtures: String, goldens: String, mode: RecordMode, tolerance: String, entries: [Entry]) {
+    package init(fixtures: String, goldens: String, mode: RecordMode, tolerance: String, entries: [Entry]) {
         self.fixtures = fixtures
         self.goldens = goldens
         self.mode = mode
@@ -76,54 +77,54 @@ public struct CheckRun: Equatable, Sendable {
     }
 
     /// Where a check in `folder` saves its run.
-    public static func path(in folder: String) -> String { FileSystem.join(folder, ".blueprint/last-check.json") }
+    package static func path(in folder: String) -> String { FileSystem.join(folder, ".blueprint/last-check.json") }
 
     // MARK: JSON
 
     /// The run as JSON, one entry per line.
-    public var json: String {
-        func optional(_ value: String?) -> String { value.map(BlueprintJSON.quoted) ?? "null" }
+    package var json: String {
+        func optional(_ value: String?) -> String { value.map(JSON.quoted) ?? "null" }
         func optional(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         func size(_ s: PixelSize?) -> String { s.map { "{\"width\": \($0.width), \"height\": \($0.height)}" } ?? "null" }
         let lines = entries.map { e -> String in
             let bounds = e.bounds.map { "{\"x\": \($0.x), \"y\": \($0.y), \"width\": \($0.width), \"height\": \($0.height)}" } ?? "null"
-            let changes = e.frameChanges.map { "[" + $0.map(BlueprintJSON.quoted).joined(separator: ", ") + "]" } ?? "null"
+            let changes = e.frameChanges.map { "[" + $0.map(JSON.quoted).joined(separator: ", ") + "]" } ?? "null"
             let fields = [
-                "\"name\": \(BlueprintJSON.quoted(e.name))", "\"status\": \(BlueprintJSON.quoted(e.status.rawValue))",
-                "\"golden\": \(BlueprintJSON.quoted(e.golden))", "\"frames\": \(BlueprintJSON.quoted(e.frames))",
+                "\"name\": \(JSON.quoted(e.name))", "\"status\": \(JSON.quoted(e.status.rawValue))",
+                "\"golden\": \(JSON.quoted(e.golden))", "\"frames\": \(JSON.quoted(e.frames))",
                 "\"actual\": \(optional(e.actual))", "\"diff\": \(optional(e.diff))", "\"composite\": \(optional(e.composite))",
                 "\"differentPixels\": \(optional(e.differentPixels))", "\"antialiasedPixels\": \(optional(e.antialiasedPixels))",
                 "\"width\": \(optional(e.width))", "\"height\": \(optional(e.height))",
                 "\"expectedSize\": \(size(e.expectedSize))", "\"actualSize\": \(size(e.actualSize))",
-                "\"bounds\": \(bounds)", "\"frameChanges\": \(changes)", "\"message\": \(BlueprintJSON.quoted(e.message))",
+                "\"bounds\": \(bounds)", "\"frameChanges\": \(changes)", "\"message\": \(JSON.quoted(e.message))",
             ]
             return "    {" + fields.joined(separator: ", ") + "}"
         }
-        return "{\n  \"fixtures\": \(BlueprintJSON.quoted(fixtures)),\n  \"goldens\": \(BlueprintJSON.quoted(goldens)),\n"
-            + "  \"mode\": \(BlueprintJSON.quoted(mode.rawValue)),\n  \"tolerance\": \(BlueprintJSON.quoted(tolerance)),\n"
+        return "{\n  \"fixtures\": \(JSON.quoted(fixtures)),\n  \"goldens\": \(JSON.quoted(goldens)),\n"
+            + "  \"mode\": \(JSON.quoted(mode.rawValue)),\n  \"tolerance\": \(JSON.quoted(tolerance)),\n"
             + "  \"entries\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
     /// Why a saved run cannot be read.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let description: String
-        public init(description: String) { self.description = description }
+    package struct Invalid: Error, Equatable, CustomStringConvertible {
+        package let description: String
+        package init(description: String) { self.description = description }
     }
 
     /// Reads a saved run.
-    public init(json bytes: [UInt8]) throws(Invalid) {
-        let root: BlueprintJSON
+    package init(json bytes: [UInt8]) throws(Invalid) {
+        let root: JSON
         do {
-            root = try BlueprintJSON.parse(bytes)
+            root = try JSON.parse(bytes)
         } catch {
             throw Invalid(description: "not JSON: \(error)")
         }
-        func string(_ value: BlueprintJSON?, _ what: String) throws(Invalid) -> String {
+        func string(_ value: JSON?, _ what: String) throws(Invalid) -> String {
             guard let s = value?.stringValue else { throw Invalid(description: "\(what) must be a string") }
             return s
         }
-        func optionalString(_ value: BlueprintJSON?) -> String? { value?.stringValue }
-        func size(_ value: BlueprintJSON?) -> PixelSize? {
+        func optionalString(_ value: JSON?) -> String? { value?.stringValue }
+        func size(_ value: JSON?) -> PixelSize? {
             guard let w = value?["width"]?.intValue, let h = value?["height"]?.intValue else { return nil }
             return PixelSize(width: w, height: h)
         }

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 
 /// The solved frames of a view tree, stored beside a golden (`NAME.json` beside `NAME.png`) so
@@ -17,33 +18,33 @@ import Blueprint
 ///   "ambiguous": []
 /// }
 /// ```
-public struct FrameRecord: Equatable, Sendable {
+package struct FrameRecord: Equatable, Sendable {
     /// Views in tree order (depth first, parents before children). Views that share a name
     /// are told apart as `name#2`, `name#3`… in that order.
-    public var views: [(name: String, frame: Rect)]
+    package var views: [(name: String, frame: Rect)]
     /// Constraints broken to recover from conflicts (their formulas, without file locations,
     /// so that editing an unrelated line changes nothing).
-    public var broken: [String]
+    package var broken: [String]
     /// Views and guides whose frames the constraints leave free.
-    public var ambiguous: [String]
+    package var ambiguous: [String]
     /// The golden image these frames belong to (``digest(of:)`` of its bytes), so that frames
     /// left beside another image (a record killed between its two writes) are not compared.
-    public var image: String?
+    package var image: String?
 
-    public init(views: [(name: String, frame: Rect)], broken: [String] = [], ambiguous: [String] = [], image: String? = nil) {
+    package init(views: [(name: String, frame: Rect)], broken: [String] = [], ambiguous: [String] = [], image: String? = nil) {
         self.views = views
         self.broken = broken
         self.ambiguous = ambiguous
         self.image = image
     }
 
-    public static func == (a: FrameRecord, b: FrameRecord) -> Bool {
+    package static func == (a: FrameRecord, b: FrameRecord) -> Bool {
         a.views.count == b.views.count && zip(a.views, b.views).allSatisfy { $0.name == $1.name && $0.frame == $1.frame }
             && a.broken == b.broken && a.ambiguous == b.ambiguous && a.image == b.image
     }
 
     /// A file's identity for ``image``: its size and 64-bit FNV-1a hash, `839012 bytes, fnv1a64 0123456789abcdef`.
-    public static func digest(of bytes: [UInt8]) -> String {
+    package static func digest(of bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         bytes.withUnsafeBufferPointer { buffer in
             for byte in buffer {
@@ -55,7 +56,7 @@ public struct FrameRecord: Equatable, Sendable {
     }
 
     /// Reads the frames of a solved tree (solving it first if needed).
-    public init(root: View, report: LayoutReport? = nil) {
+    package init(root: View, report: LayoutReport? = nil) {
         root.layoutIfNeeded()
         var seen: [String: Int] = [:]
         var views: [(name: String, frame: Rect)] = []
@@ -72,32 +73,29 @@ public struct FrameRecord: Equatable, Sendable {
 
     /// The JSON text: one view per line, keys in a fixed order, numbers the shortest that read
     /// back exactly.
-    public var json: String {
-        func frame(_ r: Rect) -> String {
-            "{\"x\": \(BlueprintJSON.number(r.minX)), \"y\": \(BlueprintJSON.number(r.minY)), "
-                + "\"width\": \(BlueprintJSON.number(r.width)), \"height\": \(BlueprintJSON.number(r.height))}"
-        }
+    package var json: String {
+        func frame(_ r: Rect) -> String { JSON.frame(x: r.minX, y: r.minY, width: r.width, height: r.height) }
         func list(_ items: [String]) -> String {
-            items.isEmpty ? "[]" : "[\n" + items.map { "    " + BlueprintJSON.quoted($0) }.joined(separator: ",\n") + "\n  ]"
+            items.isEmpty ? "[]" : "[\n" + items.map { "    " + JSON.quoted($0) }.joined(separator: ",\n") + "\n  ]"
         }
-        let views = views.map { "    \(BlueprintJSON.quoted($0.name)): \(frame($0.frame))" }.joined(separator: ",\n")
-        let image = image.map { "  \"image\": \(BlueprintJSON.quoted($0)),\n" } ?? ""
+        let views = views.map { "    \(JSON.quoted($0.name)): \(frame($0.frame))" }.joined(separator: ",\n")
+        let image = image.map { "  \"image\": \(JSON.quoted($0)),\n" } ?? ""
         return "{\n\(image)  \"views\": {\n\(views)\n  },\n  \"broken\": \(list(broken)),\n  \"ambiguous\": \(list(ambiguous))\n}\n"
     }
 
     /// Why a frames file could not be read.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let description: String
-        public init(description: String) { self.description = description }
+    package struct Invalid: Error, Equatable, CustomStringConvertible {
+        package let description: String
+        package init(description: String) { self.description = description }
     }
 
     /// Reads the JSON text written by ``json``.
     ///
     /// - Throws: ``Invalid`` saying where and why the file is not a frames record.
-    public init(json bytes: [UInt8]) throws(Invalid) {
-        let value: BlueprintJSON
+    package init(json bytes: [UInt8]) throws(Invalid) {
+        let value: JSON
         do {
-            value = try BlueprintJSON.parse(bytes)
+            value = try JSON.parse(bytes)
         } catch {
             throw Invalid(description: "not JSON: \(error)")
         }
@@ -130,7 +128,7 @@ public struct FrameRecord: Equatable, Sendable {
     /// `card.width 320 → 304`, `title moved 8 pt down`, `badge added at 10, 20 (40 × 40)`,
     /// `spinner removed`, `now broken: …`, `now ambiguous: …`. Differences under 0.001 pt are
     /// rounding, not changes.
-    public func changes(from old: FrameRecord) -> [String] {
+    package func changes(from old: FrameRecord) -> [String] {
         var result: [String] = []
         var before: [String: Rect] = [:]
         for v in old.views where before[v.name] == nil { before[v.name] = v.frame }

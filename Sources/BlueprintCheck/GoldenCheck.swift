@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import BlueprintSupport
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -23,23 +24,35 @@ public struct GoldenCheck: Sendable {
     public var tolerance: Tolerance
     /// The mode asked for; `BLUEPRINT_RECORD` in ``environment`` overrides it.
     public var record: RecordMode?
-    /// Where failures' images go; nil: `BLUEPRINT_ARTIFACTS`, else `blueprint-artifacts` in the
-    /// temporary folder.
+    /// Where failures' images go; nil: `BLUEPRINT_ARTIFACTS`, else `.build/blueprint-artifacts`
+    /// in the package that holds the golden (the nearest folder above it with a `Package.swift`;
+    /// without one, in the golden's own folder). Never a folder shared by every package.
     public var artifacts: String?
     /// The environment the mode and the artifacts folder are read from.
     public var environment: [String: String]
     /// How to record, with `{mode}` for the mode: `BLUEPRINT_RECORD={mode} swift test --filter LoginTests`.
     public var recordHint: String
 
+    /// Creates a check.
+    ///
+    /// - Parameters:
+    ///   - location: the golden, its frames and its artifacts' name.
+    ///   - options: how to draw (scale, theme, constraints, legend).
+    ///   - tolerance: how different the render may be (default exact).
+    ///   - record: the record mode asked for (nil: `missing`, or `never` on CI).
+    ///   - artifacts: the artifacts folder (nil: see ``artifacts``).
+    ///   - environment: where `BLUEPRINT_RECORD`, `BLUEPRINT_ARTIFACTS` and `CI` are read (nil:
+    ///     the process's environment).
+    ///   - recordHint: how to record, with `{mode}` for the mode.
     public init(location: GoldenLocation, options: RenderOptions = RenderOptions(), tolerance: Tolerance = .exact,
-                record: RecordMode? = nil, artifacts: String? = nil, environment: [String: String] = FileSystem.environment,
+                record: RecordMode? = nil, artifacts: String? = nil, environment: [String: String]? = nil,
                 recordHint: String = "BLUEPRINT_RECORD={mode}") {
         self.location = location
         self.options = options
         self.tolerance = tolerance
         self.record = record
         self.artifacts = artifacts
-        self.environment = environment
+        self.environment = environment ?? FileSystem.environment
         self.recordHint = recordHint
     }
 
@@ -48,12 +61,11 @@ public struct GoldenCheck: Sendable {
 
     /// The artifacts folder in effect.
     public var artifactsFolder: String {
-        Self.artifactsFolder(artifacts, environment: environment,
-                             fallback: FileSystem.join(FileSystem.temporaryDirectory(in: environment), "blueprint-artifacts"))
+        Self.artifactsFolder(artifacts, environment: environment, fallback: location.defaultArtifactsFolder)
     }
 
     /// The folder asked for, else `BLUEPRINT_ARTIFACTS` when set and not empty, else `fallback`.
-    public static func artifactsFolder(_ asked: String?, environment: [String: String], fallback: String) -> String {
+    package static func artifactsFolder(_ asked: String?, environment: [String: String], fallback: String) -> String {
         if let asked { return asked }
         if let value = environment[artifactsVariable], !value.isEmpty { return value }
         return fallback
@@ -61,7 +73,7 @@ public struct GoldenCheck: Sendable {
 
     /// An outcome of this check that failed before comparing anything (the tree could not be
     /// read, the settings are wrong): status `error` with `problem` as its reason.
-    public func failure(_ problem: String, mode: RecordMode = .never) -> SnapshotOutcome {
+    public func failure(_ problem: CheckProblem, mode: RecordMode = .never) -> SnapshotOutcome {
         var outcome = blankOutcome(mode: mode)
         outcome.problem = problem
         return outcome
@@ -78,13 +90,13 @@ public struct GoldenCheck: Sendable {
         do {
             try tolerance.validate()
         } catch {
-            return failure(error.description)
+            return failure(.invalidTolerance(error))
         }
         let mode: RecordMode
         do {
             mode = try RecordMode.resolve(record, environment: environment)
         } catch {
-            return failure(error.description)
+            return failure(.invalidRecordMode(error))
         }
         var outcome = blankOutcome(mode: mode)
         let image: DiagramImage, png: [UInt8], report: LayoutReport
@@ -94,14 +106,14 @@ public struct GoldenCheck: Sendable {
             png = try image.png(compression: .fast)
             report = diagram.layoutReport
         } catch {
-            outcome.problem = "the layout could not be drawn: \(error)"
+            outcome.problem = .undrawable("\(error)")
             return outcome
         }
         let golden: [UInt8]?
         do {
             golden = try Self.readIfPresent(location.image)
         } catch {
-            outcome.problem = "\(error)"
+            outcome.problem = .unreadableGolden("\(error)")
             return outcome
         }
         let frames = { FrameRecord(root: root, report: report) }
@@ -146,13 +158,13 @@ public struct GoldenCheck: Sendable {
                 outcome.framesNote = "the old golden could not be read (\(error))"
                 return record(png: png, frames: frames(), replacing: true, diff: nil, outcome: outcome)
             }
-            outcome.problem = "the golden is not a readable PNG (\(error)); record it again with \(recordHint.replacingMode(with: .failed))"
+            outcome.problem = .corruptGolden("\(error)", recordCommand: recordHint.replacingMode(with: .failed))
             return outcome
         }
         do {
             actual = try image.bitmap()
         } catch {
-            outcome.problem = "the render could not be read back: \(error)"
+            outcome.problem = .unreadableRender("\(error)")
             return outcome
         }
         let diff = PixelDiff.compare(expected, actual, options: tolerance.diffOptions)
@@ -185,17 +197,17 @@ public struct GoldenCheck: Sendable {
             if frames.image == nil {
                 // The frames name the image they belong to: the new one, or the golden kept.
                 guard let image = try png ?? Self.readIfPresent(location.image) else {
-                    throw RasterError.io(path: location.image, operation: "read", reason: "the golden went away")
+                    throw FileError(path: location.image, operation: "read", reason: "the golden went away")
                 }
                 frames.image = FrameRecord.digest(of: image)
             }
             try FileSystem.createDirectories(FileSystem.directory(of: location.image))
             try FileSystem.createDirectories(FileSystem.directory(of: location.frames))
-            try AtomicFile.write(Array(frames.json.utf8), to: location.frames)
-            if let png { try AtomicFile.write(png, to: location.image) }
+            try FileIO.writeAtomically(Array(frames.json.utf8), to: location.frames)
+            if let png { try FileIO.writeAtomically(png, to: location.image) }
         } catch {
             outcome.status = .error
-            outcome.problem = "recording failed: \(error)"
+            outcome.problem = .recordingFailed("\(error)")
             return outcome
         }
         removeArtifacts()
@@ -244,7 +256,7 @@ public struct GoldenCheck: Sendable {
         let paths = artifactPaths
         do {
             try FileSystem.createDirectories(FileSystem.directory(of: paths.actual))
-            try AtomicFile.write(actual, to: paths.actual)
+            try FileIO.writeAtomically(actual, to: paths.actual)
             outcome.actualPath = paths.actual
             guard let (expected, actualImage) = pair else {
                 FileSystem.remove(paths.diff)
@@ -269,7 +281,7 @@ public struct GoldenCheck: Sendable {
             outcome.diffPath = paths.diff
             outcome.compositePath = paths.composite
         } catch {
-            outcome.problem = "the artifacts could not be written: \(error)"
+            outcome.problem = .artifactsNotWritten("\(error)")
         }
     }
 
@@ -282,10 +294,10 @@ public struct GoldenCheck: Sendable {
     }
 
     /// The file's bytes, or nil when there is no file.
-    static func readIfPresent(_ path: String) throws -> [UInt8]? {
+    static func readIfPresent(_ path: String) throws(FileError) -> [UInt8]? {
         do {
-            return try AtomicFile.read(path)
-        } catch RasterError.io(_, let operation, _) where operation == "open" && !FileSystem.exists(path) {
+            return try FileIO.read(path)
+        } catch where error.operation == "open" && !FileSystem.exists(path) {
             return nil
         }
     }

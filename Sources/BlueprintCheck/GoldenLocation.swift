@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// Where a golden lives: the image, the frames stored beside it, and the name its artifacts
 /// take when a check fails.
 public struct GoldenLocation: Hashable, Sendable {
@@ -22,9 +24,19 @@ public struct GoldenLocation: Hashable, Sendable {
     }
 
     /// Why a test's golden cannot be placed.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let description: String
-        public init(description: String) { self.description = description }
+    public enum Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The snapshot's name is empty (or nothing of it survives sanitising).
+        case missingName
+        /// No folder above the test file holds a `Package.swift`, and no goldens folder was given.
+        case noPackage(testFile: String)
+
+        /// The reason, with what to do about it.
+        public var description: String {
+            switch self {
+            case .missingName: "a snapshot needs a name (named: \"…\")"
+            case .noPackage(let file): "no Package.swift above \(file) to put goldens/ in; pass goldens: with a folder"
+            }
+        }
     }
 
     /// The golden of a test: `goldens/<TestFile>/<testName>.<name>.png` in the package that
@@ -42,7 +54,7 @@ public struct GoldenLocation: Hashable, Sendable {
         let testFile = sanitized(strippingExtension(FileSystem.fileName(of: filePath)))
         let testName = sanitized(String(function.prefix { $0 != "(" }))
         let snapshot = sanitized(name)
-        guard !name.isEmpty, !snapshot.isEmpty else { throw Invalid(description: "a snapshot needs a name (named: \"…\")") }
+        guard !name.isEmpty, !snapshot.isEmpty else { throw .missingName }
         let root = FileSystem.packageRoot(above: FileSystem.directory(of: filePath))
         let folder: String
         if let goldens {
@@ -50,7 +62,7 @@ public struct GoldenLocation: Hashable, Sendable {
         } else if let root {
             folder = FileSystem.join(root, "goldens")
         } else {
-            throw Invalid(description: "no Package.swift above \(filePath) to put goldens/ in; pass goldens: with a folder")
+            throw .noPackage(testFile: filePath)
         }
         let relative = "\(testFile)/\(testName.isEmpty ? "test" : testName).\(snapshot)"
         return GoldenLocation(image: FileSystem.join(folder, relative + ".png"), frames: FileSystem.join(folder, relative + ".json"),
@@ -74,6 +86,16 @@ public struct GoldenLocation: Hashable, Sendable {
         }
         while out.hasPrefix(".") { out = "_" + out.dropFirst() }
         return out
+    }
+
+    /// Where a failure's images go when neither the caller nor `BLUEPRINT_ARTIFACTS` says:
+    /// `.build/blueprint-artifacts` in the package that holds the golden (``displayBase`` for a
+    /// test's golden, else the nearest folder above the image with a `Package.swift`), or beside
+    /// the golden when no package holds it.
+    var defaultArtifactsFolder: String {
+        let folder = FileSystem.directory(of: FileSystem.absolute(image))
+        let root = displayBase ?? FileSystem.packageRoot(above: folder)
+        return root.map { FileSystem.join($0, ".build/blueprint-artifacts") } ?? FileSystem.join(folder, ".blueprint-artifacts")
     }
 
     /// A path as messages show it: relative to the package root when inside it.

@@ -1,13 +1,14 @@
+import BlueprintSupport
 import Raster
 
 /// A self-contained HTML page of a check's failures: for each, expected / actual / diff side by
 /// side, a slider and a blink toggle to compare expected with actual in place, the numbers and
 /// the frame changes. Images are embedded as `data:` URIs, so the page is one file that can be
 /// mailed, attached to a CI run or opened offline.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The page for a saved run. Images are read now; one that cannot be read is named on the
     /// page instead of shown.
-    public static func page(for run: CheckRun) -> String {
+    package static func page(for run: CheckRun) -> String {
         let failures = run.entries.filter(\.failed)
         var counts: [String] = []
         for status in SnapshotOutcome.Status.allCases {
@@ -100,7 +101,7 @@ public enum HTMLReport {
 
     /// A PNG file as a `data:` URI, or nil when it cannot be read.
     static func dataURI(_ path: String) -> String? {
-        guard let bytes = try? AtomicFile.read(path), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        guard let bytes = try? FileIO.read(path), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
         return "data:image/png;base64," + base64(bytes)
     }
 
@@ -109,7 +110,7 @@ public enum HTMLReport {
     }
 
     /// Text made safe for HTML content and attribute values.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for c in text {
@@ -126,7 +127,7 @@ public enum HTMLReport {
     }
 
     /// Standard base64 (RFC 4648) with padding.
-    public static func base64(_ bytes: [UInt8]) -> String {
+    package static func base64(_ bytes: [UInt8]) -> String {
         let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var out = [UInt8]()
         out.reserveCapacity((bytes.count + 2) / 3 * 4)

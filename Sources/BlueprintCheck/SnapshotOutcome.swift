@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Raster
 
 /// What a golden check found, with everything its message and a report need.
@@ -37,7 +38,7 @@ public struct SnapshotOutcome: Sendable {
     public var diffPath: String?
     public var compositePath: String?
     /// Why the check failed to run (status `error`), or why writing artifacts failed.
-    public var problem: String?
+    public var problem: CheckProblem?
     /// For `recorded`: whether a golden existed before.
     public var replacedGolden = false
     /// For `recorded`: the image was already the golden; only the frames beside it were written.
@@ -72,7 +73,7 @@ public struct SnapshotOutcome: Sendable {
             lines.append("\(golden) does not match the render: \(diff.map(Self.numbers) ?? "the images differ"); tolerance: \(tolerance).")
             if let d = diff, let b = d.bounds {
                 let s = Double(scale)
-                func pt(_ v: Int) -> String { BlueprintJSON.number(Double(v) / s) }
+                func pt(_ v: Int) -> String { JSON.number(Double(v) / s) }
                 lines.append("Differences lie within \(b.x),\(b.y) \(b.width)x\(b.height) px (\(pt(b.x)),\(pt(b.y)) \(pt(b.width))x\(pt(b.height)) pt at scale \(scale)).")
             }
             lines.append(framesLine)
@@ -91,12 +92,12 @@ public struct SnapshotOutcome: Sendable {
             }
             lines.append("Look at it, then run the check again: a check that records always fails.")
         case .error:
-            lines.append("\(golden) could not be checked: \(Self.sentence(problem ?? "unknown error"))")
+            lines.append("\(golden) could not be checked: \(Self.sentence(problem?.description ?? "unknown error"))")
         }
         for (title, path) in [("Actual:   ", actualPath), ("Diff:     ", diffPath), ("Composite:", compositePath)] {
             if let path { lines.append("\(title) \(path)") }
         }
-        if status != .error, let problem { lines.append("Note: \(Self.sentence(problem))") }
+        if status != .error, let problem { lines.append("Note: \(Self.sentence(problem.description))") }
         switch status {
         case .different: lines.append("If the new render is right, record it: \(recordHint.replacingMode(with: .failed)); then look at it before committing.")
         case .missing: lines.append("Record it: \(recordHint.replacingMode(with: .missing)); then look at it before committing.")

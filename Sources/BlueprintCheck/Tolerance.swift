@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Raster
 
 /// How different a render may be from its golden and still pass.
@@ -29,22 +30,35 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
     /// No pixel may change colour (anti-aliased pixels aside).
     public static let exact = Tolerance()
 
-    /// Why a tolerance cannot be used.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let description: String
-        public init(description: String) { self.description = description }
+    /// Why a tolerance cannot be used: which setting, what it must be, what it was.
+    public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The settings of a tolerance.
+        public enum Field: String, Sendable, CaseIterable {
+            case threshold, maxDiffPixels, maxDiffRatio
+        }
+        /// The setting out of range.
+        public let field: Field
+        /// What it must be: `between 0 and 1`, `0 or more`.
+        public let requirement: String
+        /// The value given, as Swift prints it (`nan`, `-1`, `1.5`).
+        public let value: String
+
+        /// `tolerance threshold must be between 0 and 1, not nan`.
+        public var description: String { "tolerance \(field.rawValue) must be \(requirement), not \(value)" }
     }
 
     /// Checks every number is in range; NaN and infinities are errors, never clamped.
+    ///
+    /// - Throws: ``Invalid`` naming the first setting out of range.
     public func validate() throws(Invalid) {
         guard threshold.isFinite, (0...1).contains(threshold) else {
-            throw Invalid(description: "tolerance threshold must be between 0 and 1, not \(threshold)")
+            throw Invalid(field: .threshold, requirement: "between 0 and 1", value: "\(threshold)")
         }
         if let maxDiffPixels, maxDiffPixels < 0 {
-            throw Invalid(description: "tolerance maxDiffPixels must be 0 or more, not \(maxDiffPixels)")
+            throw Invalid(field: .maxDiffPixels, requirement: "0 or more", value: "\(maxDiffPixels)")
         }
         if let maxDiffRatio, !(maxDiffRatio.isFinite && (0...1).contains(maxDiffRatio)) {
-            throw Invalid(description: "tolerance maxDiffRatio must be between 0 and 1, not \(maxDiffRatio)")
+            throw Invalid(field: .maxDiffRatio, requirement: "between 0 and 1", value: "\(maxDiffRatio)")
         }
     }
 
@@ -56,9 +70,9 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
     /// `exact`, or the parts that are set: `threshold 0.1, up to 20 pixels, up to 0.5%`.
     public var description: String {
         var parts: [String] = []
-        if threshold != 0 { parts.append("threshold \(BlueprintJSON.number(threshold))") }
+        if threshold != 0 { parts.append("threshold \(JSON.number(threshold))") }
         if let maxDiffPixels { parts.append("up to \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")") }
-        if let maxDiffRatio { parts.append("up to \(BlueprintJSON.number(maxDiffRatio * 100))%") }
+        if let maxDiffRatio { parts.append("up to \(JSON.number(maxDiffRatio * 100))%") }
         return parts.isEmpty ? "exact" : parts.joined(separator: ", ")
     }
 }

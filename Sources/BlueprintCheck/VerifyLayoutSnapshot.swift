@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 import BlueprintRender
 
@@ -27,8 +28,10 @@ public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
 ///   - tolerance: how different the render may be; default ``Tolerance/exact``.
 ///   - record: the record mode; nil: `missing`, or `never` on CI. `BLUEPRINT_RECORD` overrides it.
 ///   - goldens: the goldens folder, instead of the package's `goldens/`.
-///   - artifacts: where failures' images go, instead of `BLUEPRINT_ARTIFACTS` or a temporary folder.
-///   - environment: where `BLUEPRINT_RECORD`, `BLUEPRINT_ARTIFACTS` and `CI` are read.
+///   - artifacts: where failures' images go, instead of `BLUEPRINT_ARTIFACTS` or the package's
+///     `.build/blueprint-artifacts`.
+///   - environment: where `BLUEPRINT_RECORD`, `BLUEPRINT_ARTIFACTS` and `CI` are read (nil: the
+///     process's environment).
 ///   - filePath: the test file (`#filePath`).
 ///   - function: the test (`#function`).
 /// - Returns: nil when the render matches; a failure otherwise, also when it recorded.
@@ -36,7 +39,7 @@ public func verifyLayoutSnapshot(
     of root: View, named name: String, options: RenderOptions = RenderOptions(),
     tolerance: Tolerance = .exact, record: RecordMode? = nil,
     goldens: String? = nil, artifacts: String? = nil,
-    environment: [String: String] = FileSystem.environment,
+    environment: [String: String]? = nil,
     filePath: String = #filePath, function: String = #function
 ) -> SnapshotFailure? {
     let location: GoldenLocation
@@ -44,7 +47,7 @@ public func verifyLayoutSnapshot(
         location = try GoldenLocation.forTest(filePath: filePath, function: function, name: name, goldens: goldens)
     } catch {
         let check = GoldenCheck(location: GoldenLocation(image: name), options: options, tolerance: tolerance, recordHint: "")
-        return SnapshotFailure(outcome: check.failure(error.description, mode: record ?? .missing))
+        return SnapshotFailure(outcome: check.failure(.invalidLocation(error), mode: record ?? .missing))
     }
     return verifyLayoutSnapshot(of: root, at: location, options: options, tolerance: tolerance, record: record,
                                 artifacts: artifacts, environment: environment, filePath: filePath)
@@ -57,7 +60,7 @@ public func verifyLayoutSnapshot(
 public func verifyLayoutSnapshot(
     of root: View, at location: GoldenLocation, options: RenderOptions = RenderOptions(),
     tolerance: Tolerance = .exact, record: RecordMode? = nil, artifacts: String? = nil,
-    environment: [String: String] = FileSystem.environment, filePath: String = #filePath
+    environment: [String: String]? = nil, filePath: String = #filePath
 ) -> SnapshotFailure? {
     let testFile = GoldenLocation.strippingExtension(FileSystem.fileName(of: filePath))
     let check = GoldenCheck(location: location, options: options, tolerance: tolerance, record: record, artifacts: artifacts,

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 import Raster
 
@@ -206,11 +207,9 @@ public struct Diagram {
         let format = format ?? OutputFormat(path: path) ?? .png
         let bytes = try data(format: format, compression: compression)
         do {
-            try AtomicFile.write(bytes, to: path)
-        } catch let error as RasterError {
-            throw .output(error)
+            try FileIO.writeAtomically(bytes, to: path)
         } catch {
-            throw .output(.io(path: path, operation: "write", reason: "\(error)"))
+            throw .output(RasterError(error))
         }
     }
 

@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// The relation of a ``Constraint``: `expression (<= | == | >=) 0`.
 public enum Relation: Sendable, CustomStringConvertible {
     case lessThanOrEqual, equal, greaterThanOrEqual

@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// A variable times a coefficient: `3 * x`.
 public struct Term: Sendable, CustomStringConvertible {
     /// The variable.
@@ -80,11 +82,6 @@ public struct Expression: Sendable, CustomStringConvertible {
     }
 }
 
-/// Shortest readable form of a number: `8`, `0.5`, `-1e+20`.
-func formatNumber(_ x: Double) -> String {
-    if Swift.abs(x) < 1e15, x == Double(Int64(x)) { return String(Int64(x)) }
-    return "\(x)"
-}
 
 /// Anything that converts to an ``Expression``: variables, terms, expressions, numbers.
 public protocol ExpressionConvertible {

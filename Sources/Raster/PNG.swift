@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// PNG files in and out: decode to a `Bitmap`, encode a `Bitmap`, atomically.
 ///
 /// ```swift
@@ -30,7 +32,8 @@ public enum PNG {
     /// - Returns: the image.
     /// - Throws: `RasterError.io` when the file cannot be read, and the errors of `decode`, naming the file.
     public static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount) throws -> Bitmap {
-        let data = try FileIO.read(path)
+        let data: [UInt8]
+        do { data = try FileIO.read(path) } catch { throw RasterError(error) }
         return try data.withUnsafeBytes { try PNGDecoder.decode($0, path: path, maximumPixelCount: maximumPixelCount) }
     }
 
@@ -56,7 +59,7 @@ public enum PNG {
     /// - Throws: the errors of `encode`, and `RasterError.io` naming the file.
     public static func write(_ bitmap: Bitmap, to path: String, compression: PNGCompression = .fast) throws {
         let data = try encode(bitmap, compression: compression)
-        try data.withUnsafeBytes { try FileIO.writeAtomically($0, to: path) }
+        do { try FileIO.writeAtomically(data, to: path) } catch { throw RasterError(error) }
     }
 
     /// Encodes opaque pixels held as blue, green, red and one unused byte each — the layout of
@@ -75,27 +78,5 @@ public enum PNG {
     public static func encodeOpaqueBGRX(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int,
                                         compression: PNGCompression = .fast) throws -> [UInt8] {
         try PNGEncoder.encodeOpaqueBGRX(pixels, width: width, height: height, compression: compression)
-    }
-}
-
-/// Whole-file writes that never leave a partial file behind.
-public enum AtomicFile {
-    /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk and
-    /// renames it over `path`: a reader — or a process killed half-way — sees the old file or
-    /// the new one, never a part.
-    ///
-    /// - Parameters:
-    ///   - bytes: the whole content.
-    ///   - path: the destination; its folder must exist.
-    /// - Throws: `RasterError.io` naming the path and the system's reason.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        try bytes.withUnsafeBytes { try FileIO.writeAtomically($0, to: path) }
-    }
-
-    /// Reads a whole file.
-    ///
-    /// - Throws: `RasterError.io` naming the path and the system's reason.
-    public static func read(_ path: String) throws -> [UInt8] {
-        try FileIO.read(path)
     }
 }

@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// Everything that can go wrong reading, writing or building an image.
 ///
 /// Each case carries the file (when there is one) and, for libpng failures, libpng's own
@@ -36,5 +38,12 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidPixelBuffer(width, height, byteCount):
             return "\(byteCount) bytes cannot hold a \(width)x\(height) RGBA image (needs \(max(width, 0) * max(height, 0) * 4))"
         }
+    }
+}
+
+extension RasterError {
+    /// A file error of the package's own file layer, as the `io` case.
+    package init(_ error: FileError) {
+        self = .io(path: error.path, operation: error.operation, reason: error.reason)
     }
 }

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Foundation
 import Raster
 import Testing
@@ -92,10 +93,10 @@ let cardLayout = """
 
             """)
         // The golden is what `render` draws, byte for byte, and its frames are beside it.
-        #expect(try AtomicFile.read(folder + "/goldens/login-form.png")
-                == AtomicFile.read(CLI.repository.appendingPathComponent("goldens/login-form.png").path))
-        #expect(try AtomicFile.read(folder + "/goldens/login-form.json")
-                == AtomicFile.read(CLI.repository.appendingPathComponent("goldens/login-form.json").path))
+        #expect(try FileIO.read(folder + "/goldens/login-form.png")
+                == FileIO.read(CLI.repository.appendingPathComponent("goldens/login-form.png").path))
+        #expect(try FileIO.read(folder + "/goldens/login-form.json")
+                == FileIO.read(CLI.repository.appendingPathComponent("goldens/login-form.json").path))
         let second = try check()
         #expect(second.status == 0)
         #expect(stable(second.stdout) == """
@@ -203,14 +204,14 @@ let cardLayout = """
 
         // A truncated golden: an error in the default mode, recorded again with `failed`.
         try FileManager.default.removeItem(atPath: folder + "/fixtures/broken.layout")
-        let png = try AtomicFile.read(folder + "/goldens/card.png")
-        try AtomicFile.write(Array(png.prefix(500)), to: folder + "/goldens/card.png")
+        let png = try FileIO.read(folder + "/goldens/card.png")
+        try FileIO.writeAtomically(Array(png.prefix(500)), to: folder + "/goldens/card.png")
         let corrupt = try check()
         #expect(corrupt.status == 2)
         #expect(corrupt.stdout.contains("  goldens/card.png could not be checked: the golden is not a readable PNG ("))
         #expect(try check("--record", "failed").status == 1)
         #expect(try check().status == 0)
-        #expect(try AtomicFile.read(folder + "/goldens/card.png") == png)
+        #expect(try FileIO.read(folder + "/goldens/card.png") == png)
 
         let missing = try check("--fixtures", "nowhere")
         #expect(missing.status == 2)

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Foundation
 import Raster
 import Testing
@@ -368,7 +369,7 @@ import Testing
         #expect(try dir.check().status == 1)
         let png = try dir.bytes("goldens/card.png"), frames = try dir.bytes("goldens/card.json")
 
-        try AtomicFile.write([], to: dir.path + "/goldens/card.png")
+        try FileIO.writeAtomically([], to: dir.path + "/goldens/card.png")
         let empty = try dir.check()
         #expect(empty.status == 2)
         #expect(checkMessages(empty.stdout)["card"] == "goldens/card.png could not be checked: the golden is not a readable PNG (PNG data: empty file, not a PNG); record it again with blueprint check --record failed.")
@@ -382,7 +383,7 @@ import Testing
             #expect(checkMessages(folder.stdout)["card"] == "goldens/card.png could not be checked: goldens/card.png: cannot read: Is a directory.")
         }
         try dir.remove("goldens/card.png")
-        try AtomicFile.write(png, to: dir.path + "/goldens/card.png")
+        try FileIO.writeAtomically(png, to: dir.path + "/goldens/card.png")
 
         try dir.write("fixtures/card.layout", changedCardLayout)
         let numbers = "goldens/card.png does not match the render: 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased; tolerance: exact.\nDifferences lie within 25,29 775x442 px (12.5,14.5 387.5x221 pt at scale 2).\n"

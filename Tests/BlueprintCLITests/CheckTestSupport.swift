@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Foundation
 import Raster
 import Testing
@@ -25,7 +26,7 @@ final class Scratch {
         try Data(text.utf8).write(to: url(relative))
     }
 
-    func bytes(_ relative: String) throws -> [UInt8] { try AtomicFile.read(path + "/" + relative) }
+    func bytes(_ relative: String) throws -> [UInt8] { try FileIO.read(path + "/" + relative) }
 
     func text(_ relative: String) throws -> String { String(decoding: try bytes(relative), as: UTF8.self) }
 

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Foundation
 import Raster
 import Testing
@@ -9,7 +10,7 @@ import Testing
         try Golden.run(arguments, environment: environment)
     }
 
-    func read(_ path: String) throws -> [UInt8] { try AtomicFile.read(path) }
+    func read(_ path: String) throws -> [UInt8] { try FileIO.read(path) }
 
     /// The PNG the binary writes is byte for byte the golden the library tests keep: the same
     /// render in another process.
@@ -120,7 +121,7 @@ import Testing
             (["render", "fixtures/login-form.layout", "-o", out, "--format", "gif"],
              "Error: unknown format 'gif': expected png, svg or pdf\n"),
             (["render", "fixtures/nonexistent.layout", "-o", out],
-             "error: cannot open fixtures/nonexistent.layout: No such file or directory\n"),
+             "error: fixtures/nonexistent.layout: cannot open: No such file or directory\n"),
             (["render", "fixtures/login-form.layout", "-o", "\(folder)/missing/x.png"],
              "error: \(folder)/missing/x.png: cannot create a temporary file: No such file or directory\n"),
         ]

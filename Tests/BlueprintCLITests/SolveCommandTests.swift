@@ -248,7 +248,7 @@ import Testing
         let r = try run("solve", "fixtures")
         #expect(r.status == 2)
         #expect(r.stdout == "")
-        #expect(r.stderr == "error: fixtures is a directory, not a .layout file\n")
+        #expect(r.stderr == "error: fixtures: cannot read: Is a directory\n")
     }
 
     @Test func emptyFileIsAnEmptyLayout() throws {

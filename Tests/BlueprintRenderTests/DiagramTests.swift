@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 @testable import BlueprintRender
 import Foundation
@@ -204,8 +205,8 @@ import Testing
         for ext in ["png", "svg", "pdf"] {
             try d.write(to: "\(folder)/d.\(ext)")
         }
-        let png = try AtomicFile.read("\(folder)/d.png"), svg = try AtomicFile.read("\(folder)/d.svg")
-        let pdf = try AtomicFile.read("\(folder)/d.pdf")
+        let png = try FileIO.read("\(folder)/d.png"), svg = try FileIO.read("\(folder)/d.svg")
+        let pdf = try FileIO.read("\(folder)/d.pdf")
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(String(decoding: svg.prefix(5), as: UTF8.self) == "<?xml")
         #expect(String(decoding: svg, as: UTF8.self).contains("width=\"248pt\" height=\"168pt\""))

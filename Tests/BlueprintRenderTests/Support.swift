@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 @testable import BlueprintRender
 import Foundation
@@ -22,7 +23,7 @@ enum Support {
     /// across threads).
     static func fixture(_ name: String) throws -> LayoutDocument {
         let path = "fixtures/\(name).layout"
-        let bytes = try AtomicFile.read(repository.appendingPathComponent(path).path)
+        let bytes = try FileIO.read(repository.appendingPathComponent(path).path)
         return try LayoutDocument(bytes: bytes, file: path)
     }
 

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 import BlueprintTesting
 import Foundation

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 import BlueprintCheck
 import Testing
@@ -78,12 +79,12 @@ import Testing
 }
 
 /// The JSON reader under hostile input: every problem is an error with an offset, never a crash.
-@Suite struct BlueprintJSONTests {
+@Suite struct JSONTests {
     @Test func readsWhatItWrites() throws {
-        let value = BlueprintJSON.object([("a", .array([.double(1), .double(-2.5e-3), .null, .bool(true)])),
+        let value = JSON.object([("a", .array([.double(1), .double(-2.5e-3), .null, .bool(true)])),
                                           ("é\u{1F600}\n\"", .string("tab\tand \\ and \u{1}"))])
-        #expect(try BlueprintJSON.parse(Array(value.text.utf8)) == value)
-        #expect(try BlueprintJSON.parse(Array("\"\\ud83d\\ude00\\u00e9\\/\"".utf8)) == .string("\u{1F600}é/"))
+        #expect(try JSON.parse(Array(value.text.utf8)) == value)
+        #expect(try JSON.parse(Array("\"\\ud83d\\ude00\\u00e9\\/\"".utf8)) == .string("\u{1F600}é/"))
     }
 
     @Test(arguments: [
@@ -99,9 +100,9 @@ import Testing
         ("tru", "expected true at byte 0"),
     ])
     func malformedTextSaysWhereAndWhy(text: String, message: String) {
-        #expect(throws: (any Error).self) { try BlueprintJSON.parse(Array(text.utf8)) }
+        #expect(throws: (any Error).self) { try JSON.parse(Array(text.utf8)) }
         do {
-            _ = try BlueprintJSON.parse(Array(text.utf8))
+            _ = try JSON.parse(Array(text.utf8))
         } catch {
             #expect(error.description == message)
         }
@@ -110,7 +111,7 @@ import Testing
     @Test func deepNestingIsRefusedNotAStackOverflow() {
         let text = String(repeating: "[", count: 100_000)
         do {
-            _ = try BlueprintJSON.parse(Array(text.utf8))
+            _ = try JSON.parse(Array(text.utf8))
             Issue.record("parsed")
         } catch {
             #expect(error.description == "nested deeper than 64 levels at byte 64")
@@ -134,14 +135,17 @@ import Testing
     @Test func namesNeverLeaveTheGoldensFolder() throws {
         let location = try GoldenLocation.forTest(filePath: "/p/T.swift", function: "t()", name: "../../etc/passwd", goldens: "/g")
         #expect(location.image == "/g/T/t._._.._etc_passwd.png", "no slash survives, so the name cannot climb out")
-        #expect(throws: GoldenLocation.Invalid(description: "a snapshot needs a name (named: \"…\")")) {
+        #expect(throws: GoldenLocation.Invalid.missingName) {
             try GoldenLocation.forTest(filePath: "/p/T.swift", function: "t()", name: "", goldens: "/g")
         }
+        #expect(GoldenLocation.Invalid.missingName.description == "a snapshot needs a name (named: \"…\")")
     }
 
     @Test func aTestFileOutsideAnyPackageNeedsAGoldensFolder() {
-        #expect(throws: GoldenLocation.Invalid(description: "no Package.swift above /nowhere/T.swift to put goldens/ in; pass goldens: with a folder")) {
+        #expect(throws: GoldenLocation.Invalid.noPackage(testFile: "/nowhere/T.swift")) {
             try GoldenLocation.forTest(filePath: "/nowhere/T.swift", function: "t()", name: "a")
         }
+        #expect(GoldenLocation.Invalid.noPackage(testFile: "/nowhere/T.swift").description
+                    == "no Package.swift above /nowhere/T.swift to put goldens/ in; pass goldens: with a folder")
     }
 }

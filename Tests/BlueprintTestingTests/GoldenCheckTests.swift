@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 import BlueprintCheck
 import BlueprintRender
@@ -41,7 +42,7 @@ import Testing
         #expect(check(tree) == nil, "the recorded golden matches")
         #expect(try String(contentsOfFile: framesPath, encoding: .utf8) == """
             {
-              "image": "\(fnv1a64Identity(try AtomicFile.read(goldenPath)))",
+              "image": "\(fnv1a64Identity(try FileIO.read(goldenPath)))",
               "views": {
                 "root": {"x": 0, "y": 0, "width": 375, "height": 260},
                 "card": {"x": 16, "y": 20, "width": 320, "height": 200},
@@ -209,8 +210,8 @@ import Testing
 
     @Test func aCorruptGoldenIsAnErrorUntilRecordedAgain() throws {
         let tree = try recorded()
-        let bytes = try AtomicFile.read(location.image)
-        try AtomicFile.write(Array(bytes.prefix(bytes.count / 2)), to: location.image)
+        let bytes = try FileIO.read(location.image)
+        try FileIO.writeAtomically(Array(bytes.prefix(bytes.count / 2)), to: location.image)
         let broken = run(tree)
         #expect(broken.status == .error)
         #expect(broken.message.hasPrefix("\(location.image) could not be checked: the golden is not a readable PNG ("))
@@ -219,7 +220,7 @@ import Testing
         #expect(again.status == .recorded)
         #expect(again.message.contains("Frames: the old golden could not be read ("))
         #expect(run(tree).status == .identical)
-        #expect(try AtomicFile.read(location.image) == bytes)
+        #expect(try FileIO.read(location.image) == bytes)
     }
 
     @Test func framesMissingOrBrokenAreSaidNotFatal() throws {
@@ -229,7 +230,7 @@ import Testing
         let missing = run(tree)
         #expect(missing.status == .different)
         #expect(missing.message.contains("\nFrames: none recorded beside the golden (\(location.frames)).\n"))
-        try AtomicFile.write(Array("{\"views\": [".utf8), to: location.frames)
+        try FileIO.writeAtomically(Array("{\"views\": [".utf8), to: location.frames)
         let broken = run(tree)
         #expect(broken.message.contains("\nFrames: \(location.frames) is not a frames file (not JSON: unexpected end of the file at byte 11).\n"))
     }
@@ -241,15 +242,15 @@ import Testing
         let other = GoldenLocation(image: folder + "/other/card.png")
         let changed = try CardTree(width: 300)
         #expect(GoldenCheck(location: other, environment: Support.cleanEnvironment).run(root: changed.root).status == .recorded)
-        try AtomicFile.write(try AtomicFile.read(other.frames), to: location.frames)
+        try FileIO.writeAtomically(try FileIO.read(other.frames), to: location.frames)
         try tree.width.setConstant(300)
         let outcome = run(tree)
         #expect(outcome.status == .different)
         #expect(outcome.frameChanges == nil)
         #expect(outcome.message.contains("\nFrames: \(location.frames) belongs to another image than the golden (a record interrupted between its two writes?), so it is not compared; record again to refresh it.\n"))
         // Frames of an older format, without the image, are still compared.
-        let stale = try FrameRecord(json: try AtomicFile.read(location.frames))
-        try AtomicFile.write(Array(FrameRecord(views: stale.views).json.utf8), to: location.frames)
+        let stale = try FrameRecord(json: try FileIO.read(location.frames))
+        try FileIO.writeAtomically(Array(FrameRecord(views: stale.views).json.utf8), to: location.frames)
         #expect(run(tree).frameChanges == [], "compared: they are the frames of the changed card")
     }
 
@@ -260,7 +261,7 @@ import Testing
         #expect(run(tree, record: .never).status == .identical, "never writes nothing")
         let outcome = run(tree)
         #expect(outcome.status == .recorded && outcome.recordedFramesOnly)
-        #expect(try FrameRecord(json: try AtomicFile.read(location.frames)).image == fnv1a64Identity(try AtomicFile.read(location.image)))
+        #expect(try FrameRecord(json: try FileIO.read(location.frames)).image == fnv1a64Identity(try FileIO.read(location.image)))
         #expect(run(tree).status == .identical)
     }
 
@@ -283,13 +284,13 @@ import Testing
 
     @Test func allRewritesOnlyWhatChanged() throws {
         let tree = try recorded()
-        let png = try AtomicFile.read(location.image)
+        let png = try FileIO.read(location.image)
         // Same image, frames file gone: only the frames are written.
         FileSystem.remove(location.frames)
         let frames = run(tree, record: .all)
         #expect(frames.status == .recorded && frames.recordedFramesOnly)
         #expect(frames.message.hasPrefix("Recorded the frames beside \(location.image) in \(location.frames) (record mode all); the image was already the golden."))
-        #expect(try AtomicFile.read(location.image) == png)
+        #expect(try FileIO.read(location.image) == png)
         #expect(run(tree, record: .all).status == .identical, "nothing left to write")
     }
 

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Blueprint
 import BlueprintCheck
 import Foundation
@@ -19,7 +20,7 @@ enum Support {
     /// A fresh tree of `fixtures/<name>.layout`.
     static func fixture(_ name: String) throws -> LayoutDocument {
         let path = "fixtures/\(name).layout"
-        return try LayoutDocument(bytes: try AtomicFile.read(repository + "/" + path), file: path)
+        return try LayoutDocument(bytes: try FileIO.read(repository + "/" + path), file: path)
     }
 
     static func temporaryFolder() throws -> String {

@@ -38,8 +38,8 @@ struct Workload {
 func fixtureTrees(changed: Bool) throws -> [View] {
     let dir = "../fixtures"
     // The fixtures with a constraint `… + N` to change.
-    return try FileSystem.contents(of: dir).filter { $0.hasSuffix(".layout") }.compactMap { file -> View? in
-        var lines = String(decoding: try AtomicFile.read(dir + "/" + file), as: UTF8.self)
+    return try BenchFiles.contents(of: dir).filter { $0.hasSuffix(".layout") }.compactMap { file -> View? in
+        var lines = String(decoding: try BenchFiles.read(dir + "/" + file), as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The first constant added in a constraint, 4 pt more: the layout moves a little.
         func parts(_ line: String) -> (String, Int, Substring)? {
@@ -111,11 +111,11 @@ for var w in workloads {
             for (i, pair) in pairs.enumerated() {
                 for (suffix, image) in [("expected", pair.0), ("actual", pair.1)] {
                     let path = "\(folder)/\(w.name)-\(i)-\(suffix).rgba"
-                    try AtomicFile.write(image.bytes, to: path)
+                    try BenchFiles.write(image.bytes, to: path)
                 }
                 index += "\(w.name)-\(i) \(pair.0.width) \(pair.0.height) \(counts[i])\n"
             }
-            try AtomicFile.write(Array(index.utf8), to: "\(folder)/\(w.name).pairs")
+            try BenchFiles.write(Array(index.utf8), to: "\(folder)/\(w.name).pairs")
         }
     }
     print("workload \(w.name) trees \(w.trees.count) pixels \(pixels) different \(different)")

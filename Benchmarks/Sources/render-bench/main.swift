@@ -40,7 +40,7 @@ for _ in 0..<rounds {
     last = (diagram, image, png)
 }
 let (diagram, image, png) = last!
-if let out { try AtomicFile.write(png, to: out) }
+if let out { try BenchFiles.write(png, to: out) }
 let s = diagram.statistics
 print("views \(s.views) constraints \(s.constraints) labels \(s.labels) markers \(s.markers) forced \(s.forcedMarkers)")
 print("image \(image.width) \(image.height) png_bytes \(png.count)")

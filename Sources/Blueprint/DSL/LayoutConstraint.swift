@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Cassowary
 import Synchronization
 

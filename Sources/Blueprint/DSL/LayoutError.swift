@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// Why a constraint or a layout request was refused. Each message names the constraint (or
 /// the items) and, where known, the `file:line` that made it.
 public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {

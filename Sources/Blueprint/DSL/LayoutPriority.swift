@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Cassowary
 
 /// How much a constraint matters, 1…1000. 1000 is required; below that, a constraint of higher

@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Cassowary
 
 /// Turns a view tree and its constraints into one solver, keeps it up to date incrementally,

@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// A constraint line parsed but not yet resolved against views and metrics.
 ///
 /// Grammar (seed 001's, extended as DESIGN.md says):

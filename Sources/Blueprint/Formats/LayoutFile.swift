@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// A `.layout` file, parsed into a view tree with its constraints activated (DESIGN.md, "The
 /// `.layout` file format").
 ///

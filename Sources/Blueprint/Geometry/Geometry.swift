@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// A point in points, origin top-left, y down.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
@@ -175,9 +177,3 @@ public enum LayoutAxis: String, Sendable, CaseIterable, CustomStringConvertible 
     public var description: String { rawValue }
 }
 
-/// Formats a number the shortest way that reads back the same: `20`, `0.5`, `33.333333333333336`.
-public func formatNumber(_ x: Double) -> String {
-    if x == 0 { return "0" }
-    if Swift.abs(x) < 1e15, x == x.rounded() { return String(Int64(x)) }
-    return "\(x)"
-}

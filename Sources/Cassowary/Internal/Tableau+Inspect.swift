@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 extension Tableau {
     /// `x` for an external symbol named x, else `s12`, `e12`, `d12` by kind and id.
     func symbolName(_ s: Symbol) -> String {

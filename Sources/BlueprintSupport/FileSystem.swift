@@ -5,56 +5,44 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
 
-/// The few file-system operations golden checks need, without Foundation.
-public enum FileSystem {
+/// The few file-system operations the package needs, without Foundation.
+package enum FileSystem {
     /// The process environment as a dictionary (read each call: tests may change it).
-    public static var environment: [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
-    }
+    package static var environment: [String: String] { processEnvironment }
 
     /// Whether something exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// Whether `path` is a folder.
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Creates `path` and every missing folder above it.
     ///
-    /// - Throws: `RasterError.io` naming the folder that could not be made.
-    public static func createDirectories(_ path: String) throws(RasterError) {
+    /// - Throws: ``FileError`` naming the folder that could not be made.
+    package static func createDirectories(_ path: String) throws(FileError) {
         if path.isEmpty || isDirectory(path) { return }
         let parent = directory(of: path)
         if parent != path { try createDirectories(parent) }
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw .io(path: path, operation: "create the folder", reason: String(cString: strerror(errno)))
+            throw FileError(path: path, operation: "create the folder", reason: systemMessage(errno))
         }
         guard isDirectory(path) else {
-            throw .io(path: path, operation: "create the folder", reason: "a file is in the way")
+            throw FileError(path: path, operation: "create the folder", reason: "a file is in the way")
         }
     }
 
     /// Removes a file if it is there.
-    public static func remove(_ path: String) { unlink(path) }
+    package static func remove(_ path: String) { unlink(path) }
 
     /// The names in a folder (without `.` and `..`), sorted; empty when it cannot be read.
-    public static func contents(of folder: String) -> [String] {
+    package static func contents(of folder: String) -> [String] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
@@ -68,7 +56,7 @@ public enum FileSystem {
     }
 
     /// The folder part of a path (`.` for a bare name, `/` for a top-level path).
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
@@ -76,20 +64,20 @@ public enum FileSystem {
     }
 
     /// The last part of a path.
-    public static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? String(trimmed)
     }
 
     /// `a/b` joined with `c` as `a/b/c`.
-    public static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         if folder.isEmpty || name.hasPrefix("/") { return name }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     /// The current folder.
-    public static var currentDirectory: String {
+    package static var currentDirectory: String {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let ok = buffer.withUnsafeMutableBufferPointer { raw in
             raw.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) != nil }
@@ -99,18 +87,18 @@ public enum FileSystem {
     }
 
     /// `path` made absolute against the current folder.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : join(currentDirectory, path)
     }
 
     /// The temporary folder: `TMPDIR` of `environment`, else `/tmp`.
-    public static func temporaryDirectory(in environment: [String: String] = FileSystem.environment) -> String {
+    package static func temporaryDirectory(in environment: [String: String] = FileSystem.environment) -> String {
         let value = environment["TMPDIR"] ?? ""
         return value.isEmpty ? "/tmp" : value
     }
 
     /// The nearest folder at or above `start` that holds a `Package.swift`.
-    public static func packageRoot(above start: String) -> String? {
+    package static func packageRoot(above start: String) -> String? {
         var folder = start
         while true {
             if exists(join(folder, "Package.swift")) { return folder }
@@ -121,7 +109,7 @@ public enum FileSystem {
     }
 
     /// `path` relative to `base` when it lies inside it, else `path` unchanged.
-    public static func display(_ path: String, relativeTo base: String?) -> String {
+    package static func display(_ path: String, relativeTo base: String?) -> String {
         guard let base, !base.isEmpty else { return path }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

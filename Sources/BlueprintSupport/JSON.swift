@@ -1,18 +1,16 @@
-import Blueprint
-
-/// The small JSON this module reads and writes: the frames stored beside a golden and the
-/// record of the last `blueprint check`. Objects keep their keys in order, so what is written
+/// The small JSON the package reads and writes: the frames stored beside a golden, the
+/// record of the last `blueprint check`, `blueprint solve --format json`. Objects keep their keys in order, so what is written
 /// reads back the same and files diff well in review.
-public enum BlueprintJSON: Equatable, Sendable {
+package enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case double(Double)
     case string(String)
-    case array([BlueprintJSON])
+    case array([JSON])
     /// Keys in file order.
-    case object([(String, BlueprintJSON)])
+    case object([(String, JSON)])
 
-    public static func == (a: BlueprintJSON, b: BlueprintJSON) -> Bool {
+    package static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case let (.bool(x), .bool(y)): x == y
@@ -25,16 +23,16 @@ public enum BlueprintJSON: Equatable, Sendable {
     }
 
     /// The value under `key` when this is an object.
-    public subscript(key: String) -> BlueprintJSON? {
+    package subscript(key: String) -> JSON? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
     }
 
-    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
-    public var numberValue: Double? { if case .double(let n) = self { n } else { nil } }
-    public var arrayValue: [BlueprintJSON]? { if case .array(let a) = self { a } else { nil } }
-    public var objectValue: [(String, BlueprintJSON)]? { if case .object(let o) = self { o } else { nil } }
-    public var intValue: Int? {
+    package var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    package var numberValue: Double? { if case .double(let n) = self { n } else { nil } }
+    package var arrayValue: [JSON]? { if case .array(let a) = self { a } else { nil } }
+    package var objectValue: [(String, JSON)]? { if case .object(let o) = self { o } else { nil } }
+    package var intValue: Int? {
         guard let n = numberValue, n == n.rounded(), abs(n) < 1e15 else { return nil }
         return Int(n)
     }
@@ -43,12 +41,19 @@ public enum BlueprintJSON: Equatable, Sendable {
 
     /// A number the shortest way that reads back the same (`20`, `0.5`, `190.00048828125`).
     /// Not-finite numbers have no JSON form and are written as `null`.
-    public static func number(_ x: Double) -> String {
+    package static func number(_ x: Double) -> String {
         x.isFinite ? formatNumber(x) : "null"
     }
 
+    /// A frame as one JSON object on one line, keys in the fixed order
+    /// `{"x": …, "y": …, "width": …, "height": …}`: `blueprint solve --format json` and the frames
+    /// stored beside goldens write it the same way.
+    package static func frame(x: Double, y: Double, width: Double, height: Double) -> String {
+        "{\"x\": \(number(x)), \"y\": \(number(y)), \"width\": \(number(width)), \"height\": \(number(height))}"
+    }
+
     /// A JSON string literal.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -67,7 +72,7 @@ public enum BlueprintJSON: Equatable, Sendable {
     }
 
     /// The value on one line.
-    public var text: String {
+    package var text: String {
         switch self {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
@@ -81,17 +86,17 @@ public enum BlueprintJSON: Equatable, Sendable {
     // MARK: Reading
 
     /// Why a text is not the JSON expected, with the byte offset where reading stopped.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
-        public let offset: Int
-        public let reason: String
-        public var description: String { "\(reason) at byte \(offset)" }
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
+        package let offset: Int
+        package let reason: String
+        package var description: String { "\(reason) at byte \(offset)" }
     }
 
     /// Nesting deeper than this is refused (a hostile file must not exhaust the stack).
     static let depthLimit = 64
 
     /// Parses one JSON value (RFC 8259), surrounded by nothing but white space.
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> BlueprintJSON {
+    package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
         var reader = Reader(bytes: bytes)
         reader.skipSpace()
         let value = try reader.value(depth: 0)
@@ -110,7 +115,7 @@ public enum BlueprintJSON: Equatable, Sendable {
             while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
         }
 
-        mutating func expect(_ literal: String, _ value: BlueprintJSON) throws(ParseError) -> BlueprintJSON {
+        mutating func expect(_ literal: String, _ value: JSON) throws(ParseError) -> JSON {
             let utf8 = Array(literal.utf8)
             guard at + utf8.count <= bytes.count, Array(bytes[at..<(at + utf8.count)]) == utf8 else {
                 throw error("expected \(literal)")
@@ -119,13 +124,13 @@ public enum BlueprintJSON: Equatable, Sendable {
             return value
         }
 
-        mutating func value(depth: Int) throws(ParseError) -> BlueprintJSON {
-            guard depth < BlueprintJSON.depthLimit else { throw error("nested deeper than \(BlueprintJSON.depthLimit) levels") }
+        mutating func value(depth: Int) throws(ParseError) -> JSON {
+            guard depth < JSON.depthLimit else { throw error("nested deeper than \(JSON.depthLimit) levels") }
             guard at < bytes.count else { throw error("unexpected end of the file") }
             switch bytes[at] {
             case UInt8(ascii: "{"):
                 at += 1
-                var pairs: [(String, BlueprintJSON)] = []
+                var pairs: [(String, JSON)] = []
                 skipSpace()
                 if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(pairs) }
                 while true {
@@ -146,7 +151,7 @@ public enum BlueprintJSON: Equatable, Sendable {
                 }
             case UInt8(ascii: "["):
                 at += 1
-                var items: [BlueprintJSON] = []
+                var items: [JSON] = []
                 skipSpace()
                 if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
                 while true {

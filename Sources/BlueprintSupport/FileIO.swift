@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and atomic whole-file writes, with errors that name the file.
+package enum FileIO {
+    /// Reads a whole file.
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - limit: refuse a file longer than this many bytes (it is read no further).
+    /// - Throws: ``FileError`` naming the path and the reason (a folder, a file over `limit`,
+    ///   or the system's message).
+    package static func read(_ path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, "open", errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(path, "read", errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw failure(path, "read", EISDIR)
+        }
+        let tooLarge = FileError(path: path, operation: "read", reason: "it is larger than \(sizeText(limit))")
+        if Int(info.st_size) > limit { throw tooLarge }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: min(max(Int(info.st_size), 1 << 16), 1 << 24))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "read", errno)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { throw tooLarge }
+        }
+        return bytes
+    }
+
+    /// Writes a whole file atomically: the bytes go to a temporary file in the same folder,
+    /// which is flushed to disk (`fsync`) and then renamed over `path`. A reader sees the
+    /// old file or the new one, never a part; an interrupted write leaves no broken file.
+    ///
+    /// - Throws: ``FileError`` naming the path and the system's reason.
+    package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(path, "create a temporary file", errno) }
+        var done = false
+        defer {
+            if !done { unlink(temporary) }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let count = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                throw failure(path, "write", code)
+            }
+            offset += count
+        }
+        if fsync(fd) != 0 {
+            let code = errno
+            close(fd)
+            throw failure(path, "flush", code)
+        }
+        guard close(fd) == 0 else { throw failure(path, "close", errno) }
+        guard rename(temporary, path) == 0 else { throw failure(path, "rename into place", errno) }
+        done = true
+        // Make the rename itself durable; a failure here does not undo the write.
+        let folderFD = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            _ = fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// ``writeAtomically(_:to:)`` for an array.
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let result: Result<Void, FileError> = bytes.withUnsafeBytes { raw in
+            do throws(FileError) {
+                try writeAtomically(raw, to: path)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    private static func failure(_ path: String, _ operation: String, _ code: Int32) -> FileError {
+        FileError(path: path, operation: operation, reason: systemMessage(code))
+    }
+
+    private static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+}
+
+// `read` and `write` are also the names of methods in scope in some callers; these name the C
+// functions of the platform explicitly.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    Darwin.read(fd, buffer, count)
+    #elseif canImport(Glibc)
+    Glibc.read(fd, buffer, count)
+    #else
+    Musl.read(fd, buffer, count)
+    #endif
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    Darwin.write(fd, buffer, count)
+    #elseif canImport(Glibc)
+    Glibc.write(fd, buffer, count)
+    #else
+    Musl.write(fd, buffer, count)
+    #endif
+}
