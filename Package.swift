@@ -74,6 +74,8 @@ let package = Package(
         .testTarget(name: "BlueprintRenderTests", dependencies: ["BlueprintRender", "Blueprint", "Raster"]),
         .testTarget(name: "BlueprintTestingTests", dependencies: ["BlueprintTesting", "BlueprintCheck", "BlueprintRender", "Blueprint", "Raster"]),
         // Runs the built `blueprint` binary as a user would.
-        .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster"]),
+        .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster", "solver-demo", "layout-demo"]),
+        // A fresh package that depends on a tagged copy of this one and runs a snapshot test.
+        .testTarget(name: "DependencyTests"),
     ]
 )

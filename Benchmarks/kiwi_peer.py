@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The kiwisolver side of the solver benchmark: the systems of shared/bench/SYSTEMS.md and the
+"""The kiwisolver side of the solver benchmark: the systems of Benchmarks/SYSTEMS.md and the
 enaml-like form, built exactly as Benchmarks/Sources/solver-bench builds them, with the same
 JSON lines on stdout ("impl": "kiwisolver").
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The solver benchmark: our Cassowary (release build) and kiwisolver (PyPI, in a venv made
-# here) on the systems of shared/bench/SYSTEMS.md, in the same run, then a comparison table.
+# here) on the systems of Benchmarks/SYSTEMS.md, in the same run, then a comparison table.
 #
 # usage: Benchmarks/run-solver-bench.sh [--quick] [--only siblings,chain,grid,enaml]
 #   --quick   small sizes, one run each: a smoke test in well under a minute

@@ -38,7 +38,7 @@ public final class Solver {
     ///   one, is already added; ``CassowaryError/unsatisfiableConstraint(_:conflicts:)`` if it is
     ///   required and cannot hold with the required constraints already added (the solver is
     ///   then left as it was); ``CassowaryError/nonFiniteConstraint(_:)`` for NaN or infinity.
-    /// - Complexity: proportional to the rows the new row touches (see DESIGN.md), not to the
+    /// - Complexity: proportional to the rows the new row touches (see docs/Design.md), not to the
     ///   size of the system.
     public func add(_ constraint: Constraint) throws(CassowaryError) {
         try core.add(constraint)

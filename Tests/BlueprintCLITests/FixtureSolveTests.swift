@@ -10,7 +10,7 @@ import Testing
     /// Every fixture's name, without `.layout`, sorted.
     static let names: [String] = {
         let folder = CLI.repository.appendingPathComponent("fixtures").path
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let files = try! FileManager.default.contentsOfDirectory(atPath: folder)
         return files.filter { $0.hasSuffix(".layout") }.map { String($0.dropLast(".layout".count)) }.sorted()
     }()
 

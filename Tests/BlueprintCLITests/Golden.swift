@@ -68,9 +68,9 @@ enum Golden {
 
     /// Runs `blueprint` like ``CLI/run(_:)`` with extra environment variables (help text is
     /// wrapped at `COLUMNS`, so goldens of it fix the width).
-    static func run(_ arguments: [String], environment: [String: String]) throws -> CLI.Run {
+    static func run(_ arguments: [String], environment: [String: String], executable: URL = CLI.binary) throws -> CLI.Run {
         let process = Process()
-        process.executableURL = CLI.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = CLI.repository
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

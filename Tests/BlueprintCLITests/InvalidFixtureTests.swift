@@ -10,7 +10,7 @@ import Testing
 
     /// The names of every `.layout` and `.expected` file, without the extension, sorted.
     static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent(folder).path)) ?? []
+        let files = try! FileManager.default.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent(folder).path)
         var names: Set<String> = []
         for f in files {
             if f.hasSuffix(".layout") { names.insert(String(f.dropLast(".layout".count))) }

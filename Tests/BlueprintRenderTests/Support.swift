@@ -15,7 +15,7 @@ enum Support {
     /// Every `fixtures/*.layout`, without the extension, sorted.
     static let fixtureNames: [String] = {
         let folder = repository.appendingPathComponent("fixtures").path
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let files = try! FileManager.default.contentsOfDirectory(atPath: folder)
         return files.filter { $0.hasSuffix(".layout") }.map { String($0.dropLast(".layout".count)) }.sorted()
     }()
 

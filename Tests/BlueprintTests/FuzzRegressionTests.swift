@@ -14,7 +14,7 @@ struct FuzzRegressionTests {
 
     /// The fixtures' names (every file but the README), sorted.
     static let inputs: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let names = try! FileManager.default.contentsOfDirectory(atPath: directory.path)
         return names.filter { $0 != "README.md" && !$0.hasPrefix(".") }.sorted()
     }()
 

@@ -140,7 +140,7 @@ struct HostileInputTests {
 
     // MARK: Many views
 
-    /// The siblings system of ../shared/bench/SYSTEMS.md as a `.layout` file: n views in a
+    /// The siblings system of Benchmarks/SYSTEMS.md as a `.layout` file: n views in a
     /// column, each `left 8, top 28i + 8, width = superview - 16, height >= 10, height 20 @500`.
     func siblings(_ n: Int) -> String {
         var s = "canvas 800 x \(28 * n + 8)\n"

@@ -478,9 +478,9 @@ struct LayoutFileTests {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         url.appendPathComponent("fixtures")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".layout") }.sorted()
-        return names.compactMap { name in
-            (try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)).map { (name, $0) }
+        let names = (try! FileManager.default.contentsOfDirectory(atPath: url.path)).filter { $0.hasSuffix(".layout") }.sorted()
+        return names.map { name in
+            (name, try! String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))
         }
     }()
 

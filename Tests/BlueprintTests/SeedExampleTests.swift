@@ -1,7 +1,7 @@
 import Testing
 import Blueprint
 
-/// Every example of the five seeds (../shared/seeds), with exact frames.
+/// Every example of the five READMEs the project started from (their DSL spellings), with exact frames.
 @Suite("Seeds: every example lays out exactly")
 struct SeedExampleTests {
     /// Seed 000 (Blueprint / TATLayout): the full example.

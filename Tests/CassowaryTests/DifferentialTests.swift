@@ -51,7 +51,7 @@ private let fixtureDirectory: URL = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("fixtures/solver")
 
 private func fixtureFileNames() -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtureDirectory.path)) ?? []
+    let names = try! FileManager.default.contentsOfDirectory(atPath: fixtureDirectory.path)
     return names.filter { $0.hasPrefix("systems-") && $0.hasSuffix(".json") }.sorted()
 }
 

@@ -16,9 +16,9 @@ enum Fixtures {
         (try PNG.read(path: path("pairs/\(name)/expected.png")), try PNG.read(path: path("pairs/\(name)/actual.png")))
     }
 
-    static let pairNames: [String] = (try? FileManager.default.contentsOfDirectory(atPath: path("pairs")).sorted()) ?? []
+    static let pairNames: [String] = try! FileManager.default.contentsOfDirectory(atPath: path("pairs")).sorted()
 
-    static let flavourNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: path("flavours"))) ?? [])
+    static let flavourNames: [String] = (try! FileManager.default.contentsOfDirectory(atPath: path("flavours")))
         .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
 
     /// pixelmatch's counts, as `generate.py` wrote them: pair → threshold → (different, antialiased).

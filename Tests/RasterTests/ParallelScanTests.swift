@@ -7,7 +7,7 @@ import Testing
     /// A 1500 × 1500 pair (above the parallel threshold) built from the text fixture tiled,
     /// with the actual image's tiles taken from the subpixel-shifted rendering.
     static let pair: (Bitmap, Bitmap) = {
-        let (expectedTile, actualTile) = (try? Fixtures.pair("text-subpixel")) ?? (Bitmap(width: 1, height: 1), Bitmap(width: 1, height: 1))
+        let (expectedTile, actualTile) = try! Fixtures.pair("text-subpixel")
         var expected = Bitmap(width: 1500, height: 1500, color: .white)
         var actual = expected
         var row = 0

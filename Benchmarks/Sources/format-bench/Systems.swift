@@ -1,4 +1,4 @@
-/// The siblings and grid systems of ../shared/bench/SYSTEMS.md, written as `.layout` files.
+/// The siblings and grid systems of Benchmarks/SYSTEMS.md, written as `.layout` files.
 ///
 /// Strengths: kiwi's `medium` (1,000) and `strong` (1,000,000) become the Auto Layout
 /// priorities 250 (`defaultLow`) and 750 (`defaultHigh`); `required` stays required. Blueprint's
@@ -15,7 +15,7 @@ enum Systems {
     /// siblings: for each view `L == 8; T == 28i + 8; W == CW - 16; H >= 10` (required),
     /// `H == 20` (medium); then `CW == 800` (medium). 5N + 1 constraints.
     static func siblings(_ n: Int) -> String {
-        var s = "# siblings, N = \(n) (../shared/bench/SYSTEMS.md)\n"
+        var s = "# siblings, N = \(n) (Benchmarks/SYSTEMS.md)\n"
         s.reserveCapacity(n * 150)
         for i in 0..<n { s += "view v\(i)\n" }
         for i in 0..<n {
@@ -35,7 +35,7 @@ enum Systems {
     /// `H == H of the one above` (strong); per row `right + 8 == CW`, per column
     /// `bottom + 8 == CH` (required); `CW == 28C + 8; CH == 28R + 8` (medium).
     static func grid(rows: Int, columns: Int) -> String {
-        var s = "# grid, \(rows) x \(columns) (../shared/bench/SYSTEMS.md)\n"
+        var s = "# grid, \(rows) x \(columns) (Benchmarks/SYSTEMS.md)\n"
         s.reserveCapacity(rows * columns * 200)
         func name(_ r: Int, _ c: Int) -> String { "g\(r)_\(c)" }
         for r in 0..<rows { for c in 0..<columns { s += "view \(name(r, c))\n" } }

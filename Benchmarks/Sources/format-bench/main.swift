@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 // format-bench: the `.layout` format against the solver. Generates the siblings and grid
-// systems of ../shared/bench/SYSTEMS.md as `.layout` files (Systems.swift), writes them to a
+// systems of Benchmarks/SYSTEMS.md as `.layout` files (Systems.swift), writes them to a
 // temporary folder, and times each phase of what `blueprint solve` does with one:
 //
 //   read     the file's bytes

@@ -4,7 +4,7 @@ import BenchTiming
 import Glibc
 #endif
 
-// solver-bench: builds the systems of shared/bench/SYSTEMS.md (siblings, chain, grid, their
+// solver-bench: builds the systems of Benchmarks/SYSTEMS.md (siblings, chain, grid, their
 // edit phase) and the enaml-like form on our Solver, and prints one JSON line per case.
 // Benchmarks/kiwi_peer.py prints the same lines for kiwisolver; run-solver-bench.sh runs both
 // and prints the comparison table.

@@ -1,7 +1,7 @@
 /// Every Auto Layout attribute.
 ///
-/// Each is a linear expression of an item's `minX, minY, width, height` (see DESIGN.md,
-/// "Semantics"): `right = minX + width`, `centerX = minX + width / 2`, margins add the view's
+/// Each is a linear expression of an item's `minX, minY, width, height` (see docs/Semantics.md):
+/// `right = minX + width`, `centerX = minX + width / 2`, margins add the view's
 /// layout margins, `leading`/`trailing` follow the layout direction.
 public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvertible {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY

@@ -1,6 +1,6 @@
 /// Turns a parsed constraint into constraints on real items.
 ///
-/// Text-format semantics (DESIGN.md): `superview` is the superview of the left-hand view; a
+/// Text-format semantics (docs/LayoutFormat.md): `superview` is the superview of the left-hand view; a
 /// position against a bare number is relative to the superview's same attribute
 /// (`view1.left = 10` is `view1.left == superview.left + 10`); a size against a number is
 /// absolute (`view1.width = 200`). Compound attributes (`edges`, `margins`, `size`, `center`…)

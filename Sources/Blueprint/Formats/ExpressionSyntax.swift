@@ -2,7 +2,7 @@ import BlueprintSupport
 
 /// A constraint line parsed but not yet resolved against views and metrics.
 ///
-/// Grammar (seed 001's, extended as DESIGN.md says):
+/// Grammar (seed 001's, extended as docs/LayoutFormat.md says):
 /// ```
 /// constraint = side relation side [ ("~" | "<~") priority ]
 /// relation   = "=" | "==" | "<=" | ">="

@@ -1,6 +1,6 @@
 import BlueprintSupport
 
-/// A `.layout` file, parsed into a view tree with its constraints activated (DESIGN.md, "The
+/// A `.layout` file, parsed into a view tree with its constraints activated (docs/LayoutFormat.md, "The
 /// `.layout` file format").
 ///
 /// ```

@@ -228,7 +228,7 @@ extension Tableau {
             pivot(entering: marker, leaving: leaving)
             _ = takeRow(of: marker)
         }
-        // With the marker's row gone, neither symbol may appear anywhere (see DESIGN.md).
+        // With the marker's row gone, neither symbol may appear anywhere (see docs/Design.md).
         for s in [record.marker, record.other] where s >= 0 {
             if isBasic(s) { _ = takeRow(of: s) }
             for r in rowsContaining(s) { _ = rows[Int(r)].remove(s) }
