@@ -299,43 +299,18 @@ final class LayoutEngine {
         return Cassowary.Constraint(e, relation, strength: c.priority.strength)
     }
 
-    /// An attribute of an item as a linear expression of its variables.
+    /// An attribute of an item as a linear expression of its variables (the form of
+    /// `AttributeGeometry`, with the engine's layout direction and the view's margins).
     private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute) -> Expression {
         let v = item.variables!
-        let rtl = direction == .rightToLeft
-        let x = Expression(v.x), y = Expression(v.y)
-        let w = Expression(v.width), h = Expression(v.height)
-        switch attribute {
-        case .left: return x
-        case .right: return x + w
-        case .top: return y
-        case .bottom: return y + h
-        case .width: return w
-        case .height: return h
-        case .centerX: return x + 0.5 * w
-        case .centerY: return y + 0.5 * h
-        case .leading: return rtl ? x + w : x
-        case .trailing: return rtl ? x : x + w
-        case .firstBaseline, .lastBaseline:
-            if let label = item as? Label {
-                let o = label.baselineOffsets
-                return y + 0.5 * h + (attribute == .firstBaseline ? o.first : o.last)
-            }
-            return y + h
-        default:
-            break
-        }
-        let m = margins(of: item as! View)
-        switch attribute {
-        case .leftMargin: return x + m.left
-        case .rightMargin: return x + w - m.right
-        case .topMargin: return y + m.top
-        case .bottomMargin: return y + h - m.bottom
-        case .leadingMargin: return rtl ? x + w - m.right : x + m.left
-        case .trailingMargin: return rtl ? x + m.left : x + w - m.right
-        case .centerXWithinMargins: return x + 0.5 * w + (m.left - m.right) / 2
-        default: return y + 0.5 * h + (m.top - m.bottom) / 2   // centerYWithinMargins
-        }
+        let m = (item as? View).map(margins(of:)) ?? .zero
+        let f = attribute.form(margins: m, rightToLeft: direction == .rightToLeft, baselines: item.baselineOffsetsIfLabel)
+        var e = Expression(f.constant)
+        if f.x != 0 { e = e + f.x * v.x }
+        if f.y != 0 { e = e + f.y * v.y }
+        if f.width != 0 { e = e + f.width * v.width }
+        if f.height != 0 { e = e + f.height * v.height }
+        return e
     }
 
     private func margins(of view: View) -> EdgeInsets {
