@@ -72,7 +72,11 @@ let package = Package(
         .testTarget(name: "BlueprintTests", dependencies: ["Blueprint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "BlueprintRenderTests", dependencies: ["BlueprintRender", "Blueprint", "Raster"]),
-        .testTarget(name: "BlueprintTestingTests", dependencies: ["BlueprintTesting", "BlueprintCheck", "BlueprintRender", "Blueprint", "Raster"]),
+        // Trees and paths the BlueprintCheck and BlueprintTesting tests share (no product has it).
+        .target(name: "TestSupport", dependencies: ["Blueprint", "BlueprintCheck", "BlueprintSupport", "Raster"], path: "Tests/TestSupport"),
+        .testTarget(name: "BlueprintSupportTests", dependencies: ["BlueprintSupport"]),
+        .testTarget(name: "BlueprintCheckTests", dependencies: ["BlueprintCheck", "BlueprintRender", "Blueprint", "Raster", "BlueprintSupport", "TestSupport"]),
+        .testTarget(name: "BlueprintTestingTests", dependencies: ["BlueprintTesting", "BlueprintCheck", "BlueprintRender", "Blueprint", "Raster", "TestSupport"]),
         // Runs the built `blueprint` binary as a user would.
         .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster", "solver-demo", "layout-demo"]),
         // A fresh package that depends on a tagged copy of this one and runs a snapshot test.

@@ -1,3 +1,4 @@
+import TestSupport
 import BlueprintSupport
 import Blueprint
 import BlueprintTesting

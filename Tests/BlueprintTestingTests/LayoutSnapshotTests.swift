@@ -1,3 +1,4 @@
+import TestSupport
 import Blueprint
 import BlueprintTesting
 import Testing

@@ -4,26 +4,27 @@ import BlueprintCheck
 import Foundation
 import Raster
 
-/// Paths and trees shared by the BlueprintTesting tests.
-enum Support {
-    static let repository: String = {
+/// Paths and trees shared by the BlueprintCheck and BlueprintTesting tests (a target of its
+/// own, so that both test targets use one copy; no product includes it).
+package enum Support {
+    package static let repository: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
     /// Every `fixtures/*.layout`, without the extension, sorted.
-    static let fixtureNames: [String] = {
+    package static let fixtureNames: [String] = {
         FileSystem.contents(of: repository + "/fixtures").filter { $0.hasSuffix(".layout") }.map { String($0.dropLast(7)) }
     }()
 
     /// A fresh tree of `fixtures/<name>.layout`.
-    static func fixture(_ name: String) throws -> LayoutDocument {
+    package static func fixture(_ name: String) throws -> LayoutDocument {
         let path = "fixtures/\(name).layout"
         return try LayoutDocument(bytes: try FileIO.read(repository + "/" + path), file: path)
     }
 
-    static func temporaryFolder() throws -> String {
+    package static func temporaryFolder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("blueprint-testing-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
@@ -31,18 +32,18 @@ enum Support {
 
     /// An environment without BLUEPRINT_RECORD, BLUEPRINT_ARTIFACTS or CI, so that a developer's
     /// settings cannot change what these tests see.
-    static let cleanEnvironment: [String: String] = ["TMPDIR": "/tmp"]
+    package static let cleanEnvironment: [String: String] = ["TMPDIR": "/tmp"]
 }
 
 /// A card with a title, and handles on the two constants the tests change.
-struct CardTree {
-    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 260))
-    let card = View(name: "card")
-    let title = Label(name: "title", text: "Golden", fontSize: 17)
-    let width: LayoutConstraint
-    let titleTop: LayoutConstraint
+package struct CardTree {
+    package let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 260))
+    package let card = View(name: "card")
+    package let title = Label(name: "title", text: "Golden", fontSize: 17)
+    package let width: LayoutConstraint
+    package let titleTop: LayoutConstraint
 
-    init(width cardWidth: Double = 320, titleTop titleOffset: Double = 12) throws {
+    package init(width cardWidth: Double = 320, titleTop titleOffset: Double = 12) throws {
         try root.addSubview(card)
         try card.addSubview(title)
         width = card.width == cardWidth
@@ -57,7 +58,7 @@ struct CardTree {
 
 /// The golden's identity as the frames file names it, computed here independently: size and
 /// 64-bit FNV-1a (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-func fnv1a64Identity(_ bytes: [UInt8]) -> String {
+package func fnv1a64Identity(_ bytes: [UInt8]) -> String {
     var hash: UInt64 = 14_695_981_039_346_656_037
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
     let hex = String(hash, radix: 16)
