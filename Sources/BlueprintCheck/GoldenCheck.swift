@@ -19,8 +19,11 @@ import Synchronization
 /// A render whose PNG bytes equal the golden's costs one render and one `memcmp`; the golden
 /// is decoded and diffed only when the bytes differ.
 public struct GoldenCheck: Sendable {
+    /// The golden image, its frames and its artifacts' name.
     public var location: GoldenLocation
+    /// How the layout is drawn (scale, theme, which constraints, legend): as the golden was.
     public var options: RenderOptions
+    /// How different the render may be and still pass.
     public var tolerance: Tolerance
     /// The mode asked for; `BLUEPRINT_RECORD` in ``environment`` overrides it.
     public var record: RecordMode?

@@ -19,6 +19,7 @@ public enum RecordMode: String, CaseIterable, Sendable, CustomStringConvertible 
 
     /// Why an environment does not name a record mode.
     public struct InvalidValue: Error, Equatable, CustomStringConvertible {
+        /// The value `BLUEPRINT_RECORD` held.
         public let value: String
         public var description: String {
             "\(RecordMode.environmentVariable)=\(value) is not a record mode; use one of: "

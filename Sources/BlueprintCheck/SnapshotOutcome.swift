@@ -19,10 +19,13 @@ public struct SnapshotOutcome: Sendable {
         case error
     }
 
+    /// The verdict.
     public var status: Status
+    /// The golden checked.
     public var location: GoldenLocation
     /// The record mode in effect.
     public var mode: RecordMode
+    /// The tolerance the pixels were held to.
     public var tolerance: Tolerance
     /// Points to pixels.
     public var scale: Int
@@ -33,9 +36,11 @@ public struct SnapshotOutcome: Sendable {
     public var frameChanges: [String]?
     /// Why frame changes are missing, or a warning about them.
     public var framesNote: String?
-    /// The actual image, the diff and the side-by-side composite, when written.
+    /// The actual image, when written.
     public var actualPath: String?
+    /// The diff image (red and blue where pixels differ, yellow for anti-aliasing), when written.
     public var diffPath: String?
+    /// Expected, actual and diff side by side, when written.
     public var compositePath: String?
     /// Why the check failed to run (status `error`), or why writing artifacts failed.
     public var problem: CheckProblem?

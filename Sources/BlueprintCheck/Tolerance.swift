@@ -34,7 +34,12 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
     public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
         /// The settings of a tolerance.
         public enum Field: String, Sendable, CaseIterable {
-            case threshold, maxDiffPixels, maxDiffRatio
+            /// ``Tolerance/threshold``.
+            case threshold
+            /// ``Tolerance/maxDiffPixels``.
+            case maxDiffPixels
+            /// ``Tolerance/maxDiffRatio``.
+            case maxDiffRatio
         }
         /// The setting out of range.
         public let field: Field

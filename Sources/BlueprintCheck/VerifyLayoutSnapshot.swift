@@ -4,6 +4,7 @@ import BlueprintRender
 
 /// A failed layout snapshot: the message to show, and the outcome it was made from.
 public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
+    /// Everything the check found: status, numbers, frame changes, artifact paths.
     public let outcome: SnapshotOutcome
     /// Says what differs (pixels, share, bounding box), which frames changed and where the
     /// actual, diff and side-by-side images are.

@@ -11,6 +11,7 @@ import Raster
 /// try diagram.write(to: "login.png")
 /// ```
 public struct Diagram {
+    /// The options the diagram was built with: scale, theme, constraints shown, legend.
     public let options: RenderOptions
     /// The drawing's extent in points (root coordinates), legend included.
     public let bounds: Rect
@@ -40,6 +41,7 @@ public struct Diagram {
         /// Markers that found no free spot (placed on their line regardless).
         public var forcedMarkers: Int
     }
+    /// What the picture holds and how its labels were placed.
     public let statistics: Statistics
     /// The layout's conflicts and ambiguity, read while the diagram was built (what it shows
     /// in red, orange and with ambiguity notes).
@@ -236,8 +238,9 @@ public final class DiagramImage {
 
     init(surface: CairoSurface) { self.surface = surface }
 
-    /// The size in pixels.
+    /// The width in pixels.
     public var width: Int { surface.withPixels { _, w, _, _ in w } }
+    /// The height in pixels.
     public var height: Int { surface.withPixels { _, _, h, _ in h } }
 
     /// The pixels as a ``Bitmap`` (opaque RGBA).

@@ -20,6 +20,8 @@ public struct RenderOptions: Hashable, Sendable {
     /// Numbered markers keep their legend entries even without it.
     public var legend: Bool
 
+    /// Options for a diagram; the defaults draw every constraint at scale 2 in the light theme,
+    /// with the legend.
     public init(scale: Int = 2, theme: Theme = .light, constraints: Constraints = .all, legend: Bool = true) {
         self.scale = scale
         self.theme = theme
@@ -30,6 +32,7 @@ public struct RenderOptions: Hashable, Sendable {
 
 /// The file formats a diagram can be written in.
 public enum OutputFormat: String, CaseIterable, Sendable {
+    /// PNG (raster, at the scale's pixel size), SVG and PDF (vector, the page scaled alike).
     case png, svg, pdf
 
     /// The format a file name's extension names (`x.svg`, `x.PDF`), or nil.

@@ -1,8 +1,10 @@
 /// A colour with straight alpha, each channel 0...1.
 public struct Color: Hashable, Sendable {
+    /// The red, green and blue channels and the opacity (alpha), each 0...1; the colour
+    /// channels are not premultiplied by alpha.
     public var red, green, blue, alpha: Double
 
-    /// - Parameters: `red`, `green`, `blue`, `alpha`: 0...1.
+    /// A colour from its channels, each 0...1; opaque by default.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -22,6 +24,7 @@ public struct Color: Hashable, Sendable {
 public struct Theme: Hashable, Sendable {
     /// The name `--theme` selects it by.
     public var name: String
+    /// The page behind the layout.
     public var background: Color
     /// View fills by depth (the root is depth 0); the list repeats for deeper trees.
     public var fills: [Color]
@@ -88,6 +91,8 @@ public struct Theme: Hashable, Sendable {
         self = theme
     }
 
+    /// A theme from every colour. An empty `fills` list uses `background`; an empty
+    /// `outlines` list uses `text`.
     public init(name: String, background: Color, fills: [Color], outlines: [Color], text: Color,
                 secondaryText: Color, margins: Color, safeArea: Color, constraint: Color,
                 conflict: Color, broken: Color, ambiguous: Color, labelBackground: Color) {

@@ -2,6 +2,7 @@ import BlueprintSupport
 
 /// The relation of a ``Constraint``: `expression (<= | == | >=) 0`.
 public enum Relation: Sendable, CustomStringConvertible {
+    /// `expression <= 0`, `expression == 0` and `expression >= 0`.
     case lessThanOrEqual, equal, greaterThanOrEqual
 
     public var description: String {
@@ -66,18 +67,27 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
     }
 }
 
+/// A required constraint `a == b` (`x + 10 == y`).
 public func == <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Constraint {
     Constraint(a, .equal, b)
 }
+/// A required constraint `a <= b` (`x + 10 <= y`).
 public func <= <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Constraint {
     Constraint(a, .lessThanOrEqual, b)
 }
+/// A required constraint `a >= b` (`x + 10 >= y`).
 public func >= <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Constraint {
     Constraint(a, .greaterThanOrEqual, b)
 }
+/// A required constraint `a == b` with a number on the right (`x == 10`).
 public func == <A: ExpressionConvertible>(a: A, b: Double) -> Constraint { Constraint(a, .equal, b) }
+/// A required constraint `a <= b` with a number on the right (`x <= 10`).
 public func <= <A: ExpressionConvertible>(a: A, b: Double) -> Constraint { Constraint(a, .lessThanOrEqual, b) }
+/// A required constraint `a >= b` with a number on the right (`x >= 10`).
 public func >= <A: ExpressionConvertible>(a: A, b: Double) -> Constraint { Constraint(a, .greaterThanOrEqual, b) }
+/// A required constraint `a == b` with a number on the left (`10 == x`).
 public func == <A: ExpressionConvertible>(a: Double, b: A) -> Constraint { Constraint(a, .equal, b) }
+/// A required constraint `a <= b` with a number on the left (`10 <= x`).
 public func <= <A: ExpressionConvertible>(a: Double, b: A) -> Constraint { Constraint(a, .lessThanOrEqual, b) }
+/// A required constraint `a >= b` with a number on the left (`10 >= x`).
 public func >= <A: ExpressionConvertible>(a: Double, b: A) -> Constraint { Constraint(a, .greaterThanOrEqual, b) }

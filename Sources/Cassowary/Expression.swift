@@ -97,32 +97,50 @@ extension Int: ExpressionConvertible { public var expression: Expression { Expre
 
 // MARK: - Arithmetic
 
+/// The term `c × v` (`x * 2`).
 public func * (v: Variable, c: Double) -> Term { Term(v, c) }
+/// The term `c × v` (`2 * x`).
 public func * (c: Double, v: Variable) -> Term { Term(v, c) }
+/// The term `v / c`, i.e. `(1 / c) × v` (`x / 2`).
 public func / (v: Variable, c: Double) -> Term { Term(v, 1 / c) }
+/// The term with its coefficient multiplied by `c`.
 public func * (t: Term, c: Double) -> Term { Term(t.variable, t.coefficient * c) }
+/// The term with its coefficient multiplied by `c`.
 public func * (c: Double, t: Term) -> Term { Term(t.variable, t.coefficient * c) }
+/// The term with its coefficient divided by `c`.
 public func / (t: Term, c: Double) -> Term { Term(t.variable, t.coefficient / c) }
+/// The term `-1 × v`.
 public prefix func - (v: Variable) -> Term { Term(v, -1) }
+/// The term with its coefficient negated.
 public prefix func - (t: Term) -> Term { Term(t.variable, -t.coefficient) }
 
+/// The expression with every coefficient and the constant multiplied by `c`.
 public func * (e: Expression, c: Double) -> Expression {
     Expression(e.terms.map { Term($0.variable, $0.coefficient * c) }, constant: e.constant * c)
 }
+/// The expression with every coefficient and the constant multiplied by `c`.
 public func * (c: Double, e: Expression) -> Expression { e * c }
+/// The expression with every coefficient and the constant divided by `c`.
 public func / (e: Expression, c: Double) -> Expression { e * (1 / c) }
+/// The expression with every coefficient and the constant negated.
 public prefix func - (e: Expression) -> Expression { e * -1 }
 
+/// The sum `a + b`: both lists of terms (not reduced) and the sum of the constants.
 public func + <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Expression {
     let x = a.expression, y = b.expression
     return Expression(x.terms + y.terms, constant: x.constant + y.constant)
 }
+/// The difference `a - b`: `a` plus `b` negated.
 public func - <A: ExpressionConvertible, B: ExpressionConvertible>(a: A, b: B) -> Expression {
     a + (-b.expression)
 }
+/// `a` with `c` added to its constant (`x + 10`).
 public func + <A: ExpressionConvertible>(a: A, c: Double) -> Expression {
     var e = a.expression; e.constant += c; return e
 }
+/// `a` with `c` added to its constant (`10 + x`).
 public func + <A: ExpressionConvertible>(c: Double, a: A) -> Expression { a + c }
+/// `a` with `c` subtracted from its constant (`x - 10`).
 public func - <A: ExpressionConvertible>(a: A, c: Double) -> Expression { a + (-c) }
+/// `c - a`: `a` negated, plus `c` (`10 - x`).
 public func - <A: ExpressionConvertible>(c: Double, a: A) -> Expression { -(a.expression) + c }

@@ -1,14 +1,17 @@
 /// A constraint or a group of them (what a compound attribute returns), so one call can
 /// activate both: `activate([a.width == 100, a.edges == b.edges - 8])`.
 public protocol LayoutConstraintGroup {
+    /// The constraints of the group, in the order they are activated.
     var layoutConstraints: [LayoutConstraint] { get }
 }
 
 extension LayoutConstraint: LayoutConstraintGroup {
+    /// The constraint alone.
     public var layoutConstraints: [LayoutConstraint] { [self] }
 }
 
 extension Array: LayoutConstraintGroup where Element == LayoutConstraint {
+    /// The constraints of the array, in order.
     public var layoutConstraints: [LayoutConstraint] { self }
 }
 

@@ -125,26 +125,33 @@ func relate(_ l: EdgesExpression, _ relation: LayoutRelation, _ r: EdgesExpressi
     return out
 }
 
+/// One constraint per edge: each edge of `l` equals the same edge of `r`, insets applied
+/// (`a.edges == b.edges - 8`).
 @discardableResult
 public func == (l: EdgesExpression, r: EdgesExpression) -> [LayoutConstraint] { relate(l, .equal, r) }
+/// One constraint per edge: each edge of `l` is at most the same edge of `r`, insets applied.
 @discardableResult
 public func <= (l: EdgesExpression, r: EdgesExpression) -> [LayoutConstraint] { relate(l, .lessThanOrEqual, r) }
+/// One constraint per edge: each edge of `l` is at least the same edge of `r`, insets applied.
 @discardableResult
 public func >= (l: EdgesExpression, r: EdgesExpression) -> [LayoutConstraint] { relate(l, .greaterThanOrEqual, r) }
 
 // MARK: Size
 
+/// Adds `o.width` to the width and `o.height` to the height.
 public func + (s: SizeExpression, o: SizeOffset) -> SizeExpression {
     var s = s
     s.offset.width += o.width
     s.offset.height += o.height
     return s
 }
+/// Subtracts `o.width` from the width and `o.height` from the height.
 public func - (s: SizeExpression, o: SizeOffset) -> SizeExpression { s + SizeOffset(width: -o.width, height: -o.height) }
 /// Adds `c` to both width and height.
 public func + (s: SizeExpression, c: Double) -> SizeExpression { s + SizeOffset(width: c, height: c) }
 /// Subtracts `c` from both width and height.
 public func - (s: SizeExpression, c: Double) -> SizeExpression { s + SizeOffset(width: -c, height: -c) }
+/// Multiplies the multiplier and both offsets (`a.size == b.size * 0.5`).
 public func * (s: SizeExpression, m: Double) -> SizeExpression {
     var s = s
     s.multiplier *= m
@@ -152,7 +159,9 @@ public func * (s: SizeExpression, m: Double) -> SizeExpression {
     s.offset.height *= m
     return s
 }
+/// Multiplies the multiplier and both offsets (`a.size == 0.5 * b.size`).
 public func * (m: Double, s: SizeExpression) -> SizeExpression { s * m }
+/// Divides the multiplier and both offsets (`a.size == b.size / 2`).
 public func / (s: SizeExpression, d: Double) -> SizeExpression { s * (1 / d) }
 
 func relate(_ l: SizeExpression, _ relation: LayoutRelation, _ r: SizeExpression) -> [LayoutConstraint] {
@@ -172,30 +181,40 @@ func relate(_ l: SizeExpression, _ relation: LayoutRelation, _ size: Size) -> [L
     ]
 }
 
+/// Two constraints: the width of `l` equals the width of `r`, the height the height
+/// (`a.size == b.size`).
 @discardableResult
 public func == (l: SizeExpression, r: SizeExpression) -> [LayoutConstraint] { relate(l, .equal, r) }
+/// Two constraints: the width and the height of `l` are at most those of `r`.
 @discardableResult
 public func <= (l: SizeExpression, r: SizeExpression) -> [LayoutConstraint] { relate(l, .lessThanOrEqual, r) }
+/// Two constraints: the width and the height of `l` are at least those of `r`.
 @discardableResult
 public func >= (l: SizeExpression, r: SizeExpression) -> [LayoutConstraint] { relate(l, .greaterThanOrEqual, r) }
+/// Two constraints: a fixed width and height (`a.size == Size(width: 40, height: 20)`).
 @discardableResult
 public func == (l: SizeExpression, r: Size) -> [LayoutConstraint] { relate(l, .equal, r) }
+/// Two constraints: a maximum width and height.
 @discardableResult
 public func <= (l: SizeExpression, r: Size) -> [LayoutConstraint] { relate(l, .lessThanOrEqual, r) }
+/// Two constraints: a minimum width and height.
 @discardableResult
 public func >= (l: SizeExpression, r: Size) -> [LayoutConstraint] { relate(l, .greaterThanOrEqual, r) }
 
 // MARK: Center
 
+/// Moves the centre right by `o.horizontal` and down by `o.vertical`.
 public func + (c: CenterExpression, o: PointOffset) -> CenterExpression {
     var c = c
     c.offset.horizontal += o.horizontal
     c.offset.vertical += o.vertical
     return c
 }
+/// Moves the centre left by `o.horizontal` and up by `o.vertical`.
 public func - (c: CenterExpression, o: PointOffset) -> CenterExpression {
     c + PointOffset(horizontal: -o.horizontal, vertical: -o.vertical)
 }
+/// Multiplies the multiplier and both offsets (`a.center == b.center * 0.5`).
 public func * (c: CenterExpression, m: Double) -> CenterExpression {
     var c = c
     c.multiplier *= m
@@ -203,7 +222,9 @@ public func * (c: CenterExpression, m: Double) -> CenterExpression {
     c.offset.vertical *= m
     return c
 }
+/// Multiplies the multiplier and both offsets (`a.center == 0.5 * b.center`).
 public func * (m: Double, c: CenterExpression) -> CenterExpression { c * m }
+/// Divides the multiplier and both offsets (`a.center == b.center / 2`).
 public func / (c: CenterExpression, d: Double) -> CenterExpression { c * (1 / d) }
 
 func relate(_ l: CenterExpression, _ relation: LayoutRelation, _ r: CenterExpression) -> [LayoutConstraint] {
@@ -217,9 +238,13 @@ func relate(_ l: CenterExpression, _ relation: LayoutRelation, _ r: CenterExpres
     ]
 }
 
+/// Two constraints: centerX equals centerX and centerY equals centerY
+/// (`a.center == b.center`).
 @discardableResult
 public func == (l: CenterExpression, r: CenterExpression) -> [LayoutConstraint] { relate(l, .equal, r) }
+/// Two constraints: the centerX and the centerY of `l` are at most those of `r`.
 @discardableResult
 public func <= (l: CenterExpression, r: CenterExpression) -> [LayoutConstraint] { relate(l, .lessThanOrEqual, r) }
+/// Two constraints: the centerX and the centerY of `l` are at least those of `r`.
 @discardableResult
 public func >= (l: CenterExpression, r: CenterExpression) -> [LayoutConstraint] { relate(l, .greaterThanOrEqual, r) }

@@ -4,9 +4,19 @@
 /// `right = minX + width`, `centerX = minX + width / 2`, margins add the view's
 /// layout margins, `leading`/`trailing` follow the layout direction.
 public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// The frame's edges (`left` is x, `right` x + width, `top` y, `bottom` y + height); `leading`
+    /// and `trailing` are the left and right edges in a left-to-right layout, the right and
+    /// left edges in a right-to-left one; `width` and `height` are the size; `centerX` and
+    /// `centerY` the centre.
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    /// The baseline of the first and of the last line of a label's text; a view that is not a
+    /// label has both at its bottom. Views only: a layout guide has no baselines.
     case firstBaseline, lastBaseline
+    /// The edges inset by the view's layout margins (`leftMargin` is x + margins.left, …);
+    /// `leadingMargin` and `trailingMargin` follow the layout direction like `leading` and
+    /// `trailing`. Views only: a layout guide has no margins.
     case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+    /// The centre of the area inside the view's layout margins. Views only.
     case centerXWithinMargins, centerYWithinMargins
 
     /// `baseline` is Auto Layout's name for the last baseline.
@@ -18,6 +28,7 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
         self.init(rawValue: name)
     }
 
+    /// The attribute's name, as the DSL spells it: `leadingMargin`.
     public var description: String { rawValue }
 
     /// The axis the attribute measures along.
@@ -58,10 +69,14 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
 
 /// `==`, `<=` or `>=`.
 public enum LayoutRelation: String, Sendable, CustomStringConvertible {
+    /// The first attribute is less than or equal to the second side (`<=`).
     case lessThanOrEqual = "<="
+    /// The first attribute equals the second side (`==`).
     case equal = "=="
+    /// The first attribute is greater than or equal to the second side (`>=`).
     case greaterThanOrEqual = ">="
 
+    /// The operator: `<=`, `==` or `>=`.
     public var description: String { rawValue }
 
     /// The relation seen from the other side (`a <= b` is `b >= a`).
@@ -76,9 +91,12 @@ public enum LayoutRelation: String, Sendable, CustomStringConvertible {
 
 /// Where in the source a constraint was made: `LoginScreen.swift:42`.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file name, without its module or folders: `LoginScreen.swift`.
     public var file: String
+    /// The line number, from 1.
     public var line: Int
 
+    /// A location from a file name and a line number.
     public init(file: String, line: Int) {
         self.file = file
         self.line = line
@@ -94,5 +112,6 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.line = Int(line)
     }
 
+    /// `file:line`: `LoginScreen.swift:42`.
     public var description: String { "\(file):\(line)" }
 }

@@ -14,7 +14,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The item on the left. Held strongly, except by an active constraint installed on that
     /// very view (the view owns the constraint; the other way round would be a cycle).
     public var firstItem: LayoutItem { strongFirst ?? weakFirst ?? LayoutGuide(identifier: firstName) }
+    /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
+    /// The relation between the two sides.
     public let relation: LayoutRelation
     /// The item on the right, held like ``firstItem``; nil for a constant.
     public var secondItem: LayoutItem? {
@@ -33,8 +35,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     private let hasSecond: Bool
     /// nil when the constraint relates the first attribute to a constant.
     public let secondAttribute: LayoutAttribute?
+    /// The factor applied to the second attribute; unused without a second item. Change it with
+    /// ``setMultiplier(_:)``.
     public private(set) var multiplier: Double
+    /// The constant added to the second side: the offset, or the size itself when there is no
+    /// second item. Change it with ``setConstant(_:)``.
     public private(set) var constant: Double
+    /// The priority of the constraint: 1000 (``LayoutPriority/required``) must hold; a lower
+    /// one is satisfied as closely as the required constraints and higher priorities allow.
+    /// Change it with ``setPriority(_:)`` or `~`.
     public internal(set) var priority: LayoutPriority
     /// A name for reports and diagrams (like UIKit's `identifier`).
     public var identifier: String?
@@ -46,6 +55,8 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// The view it is installed on (the nearest common ancestor of its items) while active.
     public internal(set) weak var container: View?
+    /// Whether the constraint is installed and takes part in layout; see ``activate(file:line:)``
+    /// and ``deactivate()``.
     public var isActive: Bool { container != nil }
 
     /// Activation order, global: the conflict rule breaks the latest of a conflicting set.

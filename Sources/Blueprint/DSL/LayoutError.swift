@@ -29,11 +29,15 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case cyclicHierarchy(String)
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The constraint, as its description reads (empty when the error is not about one).
     public var constraint: String
+    /// Where the constraint was made; nil when unknown or when the error is not about one.
     public var location: SourceLocation?
 
+    /// An error of the given kind, about a constraint (as its description reads) made at
+    /// `location`.
     public init(_ kind: Kind, constraint: String = "", location: SourceLocation? = nil) {
         self.kind = kind
         self.constraint = constraint
@@ -62,6 +66,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `file:line: reason in `constraint``, without the parts that are unknown.
     public var description: String {
         var s = location.map { "\($0): " } ?? ""
         s += reason

@@ -79,38 +79,62 @@ func relate(_ l: DimensionAnchor, _ relation: LayoutRelation, _ value: Double) -
         multiplier: 1, constant: (value - l.constant) / l.multiplier, location: l.location)
 }
 
+/// A constraint: the left side equals the right (`a.top == b.bottom + 8`), solved for the
+/// left attribute.
 @discardableResult
 public func == <K>(l: LayoutExpression<K>, r: LayoutExpression<K>) -> LayoutConstraint { relate(l, .equal, r) }
+/// A constraint: the left side is at most the right (`a.trailing <= b.trailing - 8`), solved
+/// for the left attribute.
 @discardableResult
 public func <= <K>(l: LayoutExpression<K>, r: LayoutExpression<K>) -> LayoutConstraint { relate(l, .lessThanOrEqual, r) }
+/// A constraint: the left side is at least the right (`a.height >= b.height / 3`), solved for
+/// the left attribute.
 @discardableResult
 public func >= <K>(l: LayoutExpression<K>, r: LayoutExpression<K>) -> LayoutConstraint { relate(l, .greaterThanOrEqual, r) }
 
+/// A constraint: the size equals a constant (`a.width == 100`).
 @discardableResult
 public func == (l: DimensionAnchor, r: Double) -> LayoutConstraint { relate(l, .equal, r) }
+/// A constraint: the size is at most a constant (`a.width <= 320`).
 @discardableResult
 public func <= (l: DimensionAnchor, r: Double) -> LayoutConstraint { relate(l, .lessThanOrEqual, r) }
+/// A constraint: the size is at least a constant (`a.height >= 44`).
 @discardableResult
 public func >= (l: DimensionAnchor, r: Double) -> LayoutConstraint { relate(l, .greaterThanOrEqual, r) }
+/// A constraint with the constant on the left: `100 == a.width` is `a.width == 100`.
 @discardableResult
 public func == (l: Double, r: DimensionAnchor) -> LayoutConstraint { relate(r, .equal, l) }
+/// A constraint with the constant on the left: `20 <= a.width` is `a.width >= 20`.
 @discardableResult
 public func <= (l: Double, r: DimensionAnchor) -> LayoutConstraint { relate(r, .greaterThanOrEqual, l) }
+/// A constraint with the constant on the left: `320 >= a.width` is `a.width <= 320`.
 @discardableResult
 public func >= (l: Double, r: DimensionAnchor) -> LayoutConstraint { relate(r, .lessThanOrEqual, l) }
 
 // MARK: Layout-support guides used alone (LayoutExpressions): their opposite edge
 
+/// A constraint against a layout-support guide's edge facing the content: `a.top == topGuide`
+/// is `a.top == topGuide.bottom`.
 @discardableResult
 public func == (l: YAxisAnchor, r: LayoutSupport) -> LayoutConstraint { relate(l, .equal, r.oppositeAnchor()) }
+/// A constraint: at most a layout-support guide's edge facing the content
+/// (`a.bottom <= bottomGuide` is `a.bottom <= bottomGuide.top`).
 @discardableResult
 public func <= (l: YAxisAnchor, r: LayoutSupport) -> LayoutConstraint { relate(l, .lessThanOrEqual, r.oppositeAnchor()) }
+/// A constraint: at least a layout-support guide's edge facing the content
+/// (`a.top >= topGuide` is `a.top >= topGuide.bottom`).
 @discardableResult
 public func >= (l: YAxisAnchor, r: LayoutSupport) -> LayoutConstraint { relate(l, .greaterThanOrEqual, r.oppositeAnchor()) }
+/// A constraint against a layout-support guide's edge facing the content: `a.left == leftGuide`
+/// is `a.left == leftGuide.right`.
 @discardableResult
 public func == (l: XAxisAnchor, r: LayoutSupport) -> LayoutConstraint { relate(l, .equal, r.oppositeAnchor()) }
+/// A constraint: at most a layout-support guide's edge facing the content
+/// (`a.right <= rightGuide` is `a.right <= rightGuide.left`).
 @discardableResult
 public func <= (l: XAxisAnchor, r: LayoutSupport) -> LayoutConstraint { relate(l, .lessThanOrEqual, r.oppositeAnchor()) }
+/// A constraint: at least a layout-support guide's edge facing the content
+/// (`a.left >= leftGuide` is `a.left >= leftGuide.right`).
 @discardableResult
 public func >= (l: XAxisAnchor, r: LayoutSupport) -> LayoutConstraint { relate(l, .greaterThanOrEqual, r.oppositeAnchor()) }
 
@@ -146,5 +170,6 @@ public func ~ (cs: [LayoutConstraint], p: LayoutPriority) -> [LayoutConstraint] 
     for c in cs { c ~ p }
     return cs
 }
+/// LayoutExpressions' spelling of `~` for the constraints of a compound attribute.
 @discardableResult
 public func <~ (cs: [LayoutConstraint], p: LayoutPriority) -> [LayoutConstraint] { cs ~ p }

@@ -42,6 +42,8 @@ public struct ConflictReport {
     /// The broken constraint as text.
     public var brokenDescription: String
 
+    /// The conflict as UIKit logs it: "Unable to simultaneously satisfy constraints.", the
+    /// constraints of the conflict, then the one broken to recover.
     public var description: String {
         """
         Unable to simultaneously satisfy constraints.
@@ -61,6 +63,7 @@ public struct ConflictReport {
 
 /// An item whose frame is not fixed by its constraints.
 public struct AmbiguousItem: CustomStringConvertible {
+    /// The view or custom layout guide whose frame is free.
     public let item: LayoutItem
     /// The parts of the frame that can change: any of `minX`, `width`, `minY`, `height`.
     public let free: [LayoutAttribute]

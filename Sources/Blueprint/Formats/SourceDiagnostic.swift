@@ -15,10 +15,13 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     public var column: Int
     /// How many characters the caret underlines (at least 1).
     public var length: Int
+    /// Why the input was refused: `a constant must come last`.
     public var message: String
     /// The offending line, as written.
     public var sourceLine: String
 
+    /// A diagnostic at `line`:`column` of `file`, underlining `length` characters (raised to 1)
+    /// of `sourceLine`.
     public init(file: String?, line: Int, column: Int, length: Int = 1, message: String, sourceLine: String) {
         self.file = file
         self.line = line
@@ -71,15 +74,19 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
 
 /// Several diagnostics of one input, in order: a `.layout` file reports all its errors.
 public struct SourceDiagnostics: Error, Sendable, CustomStringConvertible {
+    /// The diagnostics, in the order of the input.
     public var diagnostics: [SourceDiagnostic]
     /// True when more errors were found than are listed.
     public var truncated: Bool
 
+    /// The diagnostics of one input; `truncated` when more were found than are listed.
     public init(_ diagnostics: [SourceDiagnostic], truncated: Bool = false) {
         self.diagnostics = diagnostics
         self.truncated = truncated
     }
 
+    /// Each diagnostic's description, one after the other, and a last line when the list is
+    /// truncated.
     public var description: String {
         var parts = diagnostics.map(\.description)
         if truncated { parts.append("error: too many errors; only the first \(diagnostics.count) are listed") }

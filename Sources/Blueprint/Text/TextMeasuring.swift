@@ -18,6 +18,7 @@ public struct TextMetrics: Hashable, Sendable {
     /// Number of lines (at least 1).
     public var lineCount: Int
 
+    /// Metrics from their parts, in points.
     public init(width: Double, ascent: Double, descent: Double, lineHeight: Double, lineCount: Int) {
         self.width = width
         self.ascent = ascent
@@ -33,6 +34,7 @@ public struct TextMetrics: Hashable, Sendable {
 /// Metrics of the bundled font, DejaVu Sans, read from tables generated from the font file:
 /// unhinted advance widths, no kerning — exactly what the renderer draws, on any machine.
 public struct BundledFontMetrics: TextMeasuring {
+    /// The metrics of DejaVu Sans; they hold no state, so every instance measures alike.
     public init() {}
 
     /// The font the metrics belong to.

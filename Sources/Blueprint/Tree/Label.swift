@@ -9,6 +9,8 @@ public final class Label: View {
     /// Where the metrics come from (default: the bundled font's tables).
     public var textMeasurer: any TextMeasuring { didSet { textChanged() } }
 
+    /// A label named `name` (for reports and diagrams) showing `text` at `fontSize` points,
+    /// measured by `measurer`.
     public init(name: String, text: String, fontSize: Double = 17, measurer: any TextMeasuring = BundledFontMetrics()) {
         self.text = text
         self.fontSize = fontSize

@@ -13,6 +13,8 @@ public class LayoutGuide: LayoutItem {
 
     /// Which edge of its view a ``LayoutSupport`` guide lies along.
     public enum Edge: String, Sendable {
+        /// `topLayoutGuide`, `bottomLayoutGuide`, `leftLayoutGuide` and `rightLayoutGuide`: the
+        /// guide along the view's top, bottom, left or right edge.
         case top, bottom, left, right
     }
 

@@ -12,7 +12,9 @@ open class View: LayoutItem {
     /// `intrinsicContentSize` uses this on an axis the view has no natural size along.
     public static let noIntrinsicMetric: Double = -1
 
+    /// The direct subviews, in order (``addSubview(_:)`` appends, ``insertSubview(_:at:)`` inserts).
     public private(set) var subviews: [View] = []
+    /// The view this one is a subview of; nil for a root.
     public private(set) weak var superview: View?
 
     /// Constraints installed on this view (the nearest common ancestor of their items), in
@@ -259,6 +261,8 @@ open class View: LayoutItem {
         engine?.intrinsicSizeChanged(self)
     }
 
+    /// The priority with which the view resists growing beyond its intrinsic size along `axis`
+    /// (default 250, ``LayoutPriority/defaultLow``).
     public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
         axis == .horizontal ? hugging.horizontal : hugging.vertical
     }
@@ -269,6 +273,8 @@ open class View: LayoutItem {
         invalidateIntrinsicContentSize()
     }
 
+    /// The priority with which the view resists shrinking below its intrinsic size along `axis`
+    /// (default 750, ``LayoutPriority/defaultHigh``).
     public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
         axis == .horizontal ? compression.horizontal : compression.vertical
     }
