@@ -31,10 +31,15 @@ struct CheckCommand: ParsableCommand {
 
             On a terminal a progress bar shows while fixtures run; otherwise one line per fixture.
 
+            In CI, --shard 2/4 checks the second quarter of the fixtures (in name order, the same \
+            fixtures every time); `blueprint report --merge` joins the shards' saved runs into one \
+            page. --junit writes one JUnit test case per fixture, with its message on failure.
+
             Examples:
               blueprint check
               blueprint check --record failed --jobs 4
               blueprint check --fixtures layouts --goldens layouts/goldens --threshold 0.1
+              blueprint check --shard 2/4 --junit results.xml
 
             Exit status: 0 every fixture matches its golden, 1 a difference, a missing golden \
             or a recorded golden, 2 bad input or usage (an unreadable fixture or golden).
@@ -71,6 +76,12 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colours: light, dark or blueprint.", valueName: "name"))
     var theme: String = "light"
 
+    @Option(help: ArgumentHelp("Check only this part of the fixtures: INDEX/TOTAL, as 2/4.", valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML, one test case per fixture.", valueName: "file.xml"))
+    var junit: String?
+
     var tolerance: Tolerance { Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) }
 
     func validate() throws {
@@ -84,6 +95,9 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("\(Self.flag(for: error.field)) must be \(error.requirement), not \(error.value)")
         }
         guard (1...3).contains(scale) else { throw ValidationError("invalid scale \(scale): expected 1, 2 or 3") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError("--shard: \(error)") }
+        }
         guard Theme(named: theme) != nil else {
             throw ValidationError("unknown theme '\(theme)': expected \(Theme.builtIn.map(\.name).joined(separator: ", "))")
         }
@@ -102,15 +116,29 @@ struct CheckCommand: ParsableCommand {
             Entry.printError("error: the fixtures folder \(fixtures) does not exist")
             throw ExitCode(2)
         }
-        let names = FileSystem.contents(of: fixtures).filter { $0.hasSuffix(".layout") && !$0.hasPrefix(".") }
+        let all = FileSystem.contents(of: fixtures).filter { $0.hasSuffix(".layout") && !$0.hasPrefix(".") }
             .map { String($0.dropLast(".layout".count)) }
-        guard !names.isEmpty else {
+        guard !all.isEmpty else {
             Entry.printError("error: no .layout files in \(fixtures)")
             throw ExitCode(2)
         }
+        let part = try shard.map { text in try Shard(parsing: text) }
+        let names = part.map { Array(all[$0.range(of: all.count)]) } ?? all
+        guard !names.isEmpty else {
+            // More shards than fixtures: this one has nothing to do, which is not a failure.
+            print("shard \(part!) of \(all.count) fixture\(all.count == 1 ? "" : "s"): nothing to check")
+            if let problem = save(CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
+                                           tolerance: tolerance.description, shard: part, entries: [])) {
+                Entry.printError("warning: \(problem)")
+            }
+            try writeJUnit(names: [], outcomes: [], seconds: 0)
+            return
+        }
+        // Written at once, before the progress lines (which bypass print's buffer).
+        if let part { StandardStream.output.write("shard \(part): \(names.count) of \(all.count) fixtures\n") }
         let artifactsFolder = GoldenCheck.artifactsFolder(artifacts, environment: environment, fallback: ".blueprint/artifacts")
         let options = RenderOptions(scale: scale, theme: Theme(named: theme)!)
-        let workers = min(jobs ?? processorCount, names.count)
+        let workers = max(min(jobs ?? processorCount, names.count), 1)
         let started = monotonicNanoseconds()
 
         let checks = names.map { name in
@@ -125,20 +153,39 @@ struct CheckCommand: ParsableCommand {
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
 
         let run = CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
-                           tolerance: tolerance.description,
+                           tolerance: tolerance.description, shard: part,
                            entries: zip(names, outcomes).map { CheckRun.Entry(name: $0, outcome: $1) })
-        var saveProblem: String?
+        let saveProblem = save(run)
+        print(Self.summary(names: names, outcomes: outcomes, seconds: seconds, workers: workers), terminator: "")
+        if let saveProblem { Entry.printError("warning: \(saveProblem)") }
+        try writeJUnit(names: names, outcomes: outcomes, seconds: seconds)
+        if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(2) }
+        if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// Saves the run for `blueprint report`; returns why it could not be saved.
+    private func save(_ run: CheckRun) -> String? {
         do {
             let path = CheckRun.path(in: ".")
             try FileSystem.createDirectories(FileSystem.directory(of: path))
             try FileIO.writeAtomically(Array(run.json.utf8), to: path)
+            return nil
         } catch {
-            saveProblem = "the run could not be saved for `blueprint report`: \(error)"
+            return "the run could not be saved for `blueprint report`: \(error)"
         }
-        print(Self.summary(names: names, outcomes: outcomes, seconds: seconds, workers: workers), terminator: "")
-        if let saveProblem { Entry.printError("warning: \(saveProblem)") }
-        if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(2) }
-        if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// Writes `--junit` when asked; a file that cannot be written is bad output (exit 2).
+    private func writeJUnit(names: [String], outcomes: [SnapshotOutcome], seconds: Double) throws {
+        guard let junit else { return }
+        let xml = JUnitReport.xml(names: names, outcomes: outcomes, seconds: seconds, suite: "blueprint check" + (shard.map { " \($0)" } ?? ""))
+        do {
+            try FileSystem.createDirectories(FileSystem.directory(of: junit))
+            try FileIO.writeAtomically(Array(xml.utf8), to: junit)
+        } catch {
+            Entry.printError("error: \(error)")
+            throw ExitCode(2)
+        }
     }
 
     /// Reads, parses and checks one fixture; every problem is an outcome, never a throw.

@@ -15,32 +15,45 @@ struct ReportCommand: ParsableCommand {
             actual in place, the differing pixels and their share, the bounding box and the \
             frames that changed. Images are embedded, so the page can be opened anywhere.
 
+            With --merge, joins the runs that `blueprint check --shard` saved on several machines: \
+            each DIR is a shard's .blueprint folder (or the folder that holds it), copied here; \
+            images are looked for where the shard wrote them, then in DIR/artifacts. Fixtures \
+            come out in name order, as one run.
+
             Examples:
               blueprint check; blueprint report
               blueprint report -o check-report.html
+              blueprint report --merge shard-1/.blueprint shard-2/.blueprint -o report.html
 
-            Exit status: 0 written, 2 no saved check, or the page could not be written.
+            Exit status: 0 written, 2 no saved check, runs that cannot be merged, or the page \
+            could not be written.
             """
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page.", valueName: "file.html"))
     var output = ".blueprint/report.html"
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Join the saved runs of these folders (shards of one check).", valueName: "dir"))
+    var merge: [String] = []
+
     func run() throws {
-        let path = CheckRun.path(in: ".")
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(path)
-        } catch {
-            Entry.printError("error: no saved check in this folder (\(path)): run `blueprint check` first")
-            throw ExitCode(2)
-        }
         let run: CheckRun
-        do {
-            run = try CheckRun(json: bytes)
-        } catch {
-            Entry.printError("error: \(path) is not a saved check (\(error)); run `blueprint check` again")
-            throw ExitCode(2)
+        if merge.isEmpty {
+            run = try Self.load(CheckRun.path(in: "."), missing: "no saved check in this folder")
+        } else {
+            var runs: [(run: CheckRun, folder: String)] = []
+            for folder in merge {
+                // A shard's `.blueprint` folder, or the folder that holds one.
+                let direct = FileSystem.join(folder, "last-check.json")
+                let path = FileSystem.exists(direct) ? direct : CheckRun.path(in: folder)
+                runs.append((try Self.load(path, missing: "no saved check in \(folder)"), FileSystem.directory(of: path)))
+            }
+            do {
+                run = try CheckRun.merging(runs)
+            } catch {
+                Entry.printError("error: cannot merge: \(error)")
+                throw ExitCode(2)
+            }
         }
         let page = HTMLReport.page(for: run)
         do {
@@ -51,6 +64,24 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let failures = run.entries.filter(\.failed).count
+        if !merge.isEmpty { print("merged \(merge.count) run\(merge.count == 1 ? "" : "s")") }
         print("wrote \(output): \(failures) failure\(failures == 1 ? "" : "s") of \(run.entries.count) fixture\(run.entries.count == 1 ? "" : "s")")
+    }
+
+    /// Reads a saved run; exits 2 saying why when there is none or it is not one.
+    static func load(_ path: String, missing: String) throws -> CheckRun {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            Entry.printError("error: \(missing) (\(path)): run `blueprint check` first")
+            throw ExitCode(2)
+        }
+        do {
+            return try CheckRun(json: bytes)
+        } catch {
+            Entry.printError("error: \(path) is not a saved check (\(error)); run `blueprint check` again")
+            throw ExitCode(2)
+        }
     }
 }

@@ -66,13 +66,16 @@ package struct CheckRun: Equatable, Sendable {
     package var goldens: String
     package var mode: RecordMode
     package var tolerance: String
+    /// The part of the fixtures this run checked (`--shard`), nil for all of them.
+    package var shard: Shard?
     package var entries: [Entry]
 
-    package init(fixtures: String, goldens: String, mode: RecordMode, tolerance: String, entries: [Entry]) {
+    package init(fixtures: String, goldens: String, mode: RecordMode, tolerance: String, shard: Shard? = nil, entries: [Entry]) {
         self.fixtures = fixtures
         self.goldens = goldens
         self.mode = mode
         self.tolerance = tolerance
+        self.shard = shard
         self.entries = entries
     }
 
@@ -102,6 +105,7 @@ package struct CheckRun: Equatable, Sendable {
         }
         return "{\n  \"fixtures\": \(JSON.quoted(fixtures)),\n  \"goldens\": \(JSON.quoted(goldens)),\n"
             + "  \"mode\": \(JSON.quoted(mode.rawValue)),\n  \"tolerance\": \(JSON.quoted(tolerance)),\n"
+            + (shard.map { "  \"shard\": \(JSON.quoted($0.description)),\n" } ?? "")
             + "  \"entries\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
@@ -157,7 +161,53 @@ package struct CheckRun: Equatable, Sendable {
             e.frameChanges = item["frameChanges"]?.arrayValue?.compactMap(\.stringValue)
             entries.append(e)
         }
+        var shard: Shard?
+        if let text = root["shard"] {
+            guard let value = text.stringValue, let parsed = try? Shard(parsing: value) else {
+                throw Invalid(description: "\"shard\" must be a string like \"2/4\"")
+            }
+            shard = parsed
+        }
         self.init(fixtures: try string(root["fixtures"], "\"fixtures\""), goldens: try string(root["goldens"], "\"goldens\""),
-                  mode: mode, tolerance: try string(root["tolerance"], "\"tolerance\""), entries: entries)
+                  mode: mode, tolerance: try string(root["tolerance"], "\"tolerance\""), shard: shard, entries: entries)
+    }
+
+    // MARK: Merging shards
+
+    /// The runs of several shards as one run, fixtures in name order (Playwright's
+    /// merge-reports). Each run comes with the folder it was saved in (its `.blueprint`
+    /// folder): an image whose recorded path does not exist on this machine (the shard ran
+    /// elsewhere and its folder was copied here) is looked for as `artifacts/<file name>` there.
+    ///
+    /// - Throws: ``Invalid`` when the runs were made with different record modes or tolerances,
+    ///   or a fixture appears in two of them.
+    package static func merging(_ runs: [(run: CheckRun, folder: String)]) throws(Invalid) -> CheckRun {
+        guard let first = runs.first?.run else { throw Invalid(description: "no runs to merge") }
+        var seen: [String: Int] = [:]
+        var entries: [Entry] = []
+        for (number, (run, folder)) in runs.enumerated() {
+            if run.mode != first.mode || run.tolerance != first.tolerance {
+                throw Invalid(description: "the runs were made with different settings (record mode \(first.mode), tolerance "
+                              + "\(first.tolerance) in the first; record mode \(run.mode), tolerance \(run.tolerance) in run \(number + 1))")
+            }
+            for var entry in run.entries {
+                if let earlier = seen[entry.name] {
+                    throw Invalid(description: "fixture \(entry.name) is in run \(earlier) and in run \(number + 1): merge each shard once")
+                }
+                seen[entry.name] = number + 1
+                func relocated(_ path: String?) -> String? {
+                    guard let path, !FileSystem.exists(path) else { return path }
+                    let moved = FileSystem.join(FileSystem.join(folder, "artifacts"), FileSystem.fileName(of: path))
+                    return FileSystem.exists(moved) ? moved : path
+                }
+                entry.actual = relocated(entry.actual)
+                entry.diff = relocated(entry.diff)
+                entry.composite = relocated(entry.composite)
+                entries.append(entry)
+            }
+        }
+        entries.sort { $0.name < $1.name }
+        return CheckRun(fixtures: first.fixtures, goldens: first.goldens, mode: first.mode, tolerance: first.tolerance,
+                        shard: nil, entries: entries)
     }
 }
