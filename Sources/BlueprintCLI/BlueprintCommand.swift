@@ -12,6 +12,7 @@ struct BlueprintCommand: ParsableCommand {
             ExplainCommand.self,
             DiffCommand.self,
             CheckCommand.self,
+            DocsCommand.self,
             ReportCommand.self,
         ]
     )

@@ -30,6 +30,9 @@ package struct FrameRecord: Equatable, Sendable {
     /// The golden image these frames belong to (``digest(of:)`` of its bytes), so that frames
     /// left beside another image (a record killed between its two writes) are not compared.
     package var image: String?
+    /// The golden's pixels (``BlueprintRender/DiagramImage/pixelDigest``): a render with the same
+    /// digest matches the golden, and a passing check then needs no PNG encoding at all.
+    package var pixels: String?
 
     package init(views: [(name: String, frame: Rect)], broken: [String] = [], ambiguous: [String] = [], image: String? = nil) {
         self.views = views
@@ -40,7 +43,7 @@ package struct FrameRecord: Equatable, Sendable {
 
     package static func == (a: FrameRecord, b: FrameRecord) -> Bool {
         a.views.count == b.views.count && zip(a.views, b.views).allSatisfy { $0.name == $1.name && $0.frame == $1.frame }
-            && a.broken == b.broken && a.ambiguous == b.ambiguous && a.image == b.image
+            && a.broken == b.broken && a.ambiguous == b.ambiguous && a.image == b.image && a.pixels == b.pixels
     }
 
     /// A file's identity for ``image``: its size and 64-bit FNV-1a hash, `839012 bytes, fnv1a64 0123456789abcdef`.
@@ -80,7 +83,8 @@ package struct FrameRecord: Equatable, Sendable {
         }
         let views = views.map { "    \(JSON.quoted($0.name)): \(frame($0.frame))" }.joined(separator: ",\n")
         let image = image.map { "  \"image\": \(JSON.quoted($0)),\n" } ?? ""
-        return "{\n\(image)  \"views\": {\n\(views)\n  },\n  \"broken\": \(list(broken)),\n  \"ambiguous\": \(list(ambiguous))\n}\n"
+        let pixels = pixels.map { "  \"pixels\": \(JSON.quoted($0)),\n" } ?? ""
+        return "{\n\(image)\(pixels)  \"views\": {\n\(views)\n  },\n  \"broken\": \(list(broken)),\n  \"ambiguous\": \(list(ambiguous))\n}\n"
     }
 
     /// Why a frames file could not be read.
@@ -118,8 +122,11 @@ package struct FrameRecord: Equatable, Sendable {
             }
             return result
         }
-        if let image = value["image"], image.stringValue == nil { throw Invalid(description: "\"image\" must be a string") }
+        for key in ["image", "pixels"] {
+            if let item = value[key], item.stringValue == nil { throw Invalid(description: "\"\(key)\" must be a string") }
+        }
         self.init(views: views, broken: try strings("broken"), ambiguous: try strings("ambiguous"), image: value["image"]?.stringValue)
+        pixels = value["pixels"]?.stringValue
     }
 
     // MARK: Changes

@@ -250,6 +250,36 @@ public final class DiagramImage {
         }
     }
 
+    /// A digest of the pixels, `838x630 px, mix64 0123456789abcdef`: equal for two images with
+    /// the same pixels (the unused fourth byte of each pixel ignored), so a golden check whose
+    /// golden has the same digest knows the render matches without encoding it. Eight bytes at a
+    /// time with a multiply–xor–shift mix (not cryptographic; collisions are for adversaries, not
+    /// for layouts). About a tenth of the time of a PNG encode.
+    public var pixelDigest: String {
+        surface.withPixels { raw, width, height, stride in
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(width) &* 0x100_0000_01B3 ^ UInt64(height)
+            let rowBytes = width * 4
+            for y in 0..<height {
+                let row = raw.baseAddress! + y * stride
+                var x = 0
+                while x + 8 <= rowBytes {
+                    let word = row.loadUnaligned(fromByteOffset: x, as: UInt64.self) & 0x00FF_FFFF_00FF_FFFF
+                    hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                    hash ^= hash >> 29
+                    x += 8
+                }
+                if x < rowBytes {
+                    let word = UInt64(row.loadUnaligned(fromByteOffset: x, as: UInt32.self) & 0x00FF_FFFF)
+                    hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                    hash ^= hash >> 29
+                }
+            }
+            hash ^= hash >> 32
+            let hex = String(hash, radix: 16)
+            return "\(width)x\(height) px, mix64 " + String(repeating: "0", count: 16 - hex.count) + hex
+        }
+    }
+
     /// PNG bytes, encoded by libpng straight from cairo's memory (no conversion pass).
     public func png(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
         try withRaster { pixels, width, height, stride in

@@ -1,3 +1,4 @@
+import TestSupport
 import BlueprintSupport
 import Foundation
 import Raster
@@ -36,6 +37,7 @@ import Testing
         #expect(try dir.text("goldens/card.json") == """
             {
               "image": "\(fnv1a64Identity(try dir.bytes("goldens/card.png")))",
+              "pixels": "\(pixelDigestIdentity(try dir.image("goldens/card.png")))",
               "views": {
                 "root": {"x": 0, "y": 0, "width": 375, "height": 260},
                 "card": {"x": 16, "y": 20, "width": 320, "height": 200},
@@ -50,8 +52,8 @@ import Testing
         #expect(solve.status == 0)
         let solved = try JSONSerialization.jsonObject(with: Data(solve.stdout.utf8)) as? NSDictionary
         let recorded = try JSONSerialization.jsonObject(with: Data(try dir.bytes("goldens/card.json"))) as? [String: Any]
-        #expect(solved != nil && solved == recorded?.filter { $0.key != "image" } as NSDictionary?,
-                "the frames file is solve's JSON plus the image it belongs to")
+        #expect(solved != nil && solved == recorded?.filter { $0.key != "image" && $0.key != "pixels" } as NSDictionary?,
+                "the frames file is solve's JSON plus the image and the pixels it belongs to")
 
         // Another scale and theme: render's bytes again; the frames do not change.
         let dark = try dir.check("--goldens", "dark", "--scale", "1", "--theme", "dark")
@@ -62,7 +64,8 @@ import Testing
         let image = try dir.image("dark/card.png")
         #expect((image.width, image.height) == (419, 315))
         // The same frames, beside another image.
-        #expect(try dir.text("dark/card.json").split(separator: "\n").dropFirst(2) == dir.text("goldens/card.json").split(separator: "\n").dropFirst(2))
+        #expect(try dir.text("dark/card.json").split(separator: "\n").dropFirst(3) == dir.text("goldens/card.json").split(separator: "\n").dropFirst(3))
+        #expect(try dir.text("dark/card.json").contains("\"pixels\": \"419x315 px, mix64 "))
         #expect(try dir.text("dark/card.json").contains("\"image\": \"\(fnv1a64Identity(try dir.bytes("dark/card.png")))\""))
 
         // Checked at scale 2, the scale-1 golden is a different size: said first, never a crash.

@@ -161,12 +161,3 @@ extension Bitmap {
         return found
     }
 }
-
-/// The golden's identity as the frames file names it, computed here independently: size and
-/// 64-bit FNV-1a (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-func fnv1a64Identity(_ bytes: [UInt8]) -> String {
-    var hash: UInt64 = 14_695_981_039_346_656_037
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
-    let hex = String(hash, radix: 16)
-    return "\(bytes.count) bytes, fnv1a64 " + String(repeating: "0", count: 16 - hex.count) + hex
-}

@@ -13,6 +13,7 @@ import Testing
         ("diff", ["diff", "--help"]),
         ("check", ["check", "--help"]),
         ("report", ["report", "--help"]),
+        ("docs", ["docs", "--help"]),
     ]
 
     @Test(arguments: commands.map(\.name))

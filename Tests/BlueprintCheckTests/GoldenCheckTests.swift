@@ -44,6 +44,7 @@ import Testing
         #expect(try String(contentsOfFile: framesPath, encoding: .utf8) == """
             {
               "image": "\(fnv1a64Identity(try FileIO.read(goldenPath)))",
+              "pixels": "\(pixelDigestIdentity(try PNG.read(path: goldenPath)))",
               "views": {
                 "root": {"x": 0, "y": 0, "width": 375, "height": 260},
                 "card": {"x": 16, "y": 20, "width": 320, "height": 200},

@@ -58,6 +58,33 @@ package struct CardTree {
 
 /// The golden's identity as the frames file names it, computed here independently: size and
 /// 64-bit FNV-1a (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
+/// The pixel digest the frames file names, computed here independently from a decoded image:
+/// each pixel laid out as cairo keeps it (blue, green, red, an unused byte taken as 0), eight
+/// bytes at a time through multiply, xor and shift, rows padded by nothing.
+package func pixelDigestIdentity(_ image: Bitmap) -> String {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(image.width) &* 0x100_0000_01B3 ^ UInt64(image.height)
+    func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 29
+    }
+    for y in 0..<image.height {
+        var x = 0
+        while x < image.width {
+            var word: UInt64 = 0
+            for k in 0..<min(2, image.width - x) {
+                let p = image[x + k, y]
+                let bgrx = UInt64(p.blue) | UInt64(p.green) << 8 | UInt64(p.red) << 16
+                word |= bgrx << (32 * UInt64(k))
+            }
+            mix(word)
+            x += 2
+        }
+    }
+    hash ^= hash >> 32
+    let hex = String(hash, radix: 16)
+    return "\(image.width)x\(image.height) px, mix64 " + String(repeating: "0", count: 16 - hex.count) + hex
+}
+
 package func fnv1a64Identity(_ bytes: [UInt8]) -> String {
     var hash: UInt64 = 14_695_981_039_346_656_037
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }

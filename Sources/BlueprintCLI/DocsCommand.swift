@@ -1,0 +1,225 @@
+import ArgumentParser
+import Blueprint
+import BlueprintRender
+import BlueprintSupport
+
+/// `blueprint docs FILE.md…`: every ```` ```layout ```` block of a Markdown document drawn as an
+/// image beside it, with the image link kept after the block; `--check` says, by `file:line`,
+/// what is missing, stale or orphaned, so CI keeps documentation pictures current.
+struct DocsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "docs",
+        abstract: "Draw the ```layout blocks of Markdown documents and keep their images current.",
+        discussion: """
+            Each fenced block that starts with ```layout holds a .layout file. It is drawn as an \
+            image named after a hash of the block (layout-0123456789abcdef.png), written next \
+            to the document (or into --out), and the line right after the block becomes the \
+            image link. The block stays in the document, so it is the source of its picture. \
+            Unchanged blocks keep their images untouched; a changed block gets a new name, and \
+            images no block uses any more are removed. Running it twice changes nothing.
+
+            Options after ```layout, separated by spaces: theme=light|dark|blueprint, \
+            show=all|none|VIEW, scale=1|2|3, format=png|svg, dark=true (also draw NAME~dark.png \
+            in the dark theme and link both with <picture>), legend=false, width=N and height=N \
+            (replace the block's canvas size), alt=Words_with_underscores.
+
+            --check writes nothing: it exits 1 and names each block by file:line when its image \
+            is missing, stale (the block draws differently now) or its link is out of date, and \
+            each image no block uses (orphaned).
+
+            Examples:
+              blueprint docs README.md docs/*.md
+              blueprint docs docs/Guide.md --out docs/images --dark
+              blueprint docs --check README.md docs/*.md
+
+            Exit status: 0 done (with --check: everything current), 1 --check found something \
+            out of date, 2 bad input (a block that does not parse, an unknown option).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The Markdown documents.", valueName: "file.md"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("Where images go (default: beside each document).", valueName: "dir"))
+    var out: String?
+
+    @Flag(help: "Check that every image is present and current; write nothing.")
+    var check = false
+
+    @Flag(help: "Also draw every block in the dark theme (NAME~dark.png), as dark=true does.")
+    var dark = false
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one Markdown document") }
+    }
+
+    /// One image a block needs: its file, its bytes.
+    struct Image {
+        let path: String
+        let bytes: [UInt8]
+    }
+
+    func run() throws {
+        var problems: [String] = []
+        var notes: [String] = []
+        var used: [String: Set<String>] = [:]   // out folder → image file names in use
+        for file in files {
+            let text: String
+            do {
+                text = String(decoding: try FileIO.read(file, limit: 64 << 20), as: UTF8.self)
+            } catch {
+                Entry.printError("error: \(error)")
+                throw ExitCode(2)
+            }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let blocks: [LayoutBlock]
+            do {
+                blocks = try LayoutBlock.scan(lines, file: file)
+            } catch {
+                Entry.printError("error: \(error)")
+                throw ExitCode(2)
+            }
+            let folder = out ?? FileSystem.directory(of: file)
+            let linkBase = Self.relativePath(from: FileSystem.directory(of: file), to: folder)
+            // Bottom to top, so that inserting a link line leaves earlier line numbers alone;
+            // what is said is said top to bottom.
+            var blockNotes: [[String]] = []
+            var blockProblems: [[String]] = []
+            for block in blocks.reversed() {
+                var notes: [String] = [], problems: [String] = []
+                defer {
+                    blockNotes.insert(notes, at: 0)
+                    blockProblems.insert(problems, at: 0)
+                }
+                let (images, link) = try draw(block, file: file, folder: folder, linkBase: linkBase)
+                for image in images { used[folder, default: []].insert(FileSystem.fileName(of: image.path)) }
+                for image in images {
+                    let current: [UInt8]?
+                    do { current = try FileIO.read(image.path) } catch { current = nil }
+                    if current == image.bytes { continue }
+                    if check {
+                        problems.append("\(file):\(block.line): \(current == nil ? "missing" : "stale") image \(image.path)"
+                                        + (current == nil ? "" : " (the block draws differently now)"))
+                    } else {
+                        do {
+                            try FileSystem.createDirectories(folder)
+                            try FileIO.writeAtomically(image.bytes, to: image.path)
+                        } catch {
+                            Entry.printError("error: \(error)")
+                            throw ExitCode(2)
+                        }
+                        notes.append("\(file):\(block.line): wrote \(image.path)")
+                    }
+                }
+                let after = block.closingIndex + 1
+                if block.hasLink {
+                    if lines[after] != Substring(link) {
+                        if check { problems.append("\(file):\(block.line): the image link after the block is out of date") }
+                        lines[after] = Substring(link)
+                    }
+                } else {
+                    if check { problems.append("\(file):\(block.line): no image link after the block") }
+                    lines.insert(Substring(link), at: after)
+                }
+            }
+            notes += blockNotes.flatMap { $0 }
+            problems += blockProblems.flatMap { $0 }
+            let updated = lines.joined(separator: "\n")
+            if !check && updated != text {
+                do {
+                    try FileIO.writeAtomically(Array(updated.utf8), to: file)
+                } catch {
+                    Entry.printError("error: \(error)")
+                    throw ExitCode(2)
+                }
+                notes.append("\(file): image links updated")
+            }
+        }
+        // Images of this command that no block uses any more.
+        let folders = Set(files.map { out ?? FileSystem.directory(of: $0) })
+        for folder in folders.sorted() {
+            for name in FileSystem.contents(of: folder) where Self.isImageName(name) && !(used[folder]?.contains(name) ?? false) {
+                let path = Self.join(folder, name)
+                if check {
+                    problems.append("\(path): orphaned image (no layout block draws it)")
+                } else {
+                    FileSystem.remove(path)
+                    notes.append("removed \(path) (no layout block draws it)")
+                }
+            }
+        }
+        let blockCount = used.values.reduce(0) { $0 + $1.count }
+        if check {
+            if problems.isEmpty {
+                print("\(files.count) document\(files.count == 1 ? "" : "s"), \(blockCount) image\(blockCount == 1 ? "" : "s"): all current")
+                return
+            }
+            print(problems.joined(separator: "\n"))
+            print("\(problems.count) problem\(problems.count == 1 ? "" : "s"); run `blueprint docs \(files.joined(separator: " "))` to update")
+            throw ExitCode(1)
+        }
+        for note in notes { print(note) }
+        print("\(files.count) document\(files.count == 1 ? "" : "s"), \(blockCount) image\(blockCount == 1 ? "" : "s"): "
+              + (notes.isEmpty ? "nothing to do" : "\(notes.count) change\(notes.count == 1 ? "" : "s")"))
+    }
+
+    /// The images of one block and the link line that shows them.
+    private func draw(_ block: LayoutBlock, file: String, folder: String, linkBase: String) throws -> ([Image], String) {
+        let settings: LayoutBlock.Settings
+        let document: LayoutDocument
+        do {
+            settings = try block.settings(file: file, defaultDark: dark)
+            document = try block.document(file: file, settings: settings)
+        } catch {
+            Entry.printError(error.isDiagnostic ? error.description : "error: \(error)")
+            throw ExitCode(2)
+        }
+        let stem = block.imageStem(), ext = settings.format.rawValue
+        var variants: [(suffix: String, theme: Theme)] = [("", settings.theme)]
+        if settings.dark { variants.append(("~dark", .dark)) }
+        var images: [Image] = []
+        for variant in variants {
+            let options = RenderOptions(scale: settings.scale, theme: variant.theme, constraints: settings.constraints, legend: settings.legend)
+            do {
+                let diagram = try Diagram(root: document.root, options: options)
+                images.append(Image(path: Self.join(folder, stem + variant.suffix + "." + ext),
+                                    bytes: try diagram.data(format: settings.format, compression: .compact)))
+            } catch {
+                Entry.printError("error: \(file):\(block.line): the layout block cannot be drawn: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let light = linkBase + stem + "." + ext
+        let link = settings.dark
+            ? "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(linkBase + stem)~dark.\(ext)\">"
+                + "<img alt=\"\(settings.alt)\" src=\"\(light)\"></picture>"
+            : "![\(settings.alt)](\(light))"
+        return (images, link)
+    }
+
+    /// A file in a folder, as messages show it (`name` for the current folder, not `./name`).
+    static func join(_ folder: String, _ name: String) -> String {
+        folder == "." ? name : FileSystem.join(folder, name)
+    }
+
+    /// `layout-` and 16 hex digits, optionally `~dark`, then `.png` or `.svg`.
+    static func isImageName(_ name: String) -> Bool {
+        var stem = Substring(name)
+        if stem.hasSuffix(".png") || stem.hasSuffix(".svg") { stem = stem.dropLast(4) } else { return false }
+        if stem.hasSuffix("~dark") { stem = stem.dropLast(5) }
+        guard stem.hasPrefix("layout-") else { return false }
+        let hex = stem.dropFirst(7)
+        return hex.count == 16 && hex.allSatisfy(\.isHexDigit)
+    }
+
+    /// The path from folder `from` to folder `to`, ending with `/` (empty when they are the same).
+    static func relativePath(from: String, to: String) -> String {
+        let a = FileSystem.absolute(from).split(separator: "/").filter { $0 != "." }
+        let b = FileSystem.absolute(to).split(separator: "/").filter { $0 != "." }
+        var common = 0
+        while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
+        let up = Array(repeating: "..", count: a.count - common)
+        let parts = up + b[common...].map(String.init)
+        return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+    }
+}

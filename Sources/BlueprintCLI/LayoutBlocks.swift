@@ -1,0 +1,189 @@
+import Blueprint
+import BlueprintRender
+import BlueprintSupport
+
+/// The ```` ```layout ```` blocks of a Markdown document, and the image link Blueprint keeps
+/// after each.
+///
+/// A block is a fence line ```` ```layout ```` (optionally followed by options,
+/// ```` ```layout theme=dark show=card width=320 ````), the `.layout` text, and a closing
+/// ```` ``` ````. The line right after the closing fence is the block's image link: written by
+/// `blueprint docs`, replaced when it changes, and recognised by the image's name
+/// (`layout-` and 16 hex digits of the block's hash).
+struct LayoutBlock: Equatable {
+    /// The 1-based line of the opening fence.
+    var line: Int
+    /// The `.layout` text between the fences.
+    var source: String
+    /// The fence's options, in the order written.
+    var options: [(key: String, value: String)]
+    /// The line index (0-based) of the closing fence.
+    var closingIndex: Int
+    /// Whether the line after the closing fence is a link this command wrote.
+    var hasLink: Bool
+
+    static func == (a: LayoutBlock, b: LayoutBlock) -> Bool {
+        a.line == b.line && a.source == b.source && a.closingIndex == b.closingIndex && a.hasLink == b.hasLink
+            && a.options.map(\.key) == b.options.map(\.key) && a.options.map(\.value) == b.options.map(\.value)
+    }
+
+    /// The options a block may carry.
+    static let optionKeys = ["theme", "show", "scale", "format", "dark", "legend", "width", "height", "alt"]
+
+    /// Why a document's blocks cannot be read.
+    struct Invalid: Error, CustomStringConvertible {
+        let description: String
+        /// The layout's own diagnostics (`file:line:column: error: …` with the caret), printed as they are.
+        var isDiagnostic = false
+    }
+
+    /// The blocks of a document, in order.
+    ///
+    /// - Throws: ``Invalid`` naming `file:line` for an unclosed block or an unknown option.
+    static func scan(_ lines: [Substring], file: String) throws(Invalid) -> [LayoutBlock] {
+        var blocks: [LayoutBlock] = []
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            guard line.hasPrefix("```layout") else {
+                // Skip other fenced blocks whole, so that an example of a layout fence inside
+                // another code block is left alone.
+                if line.hasPrefix("```") {
+                    i += 1
+                    while i < lines.count, !isClosingFence(lines[i]) { i += 1 }
+                }
+                i += 1
+                continue
+            }
+            let rest = line.dropFirst("```layout".count)
+            guard rest.isEmpty || rest.first == " " else { i += 1; continue }   // ```layouts is not ours
+            var options: [(key: String, value: String)] = []
+            for word in rest.split(separator: " ") {
+                let parts = word.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, optionKeys.contains(String(parts[0])) else {
+                    throw Invalid(description: "\(file):\(i + 1): unknown layout block option '\(word)': use "
+                                  + optionKeys.map { "\($0)=…" }.joined(separator: ", "))
+                }
+                options.append((String(parts[0]), String(parts[1])))
+            }
+            var end = i + 1
+            while end < lines.count, !isClosingFence(lines[end]) { end += 1 }
+            guard end < lines.count else {
+                throw Invalid(description: "\(file):\(i + 1): the layout block is never closed (a line ``` ends it)")
+            }
+            let source = lines[(i + 1)..<end].joined(separator: "\n") + "\n"
+            let hasLink = end + 1 < lines.count && isLink(lines[end + 1])
+            blocks.append(LayoutBlock(line: i + 1, source: source, options: options, closingIndex: end, hasLink: hasLink))
+            i = end + 1
+        }
+        return blocks
+    }
+
+    /// A closing fence: three or more backticks and nothing else but spaces (CommonMark: a
+    /// closing fence has no info string).
+    static func isClosingFence(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " }.reversed().drop { $0 == " " }
+        return trimmed.count >= 3 && trimmed.allSatisfy { $0 == "`" }
+    }
+
+    /// Whether a line is an image link of this command (`![…](…layout-0123456789abcdef.png)`,
+    /// or a `<picture>` element with light and dark variants).
+    static func isLink(_ line: Substring) -> Bool {
+        (line.hasPrefix("![") || line.hasPrefix("<picture>")) && imageName(in: line) != nil
+    }
+
+    /// The first `layout-<16 hex>` image name in a line.
+    static func imageName(in line: Substring) -> Substring? {
+        var rest = line[...]
+        while let range = rest.firstRange(of: "layout-") {
+            let hex = rest[range.upperBound...].prefix(16)
+            if hex.count == 16, hex.allSatisfy(\.isHexDigit) { return rest[range.lowerBound..<hex.endIndex] }
+            rest = rest[range.upperBound...]
+        }
+        return nil
+    }
+
+    // MARK: Rendering
+
+    /// What a block draws.
+    struct Settings {
+        var theme = Theme.light
+        var constraints = RenderOptions.Constraints.all
+        var scale = 2
+        var format = OutputFormat.png
+        var dark = false
+        var legend = true
+        var width: Double?
+        var height: Double?
+        var alt = "Layout diagram"
+    }
+
+    /// The block's options read.
+    ///
+    /// - Throws: ``Invalid`` naming the block's line for a value out of range.
+    func settings(file: String, defaultDark: Bool) throws(Invalid) -> Settings {
+        var s = Settings()
+        s.dark = defaultDark
+        func bad(_ key: String, _ value: String, _ expected: String) -> Invalid {
+            Invalid(description: "\(file):\(line): layout block option \(key)=\(value): expected \(expected)")
+        }
+        for (key, value) in options {
+            switch key {
+            case "theme":
+                guard let theme = Theme(named: value) else { throw bad(key, value, Theme.builtIn.map(\.name).joined(separator: ", ")) }
+                s.theme = theme
+            case "show": s.constraints = value == "all" ? .all : value == "none" ? .none : .view(value)
+            case "scale":
+                guard let n = Int(value), (1...3).contains(n) else { throw bad(key, value, "1, 2 or 3") }
+                s.scale = n
+            case "format":
+                guard let f = OutputFormat(rawValue: value), f != .pdf else { throw bad(key, value, "png or svg") }
+                s.format = f
+            case "dark", "legend":
+                guard value == "true" || value == "false" else { throw bad(key, value, "true or false") }
+                if key == "dark" { s.dark = value == "true" } else { s.legend = value == "true" }
+            case "width", "height":
+                guard let n = Double(value), n.isFinite, n > 0, n <= 100_000 else { throw bad(key, value, "a number of points above 0") }
+                if key == "width" { s.width = n } else { s.height = n }
+            default: s.alt = value.replacing("_", with: " ")
+            }
+        }
+        return s
+    }
+
+    /// The image name: `layout-` and 16 hex digits of FNV-1a over the options and the text,
+    /// so equal blocks share an image and any change to a block gives it a new name.
+    func imageStem() -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let key = options.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n" + source
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return "layout-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The block's layout, with diagnostics at the document's own line numbers (the text is
+    /// preceded by as many empty lines as come before it in the document).
+    func document(file: String, settings: Settings) throws(Invalid) -> LayoutDocument {
+        var lines = Array(repeating: "", count: line) + source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if settings.width != nil || settings.height != nil {
+            guard let index = lines.firstIndex(where: { $0.split(separator: " ").first == "canvas" }),
+                  let size = Self.canvasSize(lines[index]) else {
+                throw Invalid(description: "\(file):\(self.line): width= and height= change the block's canvas line, and it has none")
+            }
+            lines[index] = "canvas \(formatNumber(settings.width ?? size.width)) x \(formatNumber(settings.height ?? size.height))"
+        }
+        do {
+            return try LayoutDocument(parsing: lines.joined(separator: "\n"), file: file)
+        } catch {
+            throw Invalid(description: error.description.hasSuffix("\n") ? String(error.description.dropLast()) : error.description,
+                          isDiagnostic: true)
+        }
+    }
+
+    /// `canvas 375 x 667` read back.
+    static func canvasSize(_ line: String) -> (width: Double, height: Double)? {
+        let words = line.split(separator: "#").first?.split(separator: " ") ?? []
+        guard words.count == 4, words[2] == "x", let w = Double(words[1]), let h = Double(words[3]) else { return nil }
+        return (w, h)
+    }
+}

@@ -1,0 +1,170 @@
+import BlueprintSupport
+import Foundation
+import Raster
+import Testing
+
+/// `blueprint docs`: ```layout blocks of Markdown drawn beside the document, links kept after
+/// each block, re-runs that change nothing, and `--check` naming what is out of date.
+@Suite struct DocsCommandTests {
+    static let card = """
+        canvas 320 x 200
+        view card margins 16
+        view title in card label "Hello" font 22
+        card.top == superview.top + 20
+        card.leading == superview.leading + 20
+        card.trailing == superview.trailing - 20
+        card.height == 120
+        title.top == card.topMargin
+        title.leading == card.leadingMargin
+
+        """
+    static let box = "canvas 200 x 100\nview box\nbox.leading = 10\nbox.top = 10\nbox.width = 50\nbox.height = 30\n"
+
+    static let guide = """
+        # Guide
+
+        A card:
+
+        ```layout dark=true alt=A_card
+        \(card)```
+
+        Not ours, even with a fence inside:
+
+        ```markdown
+        ```layout
+        canvas 1 x 1
+        ```
+
+        ```layout show=none scale=1
+        \(box)```
+        """
+
+    @Test func drawsEveryBlockLinksItAndChangesNothingTheSecondTime() throws {
+        let dir = try Scratch()
+        try dir.write("docs/Guide.md", Self.guide)
+        try dir.write("card.layout", Self.card)
+        try dir.write("box.layout", Self.box)
+        let first = try dir.blueprint(["docs", "docs/Guide.md"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let lines = first.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        let cardImage = try #require(lines.first { $0.hasPrefix("docs/Guide.md:5: wrote docs/layout-") && !$0.contains("~dark") })
+        let cardStem = String(cardImage.dropFirst("docs/Guide.md:5: wrote docs/".count).dropLast(".png".count))
+        #expect(lines == [
+            "docs/Guide.md:5: wrote docs/\(cardStem).png",
+            "docs/Guide.md:5: wrote docs/\(cardStem)~dark.png",
+            lines[2],
+            "docs/Guide.md: image links updated",
+            "1 document, 3 images: 4 changes",
+        ])
+        #expect(lines[2].hasPrefix("docs/Guide.md:24: wrote docs/layout-"))
+        let boxStem = String(lines[2].dropFirst("docs/Guide.md:24: wrote docs/".count).dropLast(".png".count))
+        #expect(cardStem.count == 23 && boxStem.count == 23 && cardStem != boxStem)
+
+        // The links follow the blocks; the rest of the document is untouched.
+        let expected = Self.guide
+            .replacingOccurrences(of: "\(Self.card)```\n", with: "\(Self.card)```\n<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(cardStem)~dark.png\"><img alt=\"A card\" src=\"\(cardStem).png\"></picture>\n")
+            .replacingOccurrences(of: "\(Self.box)```", with: "\(Self.box)```\n![Layout diagram](\(boxStem).png)")
+        #expect(try dir.text("docs/Guide.md") == expected)
+
+        // The pictures are what `blueprint render` draws with the same options.
+        #expect(try dir.image("docs/\(cardStem).png") == dir.renderImage("card.layout"))
+        #expect(try dir.image("docs/\(cardStem)~dark.png") == dir.renderImage("card.layout", "--theme", "dark"))
+        #expect(try dir.image("docs/\(boxStem).png") == dir.renderImage("box.layout", "--show", "none", "--scale", "1"))
+
+        // Idempotent: nothing to do, every byte the same.
+        let before = try ["docs/Guide.md", "docs/\(cardStem).png", "docs/\(cardStem)~dark.png", "docs/\(boxStem).png"].map { try dir.bytes($0) }
+        let second = try dir.blueprint(["docs", "docs/Guide.md"])
+        #expect(second.stdout == "1 document, 3 images: nothing to do\n")
+        let after = try ["docs/Guide.md", "docs/\(cardStem).png", "docs/\(cardStem)~dark.png", "docs/\(boxStem).png"].map { try dir.bytes($0) }
+        #expect(before == after)
+        let check = try dir.blueprint(["docs", "--check", "docs/Guide.md"])
+        #expect(check.status == 0)
+        #expect(check.stdout == "1 document, 3 images: all current\n")
+    }
+
+    @Test func checkNamesMissingStaleAndOrphanedImagesByFileAndLine() throws {
+        let dir = try Scratch()
+        try dir.write("Guide.md", Self.guide)
+        #expect(try dir.blueprint(["docs", "Guide.md"]).status == 0)
+        let names = FileSystem.contents(of: dir.path).filter { $0.hasPrefix("layout-") }
+        #expect(names.count == 3)
+        let linked = try dir.text("Guide.md")
+
+        // Edited block: its image is missing, its link out of date, the old images orphaned.
+        try dir.write("Guide.md", linked.replacingOccurrences(of: "card.height == 120", with: "card.height == 100"))
+        let edited = try dir.blueprint(["docs", "--check", "Guide.md"])
+        #expect(edited.status == 1)
+        let cardStem = String(names.first { $0.hasSuffix("~dark.png") }!.dropLast("~dark.png".count))
+        let problems = edited.stdout.split(separator: "\n").map(String.init)
+        #expect(problems.count == 6)
+        #expect(problems[0].hasPrefix("Guide.md:5: missing image layout-") && problems[0].hasSuffix(".png"))
+        #expect(problems[1].hasPrefix("Guide.md:5: missing image layout-") && problems[1].hasSuffix("~dark.png"))
+        #expect(problems[2] == "Guide.md:5: the image link after the block is out of date")
+        #expect(problems[3] == "\(cardStem).png: orphaned image (no layout block draws it)")
+        #expect(problems[4] == "\(cardStem)~dark.png: orphaned image (no layout block draws it)")
+        #expect(problems[5] == "5 problems; run `blueprint docs Guide.md` to update")
+        #expect(try dir.text("Guide.md").contains("card.height == 100"), "--check writes nothing")
+
+        // Updating repairs it all and removes the orphans.
+        let update = try dir.blueprint(["docs", "Guide.md"])
+        #expect(update.status == 0)
+        #expect(update.stdout.contains("removed \(cardStem).png (no layout block draws it)\n"))
+        #expect(!dir.exists("\(cardStem).png"))
+        #expect(try dir.blueprint(["docs", "--check", "Guide.md"]).status == 0)
+
+        // An image whose bytes are not what the block draws is stale; a link removed is missing.
+        let boxImage = names.first { !$0.hasPrefix(cardStem) }!
+        try FileManager.default.copyItem(atPath: dir.path + "/" + FileSystem.contents(of: dir.path).first { $0.hasSuffix("~dark.png") }!,
+                                         toPath: dir.path + "/stolen.png")
+        try dir.remove(boxImage)
+        try FileManager.default.moveItem(atPath: dir.path + "/stolen.png", toPath: dir.path + "/" + boxImage)
+        let text = try dir.text("Guide.md")
+        try dir.write("Guide.md", text.replacingOccurrences(of: "\n![Layout diagram](\(boxImage))", with: ""))
+        let stale = try dir.blueprint(["docs", "--check", "Guide.md"])
+        #expect(stale.status == 1)
+        #expect(stale.stdout == """
+            Guide.md:25: stale image \(boxImage) (the block draws differently now)
+            Guide.md:25: no image link after the block
+            2 problems; run `blueprint docs Guide.md` to update
+
+            """)
+    }
+
+    @Test func imagesInAnotherFolderAreLinkedRelatively() throws {
+        let dir = try Scratch()
+        try dir.write("docs/Guide.md", "Intro\n\n```layout\n\(Self.box)```\n")
+        let run = try dir.blueprint(["docs", "docs/Guide.md", "--out", "docs/images"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let image = try #require(FileSystem.contents(of: dir.path + "/docs/images").first)
+        #expect(try dir.text("docs/Guide.md") == "Intro\n\n```layout\n\(Self.box)```\n![Layout diagram](images/\(image))\n")
+    }
+
+    @Test func badBlocksSayWhereAndWhy() throws {
+        let dir = try Scratch()
+        try dir.write("a.md", "x\n```layout colour=red\ncanvas 10 x 10\n```\n")
+        let option = try dir.blueprint(["docs", "a.md"])
+        #expect(option.status == 2)
+        #expect(option.stderr == "error: a.md:2: unknown layout block option 'colour=red': use theme=…, show=…, scale=…, format=…, dark=…, legend=…, width=…, height=…, alt=…\n")
+        try dir.write("b.md", "```layout\ncanvas 10 x 10\n")
+        #expect(try dir.blueprint(["docs", "b.md"]).stderr == "error: b.md:1: the layout block is never closed (a line ``` ends it)\n")
+        try dir.write("c.md", "# C\n\n```layout\ncanvas 10 x 10\nview a\na.width == \n```\n")
+        let layout = try dir.blueprint(["docs", "c.md"])
+        #expect(layout.status == 2)
+        #expect(layout.stderr == "c.md:6:12: error: expected a right-hand side after the relation\n    a.width == \n               ^\n")
+        try dir.write("d.md", "```layout scale=4\ncanvas 10 x 10\n```\n")
+        #expect(try dir.blueprint(["docs", "d.md"]).stderr == "error: d.md:1: layout block option scale=4: expected 1, 2 or 3\n")
+        #expect(FileSystem.contents(of: dir.path).filter { $0.hasPrefix("layout-") }.isEmpty, "nothing half-written")
+    }
+}
+
+extension Scratch {
+    /// The pixels `blueprint render FILE ARGUMENTS` draws.
+    func renderImage(_ file: String, _ arguments: String...) throws -> Bitmap {
+        let out = ".render-\(UUID().uuidString).png"
+        let run = try blueprint(["render", file, "-o", out] + arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        defer { try? remove(out) }
+        return try image(out)
+    }
+}
