@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "BlueprintRender", targets: ["BlueprintRender"]),
         .library(name: "BlueprintCheck", targets: ["BlueprintCheck"]),
         .library(name: "BlueprintTesting", targets: ["BlueprintTesting"]),
+        // An image strategy for swift-snapshot-testing users: `assertSnapshot(of: view, as: .blueprint)`.
+        // A product of its own, so packages that do not use it never build swift-snapshot-testing.
+        .library(name: "BlueprintSnapshotTesting", targets: ["BlueprintSnapshotTesting"]),
         // The executable is `blueprint`; its module is BlueprintCLI so that no two source
         // folders differ only by case (Blueprint / blueprint collide on macOS file systems).
         .executable(name: "blueprint", targets: ["BlueprintCLI"]),
@@ -19,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // The package's own plumbing (files, JSON, standard streams, clocks, worker counts,
@@ -49,6 +53,14 @@ let package = Package(
         .target(name: "BlueprintCheck", dependencies: ["Blueprint", "BlueprintRender", "Raster", "BlueprintSupport"]),
         // `assertLayoutSnapshot` for XCTest and Swift Testing, over BlueprintCheck.
         .target(name: "BlueprintTesting", dependencies: ["BlueprintCheck"]),
+        // `Snapshotting<View, Data>.blueprint` for swift-snapshot-testing, over BlueprintCheck.
+        .target(
+            name: "BlueprintSnapshotTesting",
+            dependencies: [
+                "Blueprint", "BlueprintRender", "BlueprintCheck", "Raster", "BlueprintSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .executableTarget(
             name: "BlueprintCLI",
             dependencies: [
@@ -76,9 +88,15 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Blueprint", "BlueprintCheck", "BlueprintSupport", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "BlueprintSupportTests", dependencies: ["BlueprintSupport"]),
         .testTarget(name: "BlueprintCheckTests", dependencies: ["BlueprintCheck", "BlueprintRender", "Blueprint", "Raster", "BlueprintSupport", "TestSupport"]),
+        .testTarget(
+            name: "BlueprintSnapshotTestingTests",
+            dependencies: ["BlueprintSnapshotTesting", "Blueprint", "BlueprintCheck", "Raster", "TestSupport",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "BlueprintTestingTests", dependencies: ["BlueprintTesting", "BlueprintCheck", "BlueprintRender", "Blueprint", "Raster", "TestSupport"]),
         // Runs the built `blueprint` binary as a user would.
-        .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster", "solver-demo", "layout-demo"]),
+        .testTarget(name: "BlueprintCLITests", dependencies: ["BlueprintCLI", "Raster", "TestSupport", "solver-demo", "layout-demo"]),
         // A fresh package that depends on a tagged copy of this one and runs a snapshot test.
         .testTarget(name: "DependencyTests"),
     ]

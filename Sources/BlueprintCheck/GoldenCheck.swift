@@ -283,8 +283,6 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Writes the actual image and, for a pair, the diff image and the side-by-side composite.
-    /// The diff and the composite are encoded on two threads: on a failure, encoding the
-    /// artifacts is most of the work (the composite is three images wide).
     private func writeArtifacts(actual: [UInt8], comparing pair: (Bitmap, Bitmap)?, into outcome: inout SnapshotOutcome) {
         let paths = artifactPaths
         do {
@@ -296,26 +294,34 @@ public struct GoldenCheck: Sendable {
                 FileSystem.remove(paths.composite)
                 return
             }
-            let diff = PixelDiff.diffImage(expected, actualImage, options: tolerance.diffOptions)
-            let errors = Mutex<[Int: any Error]>([:])
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                do {
-                    if part == 0 {
-                        try PNG.write(diff, to: paths.diff, compression: .fast)
-                    } else {
-                        let composite = PixelDiff.sideBySide(expected: expected, actual: actualImage, diff: diff)
-                        try PNG.write(composite, to: paths.composite, compression: .fast)
-                    }
-                } catch {
-                    errors.withLock { $0[part] = error }
-                }
-            }
-            if let error = errors.withLock({ $0[0] ?? $0[1] }) { throw error }
+            try Self.writeComparison(expected: expected, actual: actualImage, options: tolerance.diffOptions,
+                                     diff: paths.diff, composite: paths.composite)
             outcome.diffPath = paths.diff
             outcome.compositePath = paths.composite
         } catch {
             outcome.problem = .artifactsNotWritten("\(error)")
         }
+    }
+
+    /// Writes the diff image and expected | actual | diff side by side, encoded on two threads
+    /// (on a failure, encoding them is most of the work: the composite is three images wide).
+    package static func writeComparison(expected: Bitmap, actual: Bitmap, options: DiffOptions, diff diffPath: String,
+                                        composite compositePath: String) throws {
+        let diff = PixelDiff.diffImage(expected, actual, options: options)
+        let errors = Mutex<[Int: any Error]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            do {
+                if part == 0 {
+                    try PNG.write(diff, to: diffPath, compression: .fast)
+                } else {
+                    let composite = PixelDiff.sideBySide(expected: expected, actual: actual, diff: diff)
+                    try PNG.write(composite, to: compositePath, compression: .fast)
+                }
+            } catch {
+                errors.withLock { $0[part] = error }
+            }
+        }
+        if let error = errors.withLock({ $0[0] ?? $0[1] }) { throw error }
     }
 
     /// A passing check leaves no images of an earlier failure behind.
