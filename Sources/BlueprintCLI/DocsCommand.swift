@@ -27,6 +27,9 @@ struct DocsCommand: ParsableCommand {
             is missing, stale (the block draws differently now) or its link is out of date, and \
             each image no block uses (orphaned).
 
+            In a DocC catalog (a document inside a *.docc folder) the link is the bare image \
+            name, as DocC finds images by name and shows NAME~dark.png in dark mode by itself.
+
             Examples:
               blueprint docs README.md docs/*.md
               blueprint docs docs/Guide.md --out docs/images --dark
@@ -80,7 +83,10 @@ struct DocsCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             let folder = out ?? FileSystem.directory(of: file)
-            let linkBase = Self.relativePath(from: FileSystem.directory(of: file), to: folder)
+            // In a DocC catalog images are found by name, and `NAME~dark.png` is picked up by
+            // itself: the link is the bare light image.
+            let inCatalog = Self.isInDocCCatalog(file)
+            let linkBase = inCatalog ? "" : Self.relativePath(from: FileSystem.directory(of: file), to: folder)
             // Bottom to top, so that inserting a link line leaves earlier line numbers alone;
             // what is said is said top to bottom.
             var blockNotes: [[String]] = []
@@ -91,7 +97,7 @@ struct DocsCommand: ParsableCommand {
                     blockNotes.insert(notes, at: 0)
                     blockProblems.insert(problems, at: 0)
                 }
-                let (images, link) = try draw(block, file: file, folder: folder, linkBase: linkBase)
+                let (images, link) = try draw(block, file: file, folder: folder, linkBase: linkBase, docc: inCatalog)
                 for image in images { used[folder, default: []].insert(FileSystem.fileName(of: image.path)) }
                 for image in images {
                     let current: [UInt8]?
@@ -164,7 +170,7 @@ struct DocsCommand: ParsableCommand {
     }
 
     /// The images of one block and the link line that shows them.
-    private func draw(_ block: LayoutBlock, file: String, folder: String, linkBase: String) throws -> ([Image], String) {
+    private func draw(_ block: LayoutBlock, file: String, folder: String, linkBase: String, docc: Bool) throws -> ([Image], String) {
         let settings: LayoutBlock.Settings
         let document: LayoutDocument
         do {
@@ -190,11 +196,16 @@ struct DocsCommand: ParsableCommand {
             }
         }
         let light = linkBase + stem + "." + ext
-        let link = settings.dark
+        let link = settings.dark && !docc
             ? "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(linkBase + stem)~dark.\(ext)\">"
                 + "<img alt=\"\(settings.alt)\" src=\"\(light)\"></picture>"
             : "![\(settings.alt)](\(light))"
         return (images, link)
+    }
+
+    /// Whether a document lies in a DocC catalog (a folder named `*.docc`).
+    static func isInDocCCatalog(_ file: String) -> Bool {
+        FileSystem.absolute(file).split(separator: "/").dropLast().contains { $0.hasSuffix(".docc") }
     }
 
     /// A file in a folder, as messages show it (`name` for the current folder, not `./name`).

@@ -31,7 +31,11 @@ import XCTest
 ///   - tolerance: how different the render may be (default exact).
 ///   - record: the record mode (default `missing`, `never` on CI).
 ///   - goldens: a goldens folder instead of the package's `goldens/`.
-///   - fileID, filePath, function, line, column: the call site (leave them out).
+///   - fileID: the call site's file ID (leave it out).
+///   - filePath: the call site's file path (leave it out): the package holding it keeps the goldens.
+///   - function: the test's name (leave it out): part of the golden's name.
+///   - line: the call site's line (leave it out).
+///   - column: the call site's column (leave it out).
 public func assertLayoutSnapshot(
     of root: View, named name: String, scale: Int = 2, theme: Theme = .light,
     constraints: RenderOptions.Constraints = .all, legend: Bool = true,

@@ -13,4 +13,15 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasSuffix(": all current\n"), "\(run.stdout)")
     }
+
+    /// The DocC articles' pictures, kept in each catalog's Resources (linked by bare name, as
+    /// DocC finds images; the dark variants are picked up by DocC itself).
+    @Test(arguments: ["Sources/Blueprint/Blueprint.docc", "Sources/BlueprintTesting/BlueprintTesting.docc"])
+    func doccPicturesAreCurrent(catalog: String) throws {
+        let articles = try FileManager.default.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent(catalog).path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        let run = try CLI.run(["docs", "--check", "--dark", "--out", "\(catalog)/Resources"] + articles)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix(": all current\n"), "\(run.stdout)")
+    }
 }

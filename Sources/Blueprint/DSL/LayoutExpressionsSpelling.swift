@@ -45,7 +45,7 @@ extension View {
     /// LayoutExpressions' spelling of ``rightLayoutGuide``.
     public func lex_rightLayoutGuide() -> LayoutSupport { rightLayoutGuide }
 
-    /// ``addExpression(_:file:line:)``.
+    /// ``addExpression(_:file:line:)->LayoutConstraint``.
     @discardableResult
     public func lex_addExpression(
         _ constraint: LayoutConstraint, file: StaticString = #fileID, line: UInt = #line
@@ -53,7 +53,7 @@ extension View {
         try addExpression(constraint, file: file, line: line)
     }
 
-    /// ``addExpression(_:file:line:)`` for a composite expression (edges, size, center).
+    /// ``addExpression(_:file:line:)->[LayoutConstraint]`` for a composite expression (edges, size, center).
     @discardableResult
     public func lex_addExpression(
         _ constraints: [LayoutConstraint], file: StaticString = #fileID, line: UInt = #line

@@ -11,8 +11,11 @@
 extension LayoutConstraint {
     /// Makes one constraint from `expression`.
     /// - Parameters:
+    ///   - expression: the constraint as text, `view1.width = superview.width * 0.9 + 5 ~ 750`.
     ///   - views: the views (and layout guides) the expression names; `superview` needs no entry.
     ///   - metrics: numbers the expression names.
+    ///   - file: where the constraint is made, for reports (leave it out).
+    ///   - line: the line it is made on (leave it out).
     /// - Throws: ``SourceDiagnostic`` with the column of the offending token; also when the
     ///   expression is a compound attribute (use ``constraints(expression:views:metrics:file:line:)``).
     public convenience init(
