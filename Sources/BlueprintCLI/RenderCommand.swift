@@ -26,6 +26,7 @@ struct RenderCommand: ParsableCommand {
               blueprint render fixtures/login-form.layout -o login.png
               blueprint render fixtures/conflict.layout -o conflict.svg --theme blueprint
               blueprint render fixtures/card-grid.layout -o grid.png --scale 1 --show card1
+              blueprint render fixtures/login-form.layout -o sheet.png --devices "iPhone SE, iPhone 15 Pro Max, iPad" --rtl
 
             Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts or \
             ambiguity, 2 bad input or usage.
@@ -53,6 +54,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Leave out the legend (numbered labels are still explained).")
     var noLegend = false
 
+    @Option(help: ArgumentHelp("Lay the file out on each of these screens and draw them side by side (PNG), as \"iPhone SE, iPhone 15, iPad\".", valueName: "list"))
+    var devices: String?
+
+    @Flag(help: "With --devices, also lay each screen out right to left (a second row).")
+    var rtl = false
+
     func validate() throws {
         guard (1...3).contains(scale) else {
             throw ValidationError("invalid scale \(scale): expected 1, 2 or 3")
@@ -73,6 +80,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if devices != nil { return try runDeviceSheet() }
         let document = try LayoutInput.load(file)
         let constraints: RenderOptions.Constraints = switch show {
         case "all": .all

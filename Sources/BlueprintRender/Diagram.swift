@@ -215,7 +215,7 @@ public struct Diagram {
         }
     }
 
-    private func paintImage() throws(RenderError) -> CairoSurface {
+    func paintImage() throws(RenderError) -> CairoSurface {
         let size = pixelSize
         let surface = try CairoSurface(imageWidth: size.width, height: size.height)
         try Painter(diagram: self, surface: surface).paint()

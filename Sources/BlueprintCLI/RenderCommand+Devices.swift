@@ -1,0 +1,90 @@
+import ArgumentParser
+import Blueprint
+import BlueprintRender
+import BlueprintSupport
+
+/// `blueprint render FILE -o SHEET.png --devices "iPhone SE, iPhone 15, iPad" [--rtl]`: the same
+/// file laid out on each screen (its size and safe area; with `--rtl` a second row right to
+/// left), drawn side by side under captions.
+extension RenderCommand {
+    /// The devices asked for, in order.
+    ///
+    /// - Throws: `ValidationError` naming an unknown device and the ones there are.
+    func requestedDevices() throws -> [Device] {
+        guard let devices else { return [] }
+        let names = devices.split(separator: ",").map { String($0) }
+        guard !names.isEmpty else { throw ValidationError("--devices needs at least one device") }
+        return try names.map { name in
+            guard let device = Device.named(name) else {
+                throw ValidationError("unknown device '\(name.trimmingSpaces)': expected \(Device.catalog.map(\.name).joined(separator: ", "))")
+            }
+            return device
+        }
+    }
+
+    func runDeviceSheet() throws {
+        let list: [Device]
+        do { list = try requestedDevices() } catch let error as ValidationError {
+            Entry.printError("error: \(error.message)")
+            throw ExitCode(2)
+        }
+        if resolvedFormat != .png || output == "-" && format != nil && format != "png" {
+            Entry.printError("error: a device sheet is drawn as PNG; write it to a .png file")
+            throw ExitCode(2)
+        }
+        let theme = Theme(named: self.theme)!
+        let constraints: RenderOptions.Constraints = show == "all" ? .all : show == "none" ? .none : .view(show)
+        var rows: [[DeviceSheet.Panel]] = []
+        var problems: [String] = []
+        for direction in rtl ? [LayoutDirection.leftToRight, .rightToLeft] : [.leftToRight] {
+            var row: [DeviceSheet.Panel] = []
+            for device in list {
+                // A fresh tree per screen: the file's own canvas and safe area give way to the device's.
+                let document = try LayoutInput.load(file)
+                let root = document.root
+                root.translatesAutoresizingMaskIntoConstraints = true
+                root.frame = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
+                root.safeAreaInsets = device.safeArea
+                root.layoutDirection = direction
+                let caption = "\(device.name) · \(formatNumber(device.size.width)) × \(formatNumber(device.size.height))"
+                    + (direction == .rightToLeft ? " · right to left" : "")
+                do {
+                    // No legend per panel: the captions say what each is, and nine legends would say the same.
+                    let diagram = try Diagram(root: root, options: RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: false))
+                    let report = diagram.layoutReport
+                    if !report.isClean {
+                        problems.append("\(caption): \(report.conflicts.count) conflict(s), \(report.ambiguous.count) ambiguous view(s)")
+                    }
+                    row.append(DeviceSheet.Panel(caption: caption, diagram: diagram))
+                } catch {
+                    Entry.printError("error: \(caption): \(error.description)")
+                    throw ExitCode(2)
+                }
+            }
+            rows.append(row)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try DeviceSheet(rows: rows, theme: theme, scale: scale).png()
+            if output == "-" {
+                try StandardStream.output.write(bytes)
+            } else {
+                try FileIO.writeAtomically(bytes, to: output)
+            }
+        } catch {
+            Entry.printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        if !problems.isEmpty {
+            Entry.printError("\(file): drawn with layout problems (see `blueprint explain \(file)`):\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension String {
+    /// The text without spaces at either end.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Raster
+import Testing
+
+/// `blueprint render FILE --devices "…" [--rtl]`: each panel of the sheet is exactly the
+/// diagram of the file laid out on that screen (its size and safe area), under its caption.
+@Suite struct DeviceSheetTests {
+    static let card = """
+        canvas 320 x 200
+        view card
+        view title in card label "Hello" font 22
+        card.top == safeArea.top + 16
+        card.leading == superview.leadingMargin
+        card.trailing == superview.trailingMargin
+        card.height == 80
+        title.centerY == card.centerY
+        title.leading == card.leading + 12
+
+        """
+
+    /// The file as it is laid out on a screen, written out by hand.
+    static func on(_ size: String, safeArea: String, rtl: Bool = false) -> String {
+        card.replacingOccurrences(of: "canvas 320 x 200", with: "canvas \(size)\nsafearea \(safeArea)" + (rtl ? "\ndirection rtl" : ""))
+    }
+
+    @Test func everyPanelIsTheFileLaidOutOnThatScreen() throws {
+        let dir = try Scratch()
+        try dir.write("card.layout", Self.card)
+        try dir.write("se.layout", Self.on("375 x 667", safeArea: "20 0 0 0"))
+        try dir.write("ipad.layout", Self.on("820 x 1180", safeArea: "24 0 20 0"))
+        try dir.write("ipad-rtl.layout", Self.on("820 x 1180", safeArea: "24 0 20 0", rtl: true))
+        try dir.write("se-rtl.layout", Self.on("375 x 667", safeArea: "20 0 0 0", rtl: true))
+        let sheet = try dir.blueprint(["render", "card.layout", "-o", "sheet.png", "--devices", "iPhone SE, ipad", "--scale", "1", "--rtl"])
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        let se = try dir.renderImage("se.layout", "--scale", "1", "--no-legend")
+        let ipad = try dir.renderImage("ipad.layout", "--scale", "1", "--no-legend")
+        let ipadRTL = try dir.renderImage("ipad-rtl.layout", "--scale", "1", "--no-legend")
+        let seRTL = try dir.renderImage("se-rtl.layout", "--scale", "1", "--no-legend")
+        let image = try dir.image("sheet.png")
+        // Border 12, captions 28 high, 24 between panels and between rows.
+        let rowHeight = 28 + max(se.height, ipad.height), rtlRowHeight = 28 + max(seRTL.height, ipadRTL.height)
+        #expect(image.width == 12 + max(se.width + 24 + ipad.width, seRTL.width + 24 + ipadRTL.width) + 12)
+        #expect(image.height == 12 + rowHeight + 24 + rtlRowHeight + 12)
+        #expect(crop(image, x: 12, y: 40, like: se) == se)
+        #expect(crop(image, x: 12 + se.width + 24, y: 40, like: ipad) == ipad)
+        #expect(crop(image, x: 12, y: 12 + rowHeight + 24 + 28, like: seRTL) == seRTL)
+        #expect(crop(image, x: 12 + seRTL.width + 24, y: 12 + rowHeight + 24 + 28, like: ipadRTL) == ipadRTL)
+        #expect(ipad != ipadRTL, "the second row is right to left")
+    }
+
+    @Test func unknownDevicesAndOtherFormatsAreRefused() throws {
+        let dir = try Scratch()
+        try dir.write("card.layout", Self.card)
+        let unknown = try dir.blueprint(["render", "card.layout", "-o", "s.png", "--devices", "iPhone SE, Pixel 8"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("error: unknown device 'Pixel 8': expected iPhone SE, iPhone 13 mini, iPhone 15, "))
+        let svg = try dir.blueprint(["render", "card.layout", "-o", "s.svg", "--devices", "iPad"])
+        #expect(svg.status == 2)
+        #expect(svg.stderr == "error: a device sheet is drawn as PNG; write it to a .png file\n")
+        #expect(!dir.exists("s.png") && !dir.exists("s.svg"))
+    }
+
+    /// The part of `image` at (x, y) with the size of `like`.
+    func crop(_ image: Bitmap, x: Int, y: Int, like: Bitmap) -> Bitmap {
+        image.cropped(to: PixelRect(x: x, y: y, width: like.width, height: like.height))
+    }
+}
