@@ -32,6 +32,8 @@ struct DiffScan {
     /// `35215 * threshold²`: deltas at or below it are "the same colour".
     let maxDelta: Double
     let includeAntialiasing: Bool
+    /// Blend semi-transparent pixels over pixelmatch 7's checkerboard (else over white).
+    let checkerboard: Bool
 
     /// Walks every pixel that differs and reports those above the threshold to `visitor`.
     ///
@@ -98,12 +100,12 @@ struct DiffScan {
 
     @inline(__always)
     private func classify<V: DiffVisitor>(index: Int, _ p: UInt32, _ q: UInt32, _ visitor: inout V) {
-        let delta = YIQ.colorDelta(p, q)
+        let delta = YIQ.colorDelta(p, q, index: index, checkerboard: checkerboard)
         guard abs(delta) > maxDelta else { return }
         let y = index / width
         let x = index &- y &* width
         if !includeAntialiasing {
-            let detector = AntialiasingDetector(width: width, height: height)
+            let detector = AntialiasingDetector(width: width, height: height, checkerboard: checkerboard)
             if detector.isAntialiased(expected, actual, x: x, y: y) || detector.isAntialiased(actual, expected, x: x, y: y) {
                 visitor.visit(index: index, x: x, y: y, kind: .antialiased)
                 return

@@ -2,13 +2,46 @@ import Testing
 @testable import Raster
 
 @Suite struct DiffImageTests {
-    /// Pairs whose pixelmatch diff image we reproduce byte for byte.
-    @Test(arguments: Fixtures.pairNames)
-    func pixelmatchStyleEqualsPixelmatchsOwnImage(pair: String) throws {
+    /// The diff images `generate.py` asks pixelmatch 7.2 for (its `DIFF_IMAGES`), as our
+    /// options and style.
+    static let variants: [String: (DiffOptions, DiffImageStyle)] = [
+        "pixelmatch-diff": (DiffOptions(), .pixelmatch),
+        "pixelmatch-diff-mask": (DiffOptions(), DiffImageStyle(darkerColor: RGBA(0, 102, 255), mask: true)),
+        "pixelmatch-diff-styled": (DiffOptions(threshold: 0.05, checkerboard: false),
+                                   DiffImageStyle(alpha: 0.5, differentColor: RGBA(200, 0, 200), darkerColor: RGBA(0, 0, 128),
+                                                  antialiasedColor: RGBA(0, 200, 0))),
+        "pixelmatch-diff-aa": (DiffOptions(threshold: 0, includeAntialiasing: true), DiffImageStyle(alpha: 1, darkerColor: RGBA(255, 0, 0))),
+    ]
+
+    /// Every pair's pixelmatch diff images, reproduced byte for byte.
+    @Test(arguments: Fixtures.pairNames, variants.keys.sorted())
+    func pixelmatchStyleEqualsPixelmatchsOwnImage(pair: String, variant: String) throws {
         let (expected, actual) = try Fixtures.pair(pair)
-        let theirs = try PNG.read(path: Fixtures.path("pairs/\(pair)/pixelmatch-diff.png"))
-        let ours = PixelDiff.diffImage(expected, actual, style: .pixelmatch)
+        let theirs = try PNG.read(path: Fixtures.path("pairs/\(pair)/\(variant).png"))
+        let (options, style) = try #require(Self.variants[variant])
+        let ours = PixelDiff.diffImage(expected, actual, options: options, style: style)
         #expect(ours == theirs)
+    }
+
+    @Test func maskLeavesUnchangedAndAntialiasedPixelsTransparent() throws {
+        let (expected, actual) = try Fixtures.pair("circle-aa")
+        let mask = PixelDiff.diffImage(expected, actual, style: DiffImageStyle(mask: true))
+        #expect(mask.bytes.allSatisfy { $0 == 0 })
+        let a = Bitmap(width: 4, height: 4, color: .white)
+        var b = a
+        b[1, 2] = .black
+        let dot = PixelDiff.diffImage(a, b, style: DiffImageStyle(mask: true))
+        #expect(dot[1, 2] == RGBA(0, 102, 255))
+        #expect(dot[0, 0] == RGBA(0, 0, 0, 0))
+        #expect(PixelDiff.diffImage(a, a, style: DiffImageStyle(mask: true)).bytes.allSatisfy { $0 == 0 })
+    }
+
+    @Test func alphaIsClamped() {
+        #expect(DiffImageStyle(alpha: 2).alpha == 1)
+        #expect(DiffImageStyle(alpha: -1).alpha == 0)
+        var style = DiffImageStyle()
+        style.alpha = .nan
+        #expect(style.alpha == 0.1)
     }
 
     @Test func darkerInActualUsesTheSecondColour() {

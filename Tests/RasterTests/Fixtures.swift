@@ -21,12 +21,14 @@ enum Fixtures {
     static let flavourNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: path("flavours"))) ?? [])
         .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
 
-    /// pixelmatch's counts, as `generate.py` wrote them: pair → threshold → (different, antialiased).
+    /// pixelmatch 7.2's counts, as `generate.py` wrote them: pair → threshold → (different,
+    /// antialiased), over the checkerboard (`thresholds`, pixelmatch's default) and over white.
     struct Expected: Decodable {
         struct Count: Decodable { let different: Int; let antialiased: Int }
         let width: Int
         let height: Int
         let thresholds: [String: Count]
+        let white: [String: Count]
     }
 
     static let expectedCounts: [String: Expected] = {
