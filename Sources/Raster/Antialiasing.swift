@@ -26,6 +26,10 @@ struct AntialiasingDetector {
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let centerIndex = y1 &* width &+ x1
         let center = image[centerIndex]
+        // Opaque pixels (the usual case) need neither the backdrop nor the alpha blend: only
+        // the integer channel differences, weighed as pixelmatch weighs them.
+        let centerOpaque = center >> 24 == 255
+        let cr = Int(center & 0xFF), cg = Int((center >> 8) & 0xFF), cb = Int((center >> 16) & 0xFF)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
@@ -34,7 +38,16 @@ struct AntialiasingDetector {
             var y = y0
             while y <= y2 {
                 if x != x1 || y != y1 {
-                    let delta = YIQ.brightnessDelta(center, image[y &* width &+ x], index: centerIndex, checkerboard: checkerboard)
+                    let neighbour = image[y &* width &+ x]
+                    let delta: Double
+                    if neighbour == center {
+                        delta = 0
+                    } else if centerOpaque && neighbour >> 24 == 255 {
+                        delta = YIQ.y(Double(cr &- Int(neighbour & 0xFF)), Double(cg &- Int((neighbour >> 8) & 0xFF)),
+                                      Double(cb &- Int((neighbour >> 16) & 0xFF)))
+                    } else {
+                        delta = YIQ.brightnessDelta(center, neighbour, index: centerIndex, checkerboard: checkerboard)
+                    }
                     if delta == 0 {
                         zeroes &+= 1
                         // More than two equal siblings: a flat area, not anti-aliasing.

@@ -31,16 +31,25 @@ enum YIQ {
     }
 
     /// The channel differences `first − second` as `Double`s; when either pixel is not opaque,
-    /// the difference of both composited over `backdrop` (asked for only then: it costs two
-    /// divisions on a checkerboard).
+    /// the difference of both composited over the backdrop of the pixel at `index`.
     @inline(__always)
-    static func differences(_ first: UInt32, _ second: UInt32, backdrop: () -> (Int, Int, Int)) -> (Double, Double, Double) {
+    static func differences(_ first: UInt32, _ second: UInt32, index: Int, checkerboard: Bool) -> (Double, Double, Double) {
+        if first >> 24 == 255 && second >> 24 == 255 {
+            return (Double(Int(first & 0xFF) &- Int(second & 0xFF)),
+                    Double(Int((first >> 8) & 0xFF) &- Int((second >> 8) & 0xFF)),
+                    Double(Int((first >> 16) & 0xFF) &- Int((second >> 16) & 0xFF)))
+        }
+        return blendedDifferences(first, second, index: index, checkerboard: checkerboard)
+    }
+
+    /// `differences` when either pixel is not opaque: `(c1·a1 − c2·a2 − backdrop·(a1 − a2)) / 255`.
+    /// Kept out of line, so the optimiser cannot hoist the checkerboard's two divisions into
+    /// the opaque path that never needs them.
+    @inline(never)
+    static func blendedDifferences(_ first: UInt32, _ second: UInt32, index: Int, checkerboard: Bool) -> (Double, Double, Double) {
         let r1 = Int(first & 0xFF), g1 = Int((first >> 8) & 0xFF), b1 = Int((first >> 16) & 0xFF), a1 = Int(first >> 24)
         let r2 = Int(second & 0xFF), g2 = Int((second >> 8) & 0xFF), b2 = Int((second >> 16) & 0xFF), a2 = Int(second >> 24)
-        if a1 == 255 && a2 == 255 {
-            return (Double(r1 &- r2), Double(g1 &- g2), Double(b1 &- b2))
-        }
-        let (rb, gb, bb) = backdrop()
+        let (rb, gb, bb) = Backdrop.color(index: index, checkerboard: checkerboard)
         let da = a1 &- a2
         return (Double(r1 &* a1 &- r2 &* a2 &- rb &* da) / 255,
                 Double(g1 &* a1 &- g2 &* a2 &- gb &* da) / 255,
@@ -58,7 +67,7 @@ enum YIQ {
     @inline(__always)
     static func colorDelta(_ first: UInt32, _ second: UInt32, index: Int, checkerboard: Bool) -> Double {
         if first == second { return 0 }
-        let (dr, dg, db) = differences(first, second) { Backdrop.color(index: index, checkerboard: checkerboard) }
+        let (dr, dg, db) = differences(first, second, index: index, checkerboard: checkerboard)
         let dy = y(dr, dg, db)
         let di = i(dr, dg, db)
         let dq = q(dr, dg, db)
@@ -72,7 +81,7 @@ enum YIQ {
     @inline(__always)
     static func brightnessDelta(_ first: UInt32, _ second: UInt32, index: Int, checkerboard: Bool) -> Double {
         if first == second { return 0 }
-        let (dr, dg, db) = differences(first, second) { Backdrop.color(index: index, checkerboard: checkerboard) }
+        let (dr, dg, db) = differences(first, second, index: index, checkerboard: checkerboard)
         return y(dr, dg, db)
     }
 
