@@ -119,7 +119,12 @@ struct DiffCommand: ParsableCommand {
             let expectedImage = try PNG.read(path: expected)
             let actualImage = try PNG.read(path: actual)
             result = PixelDiff.compare(expectedImage, actualImage, options: options)
-            if !result.matches, output != nil || sideBySide != nil {
+            if !result.matches, let output, sideBySide == nil {
+                // Drawn band by band into the encoder: the diff image is never whole in memory.
+                let bytes = try PixelDiff.diffImagePNG(expectedImage, actualImage, options: options, style: style, compression: .fast)
+                try AtomicFile.write(bytes, to: output)
+                written.append(output)
+            } else if !result.matches, output != nil || sideBySide != nil {
                 let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
                 if let output {
                     try PNG.write(diff, to: output, compression: .fast)

@@ -45,7 +45,10 @@ public struct DiffImageStyle: Hashable, Sendable {
 
 /// Paints the classified pixels over the faded background.
 struct DiffPainter: DiffVisitor {
+    /// Pixel `index` is written at `output[index - offset]` (a band of a larger image has
+    /// `offset` = its first pixel's index).
     let output: UnsafeMutablePointer<UInt32>
+    var offset = 0
     let different: UInt32
     let darker: UInt32
     let antialiased: UInt32
@@ -55,8 +58,8 @@ struct DiffPainter: DiffVisitor {
     @inline(__always)
     mutating func visit(index: Int, x: Int, y: Int, kind: DiffPixelKind) {
         switch kind {
-        case .antialiased: if paintsAntialiasing { output[index] = antialiased }
-        case .different(let isDarker): output[index] = isDarker ? darker : different
+        case .antialiased: if paintsAntialiasing { output[index &- offset] = antialiased }
+        case .different(let isDarker): output[index &- offset] = isDarker ? darker : different
         }
     }
 
@@ -101,7 +104,7 @@ extension PixelDiff {
             if style.mask {
                 pixels.initialize(repeating: 0, count: expected.pixelCount)
             } else {
-                fillFaded(expected, into: pixels, alpha: style.alpha)
+                fillFaded(expected, from: 0, to: expected.pixelCount, into: pixels, alpha: style.alpha)
             }
             var painter = DiffPainter(output: pixels, different: opaque(style.differentColor),
                                       darker: opaque(style.darkerColor), antialiased: opaque(style.antialiasedColor),
@@ -110,20 +113,22 @@ extension PixelDiff {
         }
     }
 
-    /// Writes the faded grey copy of `expected` (pixelmatch's background for unchanged pixels).
-    private static func fillFaded(_ expected: Bitmap, into pixels: UnsafeMutablePointer<UInt32>, alpha: Double) {
+    /// Writes the faded grey copy of `expected`'s pixels `start..<end` (pixelmatch's background
+    /// for unchanged pixels) to `pixels[0...]`.
+    static func fillFaded(_ expected: Bitmap, from start: Int, to end: Int, into pixels: UnsafeMutablePointer<UInt32>, alpha: Double) {
+        guard start < end else { return }
         expected.withUnsafeBytes { source in
             let input = source.baseAddress!.assumingMemoryBound(to: UInt32.self)
             // Rendered pictures repeat pixels in long runs: remember the last conversion.
-            var last = input[0]
+            var last = input[start]
             var lastGray = Self.grayPixel(last, alpha: alpha)
-            for i in 0..<expected.pixelCount {
+            for i in start..<end {
                 let pixel = input[i]
                 if pixel != last {
                     last = pixel
                     lastGray = Self.grayPixel(pixel, alpha: alpha)
                 }
-                pixels[i] = lastGray
+                pixels[i &- start] = lastGray
             }
         }
     }
@@ -134,7 +139,7 @@ extension PixelDiff {
         return gray | gray << 8 | gray << 16 | 0xFF00_0000
     }
 
-    private static func opaque(_ color: RGBA) -> UInt32 {
+    static func opaque(_ color: RGBA) -> UInt32 {
         var color = color
         color.alpha = 255
         return color.packed

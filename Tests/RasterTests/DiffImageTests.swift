@@ -97,3 +97,45 @@ import Testing
         #expect(crop.bytes.allSatisfy { $0 == 0 || $0 == 255 } && crop[0, 0] == .black)
     }
 }
+
+/// The streamed diff image (`diffImagePNG`) against the bitmap one, encoded.
+@Suite struct DiffImagePNGTests {
+    @Test(arguments: Fixtures.pairNames, DiffImageTests.variants.keys.sorted())
+    func streamedBytesEqualTheBitmapsEncoding(pair: String, variant: String) throws {
+        let (expected, actual) = try Fixtures.pair(pair)
+        let (options, style) = try #require(DiffImageTests.variants[variant])
+        let streamed = try PixelDiff.diffImagePNG(expected, actual, options: options, style: style)
+        #expect(streamed == (try PNG.encode(PixelDiff.diffImage(expected, actual, options: options, style: style))))
+        #expect(try PNG.decode(streamed) == (try PNG.read(path: Fixtures.path("pairs/\(pair)/\(variant).png"))))
+    }
+
+    /// 300 × 700: bands of 218 rows, the last one short; differences and anti-aliasing on
+    /// every band boundary (the check reads neighbours in the bands around).
+    @Test(arguments: [PNGCompression.fast, .compact])
+    func bandsJoinSeamlessly(compression: PNGCompression) throws {
+        // The text-changed pair (strokes, anti-aliased edges, an extra stroke) tiled 5 × 18
+        // with an offset per row of tiles, so that edges cross the band boundaries.
+        let (tileA, tileB) = try Fixtures.pair("text-changed")
+        var expected = Bitmap(width: 300, height: 700, color: .white), actual = expected
+        for row in 0..<18 {
+            for column in 0..<5 {
+                expected.draw(tileA, atX: column * 64 - row * 5, y: row * 39)
+                actual.draw(tileB, atX: column * 64 - row * 5, y: row * 39)
+            }
+        }
+        for y in [216, 217, 218, 219, 435, 436, 437, 654, 699] { actual[150, y] = RGBA(0, 0, 0, 128) }
+        #expect(PixelDiff.bandPixels / 300 == 218)
+        let streamed = try PixelDiff.diffImagePNG(expected, actual, compression: compression)
+        #expect(streamed == (try PNG.encode(PixelDiff.diffImage(expected, actual), compression: compression)))
+        let result = PixelDiff.compare(expected, actual)
+        #expect(result.differentPixels > 500 && result.antialiasedPixels > 500)
+    }
+
+    @Test func sizesThatDifferAndEmptyImagesTakeTheBitmapPath() throws {
+        let a = Bitmap(width: 3, height: 2, color: .white), b = Bitmap(width: 2, height: 3, color: .black)
+        #expect(try PixelDiff.diffImagePNG(a, b) == (try PNG.encode(PixelDiff.diffImage(a, b))))
+        #expect(throws: RasterError.emptyImage(width: 0, height: 0)) {
+            try PixelDiff.diffImagePNG(Bitmap(width: 0, height: 0), Bitmap(width: 0, height: 0))
+        }
+    }
+}
