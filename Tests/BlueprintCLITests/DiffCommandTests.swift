@@ -117,6 +117,16 @@ import Testing
         }
     }
 
+    /// Both files are decoded at once; when both are bad, the expected image's error is the one
+    /// reported, as when they were read one after the other.
+    @Test func twoUnreadableFilesReportTheFirst() throws {
+        let run = try CLI.run(["diff", "fixtures/diff/invalid/empty.png", "fixtures/diff/invalid/truncated.png"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: fixtures/diff/invalid/empty.png: empty file, not a PNG\n")
+        let swapped = try CLI.run(["diff", "fixtures/diff/invalid/truncated.png", "fixtures/diff/invalid/empty.png"])
+        #expect(swapped.stderr == "error: fixtures/diff/invalid/truncated.png: not a readable PNG: read beyond end of data\n")
+    }
+
     @Test func unwritableDiffImageExitsTwo() throws {
         let run = try CLI.run(["diff", "\(Self.pairs)/shifted-box/expected.png", "\(Self.pairs)/shifted-box/actual.png", "-o", "/nonexistent-folder/diff.png"])
         #expect(run.status == 2)
