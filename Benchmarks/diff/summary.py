@@ -35,6 +35,11 @@ for pair in ["identical", "sparse", "dense"]:
           f"pixelhog {ms(peers[f'pixelhog_diff_{pair}_ms'])} ({peers[f'pixelhog_diff_{pair}_ms'] / mine:5.2f}x ours) | "
           f"{int(ours[f'diff_{pair}_count'])} px, {int(ours[f'diff_{pair}_aa'])} AA, {agree}")
 
+mine, theirs = ours["diff_dense_crop_cpu_ms"], peers["pybind11_diff_dense_crop_cpu_ms"]
+crop_counts = {ours["diff_dense_crop_count"], peers["pybind11_diff_dense_crop_count"]}
+print(f"dense, 1400x1400 crop, one thread's CPU time (best of 15): ours {ms(mine)} | pybind11-pixelmatch {ms(theirs)} "
+      f"({theirs / mine:5.2f}x ours) | {'counts agree' if len(crop_counts) == 1 else f'COUNTS DIFFER: {sorted(crop_counts)}'}")
+
 print("\n== diff image (count + draw; ours allocates the output, pybind11's is preallocated) ==")
 for pair in ["sparse", "dense"]:
     mine = ours[f"diffimage_{pair}_ms"]

@@ -1,4 +1,6 @@
 import ArgumentParser
+import BlueprintSupport
+import Dispatch
 import Raster
 
 /// `blueprint diff A.png B.png`: compares two PNG files the way golden tests do.
@@ -13,12 +15,16 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two PNG images with a perceptual, pixelmatch-compatible diff.",
         usage: "blueprint diff <expected.png> <actual.png> [-o <diff.png>] [options]",
         discussion: """
-            Pixels count as different when their YIQ colour distance passes the threshold and \
-            the change is not anti-aliasing. Images of different sizes are always different.
+            pixelmatch 7.2's algorithm, same counts and diff image: pixels count as different \
+            when their YIQ colour distance passes the threshold and the change is not \
+            anti-aliasing; semi-transparent pixels are blended over pixelmatch 7's checkerboard \
+            (over white with --no-checkerboard, as pixelmatch 5 and 6 did). Images of different \
+            sizes are always different. Colours are R,G,B (each 0 to 255) or #rrggbb.
 
             Examples:
               blueprint diff goldens/login.png /tmp/login.png -o /tmp/login-diff.png
               blueprint diff a.png b.png --threshold 0 --max-diff-pixels 20 --format json
+              blueprint diff a.png b.png -o mask.png --diff-mask --diff-color '#ff00ff'
 
             Exit status: 0 same (within the tolerances), 1 different, 2 bad input or usage.
             """
@@ -52,6 +58,27 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .customLong("include-antialiasing"), help: "Count anti-aliased pixels as differences too.")
     var includeAntialiasing = false
 
+    @Flag(inversion: .prefixedNo,
+          help: "Blend semi-transparent pixels over pixelmatch 7's checkerboard, or over white with --no-checkerboard.")
+    var checkerboard = true
+
+    @Option(help: ArgumentHelp("Opacity of the expected image in the diff image's grey background, 0 to 1.", valueName: "A"))
+    var alpha: Double = 0.1
+
+    @Option(name: .customLong("diff-color"),
+            help: ArgumentHelp("Colour of differences in the diff image (where the actual image is lighter).", valueName: "color"))
+    var diffColor: String = "255,0,0"
+
+    @Option(name: .customLong("diff-color-alt"),
+            help: ArgumentHelp("Colour of differences where the actual image is darker (pixelmatch: same as --diff-color).", valueName: "color"))
+    var diffColorAlt: String = "0,102,255"
+
+    @Option(name: .customLong("aa-color"), help: ArgumentHelp("Colour of anti-aliased pixels in the diff image.", valueName: "color"))
+    var aaColor: String = "255,255,0"
+
+    @Flag(name: .customLong("diff-mask"), help: "Draw only the differences, over a transparent background.")
+    var diffMask = false
+
     @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
     var format: Format = .text
 
@@ -65,19 +92,42 @@ struct DiffCommand: ParsableCommand {
         if let maxDiffRatio, !(maxDiffRatio.isFinite && (0...1).contains(maxDiffRatio)) {
             throw ValidationError("--max-diff-ratio must be between 0 and 1, not \(maxDiffRatio).")
         }
+        guard alpha.isFinite, (0...1).contains(alpha) else {
+            throw ValidationError("--alpha must be between 0 and 1, not \(alpha).")
+        }
+        _ = try style()
+    }
+
+    /// The diff image's style from the colour options.
+    func style() throws -> DiffImageStyle {
+        func color(_ text: String, _ option: String) throws -> RGBA {
+            guard let color = RGBA(argument: text) else {
+                throw ValidationError("--\(option) must be R,G,B (each 0 to 255) or #rrggbb, not '\(text)'.")
+            }
+            return color
+        }
+        return DiffImageStyle(alpha: alpha, differentColor: try color(diffColor, "diff-color"),
+                              darkerColor: try color(diffColorAlt, "diff-color-alt"),
+                              antialiasedColor: try color(aaColor, "aa-color"), mask: diffMask)
     }
 
     func run() throws {
         let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAntialiasing,
-                                  maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+                                  maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, checkerboard: checkerboard)
+        let style = try style()
         let result: DiffResult
         var written: [String] = []
         do {
-            let expectedImage = try PNG.read(path: expected)
-            let actualImage = try PNG.read(path: actual)
+            let images = try Self.read([expected, actual])
+            let (expectedImage, actualImage) = (images[0], images[1])
             result = PixelDiff.compare(expectedImage, actualImage, options: options)
-            if !result.matches, output != nil || sideBySide != nil {
-                let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options)
+            if !result.matches, let output, sideBySide == nil {
+                // Drawn band by band into the encoder: the diff image is never whole in memory.
+                let bytes = try PixelDiff.diffImagePNG(expectedImage, actualImage, options: options, style: style, compression: .fast)
+                do { try FileIO.writeAtomically(bytes, to: output) } catch { throw RasterError(error) }
+                written.append(output)
+            } else if !result.matches, output != nil || sideBySide != nil {
+                let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
                 if let output {
                     try PNG.write(diff, to: output, compression: .fast)
                     written.append(output)
@@ -97,5 +147,47 @@ struct DiffCommand: ParsableCommand {
         case .json: print(DiffReport.json(result, written: written))
         }
         if !result.matches { throw ExitCode(1) }
+    }
+}
+
+extension DiffCommand {
+    /// Reads and decodes the files on as many threads as there are files (each decode is one
+    /// thread's work in libpng, and two 4096 × 4096 decodes are most of a diff's time). When
+    /// several fail, the error of the first in `paths` is thrown, as a one-by-one read would.
+    static func read(_ paths: [String]) throws -> [Bitmap] {
+        // Every slot is overwritten by its thread; the placeholder is never returned.
+        var results = [Result<Bitmap, any Error>](repeating: .failure(CancellationError()), count: paths.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                slots[index] = Result { try PNG.read(path: paths[index]) }
+            }
+        }
+        return try results.map { try $0.get() }
+    }
+}
+
+extension RGBA {
+    /// Parses a colour option: `R,G,B` with each 0...255 (spaces allowed), or `#rrggbb`. Opaque.
+    init?(argument text: String) {
+        if text.hasPrefix("#") {
+            let hex = text.dropFirst()
+            guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else { return nil }
+            self.init(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+            return
+        }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { UInt8($0.trimmingCharacters(in: " ")) }
+        guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else { return nil }
+        self.init(r, g, b)
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: Character) -> Substring {
+        var text = self
+        while text.first == set { text = text.dropFirst() }
+        while text.last == set { text = text.dropLast() }
+        return text
     }
 }

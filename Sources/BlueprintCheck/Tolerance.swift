@@ -14,6 +14,10 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
     public var maxDiffPixels: Int?
     /// What share (0 to 1) of the pixels may differ.
     public var maxDiffRatio: Double?
+    /// Blend semi-transparent pixels over pixelmatch 7's checkerboard before comparing them
+    /// (default true: a change of transparency alone is a difference), or over white (false,
+    /// as pixelmatch 5 and 6 did). Opaque renders compare the same either way.
+    public var checkerboard: Bool
 
     /// Creates a tolerance.
     ///
@@ -21,10 +25,12 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
     ///   - threshold: per-pixel colour tolerance, 0...1 (default 0: any change of colour counts).
     ///   - maxDiffPixels: differing pixels allowed (default none).
     ///   - maxDiffRatio: share of differing pixels allowed, 0...1 (default none).
-    public init(threshold: Double = 0, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+    ///   - checkerboard: blend semi-transparent pixels over a checkerboard (default true) or white.
+    public init(threshold: Double = 0, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, checkerboard: Bool = true) {
         self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
+        self.checkerboard = checkerboard
     }
 
     /// No pixel may change colour (anti-aliased pixels aside).
@@ -69,15 +75,18 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
 
     /// The diff options that implement this tolerance.
     public var diffOptions: DiffOptions {
-        DiffOptions(threshold: threshold, includeAntialiasing: false, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+        DiffOptions(threshold: threshold, includeAntialiasing: false, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+                    checkerboard: checkerboard)
     }
 
-    /// `exact`, or the parts that are set: `threshold 0.1, up to 20 pixels, up to 0.5%`.
+    /// `exact`, or the parts that are set: `threshold 0.1, up to 20 pixels, up to 0.5%`
+    /// (and `over white` without the checkerboard).
     public var description: String {
         var parts: [String] = []
         if threshold != 0 { parts.append("threshold \(JSON.number(threshold))") }
         if let maxDiffPixels { parts.append("up to \(maxDiffPixels) pixel\(maxDiffPixels == 1 ? "" : "s")") }
         if let maxDiffRatio { parts.append("up to \(JSON.number(maxDiffRatio * 100))%") }
+        if !checkerboard { parts.append("over white") }
         return parts.isEmpty ? "exact" : parts.joined(separator: ", ")
     }
 }

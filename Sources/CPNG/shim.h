@@ -90,10 +90,15 @@ static inline void cpng_copy_message(char *message, size_t message_size, const c
     message[message_size - 1] = 0;
 }
 
-/// Encodes 8-bit straight-alpha RGBA pixels (rows of `width * 4` bytes, no padding) as a PNG.
+/// Hands the encoder row `y` (0 ..< height, asked for in order, each once): `width * 4` bytes
+/// that must stay valid until the next call. NULL stops the encoding with an error.
+typedef const unsigned char *(*cpng_row_provider)(void *context, png_uint_32 y);
+
+/// Encodes 8-bit straight-alpha RGBA rows, asked for one by one from `provider`, as a PNG: the
+/// whole image never has to be in memory. The same stream `cpng_encode` writes for the same rows.
 ///
 /// - Parameters:
-///   - rgba: the pixels.
+///   - provider, context: where the rows come from.
 ///   - width, height: the size in pixels (both at least 1).
 ///   - keep_alpha: nonzero writes colour type RGBA; zero writes RGB and drops every fourth byte.
 ///   - bgr: nonzero when the pixels are stored blue, green, red, alpha (for example cairo's
@@ -106,9 +111,9 @@ static inline void cpng_copy_message(char *message, size_t message_size, const c
 ///   - out: receives the stream; the caller frees it with `cpng_buffer_free` in every case.
 ///   - message: receives libpng's message on failure (`message_size` bytes, NUL-terminated).
 /// - Returns: 0 on success, 1 on failure.
-static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_uint_32 height,
-                              int keep_alpha, int bgr, int level, int filters, int strategy, size_t initial_capacity,
-                              cpng_buffer *out, char *message, size_t message_size) {
+static inline int cpng_encode_rows(cpng_row_provider provider, void *context_pointer, png_uint_32 width, png_uint_32 height,
+                                   int keep_alpha, int bgr, int level, int filters, int strategy, size_t initial_capacity,
+                                   cpng_buffer *out, char *message, size_t message_size) {
     cpng_error_context context;
     context.message[0] = 0;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, cpng_on_error, cpng_on_warning);
@@ -150,13 +155,40 @@ static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_
     if (!keep_alpha) {
         png_set_filler(png, 0, PNG_FILLER_AFTER); // on write: strip the alpha byte of each pixel
     }
-    const size_t stride = (size_t)width * 4;
     for (png_uint_32 y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+        const unsigned char *row = provider(context_pointer, y);
+        if (row == NULL) {
+            png_error(png, "the diff image's rows could not be produced");
+        }
+        png_write_row(png, (png_const_bytep)row);
     }
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     return 0;
+}
+
+typedef struct cpng_contiguous {
+    const unsigned char *base;
+    size_t stride;
+} cpng_contiguous;
+
+static const unsigned char *cpng_contiguous_row(void *context, png_uint_32 y) {
+    const cpng_contiguous *pixels = (const cpng_contiguous *)context;
+    return pixels->base + (size_t)y * pixels->stride;
+}
+
+/// Encodes 8-bit straight-alpha RGBA pixels (rows of `width * 4` bytes, no padding) as a PNG.
+///
+/// - Parameters:
+///   - rgba: the pixels.
+///   - the others: as for `cpng_encode_rows`.
+/// - Returns: 0 on success, 1 on failure.
+static inline int cpng_encode(const unsigned char *rgba, png_uint_32 width, png_uint_32 height,
+                              int keep_alpha, int bgr, int level, int filters, int strategy, size_t initial_capacity,
+                              cpng_buffer *out, char *message, size_t message_size) {
+    cpng_contiguous pixels = { rgba, (size_t)width * 4 };
+    return cpng_encode_rows(cpng_contiguous_row, &pixels, width, height, keep_alpha, bgr, level, filters, strategy,
+                            initial_capacity, out, message, message_size);
 }
 
 typedef struct cpng_reader {

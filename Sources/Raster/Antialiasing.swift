@@ -6,10 +6,14 @@
 /// brightest of them has 3 or more identical siblings in both images (it sits in a flat area,
 /// so the pixel is a transition between two flat areas). The neighbour order (column by
 /// column) and the strict comparisons decide which neighbour is "the darkest" on ties; they
-/// follow pixelmatch exactly, because they change the counts.
+/// follow pixelmatch exactly, because they change the counts. Brightness deltas are those of
+/// pixelmatch 7 (`YIQ.brightnessDelta`): channel differences first, semi-transparent pixels
+/// blended over the centre pixel's backdrop.
 struct AntialiasingDetector {
     let width: Int
     let height: Int
+    /// Blend semi-transparent pixels over pixelmatch 7's checkerboard (else over white).
+    let checkerboard: Bool
 
     /// Whether the pixel at (x1, y1) of `image` looks like anti-aliasing.
     ///
@@ -20,11 +24,12 @@ struct AntialiasingDetector {
     func isAntialiased(_ image: UnsafePointer<UInt32>, _ other: UnsafePointer<UInt32>, x x1: Int, y y1: Int) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let center = image[y1 &* width &+ x1]
-        // pixelmatch computes Y(center) - Y(neighbour) for each neighbour; Y(center) is the
-        // same double every time, so computing it once changes no result.
-        let (r, g, b) = YIQ.channels(center)
-        let centerY = YIQ.y(r, g, b)
+        let centerIndex = y1 &* width &+ x1
+        let center = image[centerIndex]
+        // Opaque pixels (the usual case) need neither the backdrop nor the alpha blend: only
+        // the integer channel differences, weighed as pixelmatch weighs them.
+        let centerOpaque = center >> 24 == 255
+        let cr = Int(center & 0xFF), cg = Int((center >> 8) & 0xFF), cb = Int((center >> 16) & 0xFF)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
@@ -37,9 +42,11 @@ struct AntialiasingDetector {
                     let delta: Double
                     if neighbour == center {
                         delta = 0
+                    } else if centerOpaque && neighbour >> 24 == 255 {
+                        delta = YIQ.y(Double(cr &- Int(neighbour & 0xFF)), Double(cg &- Int((neighbour >> 8) & 0xFF)),
+                                      Double(cb &- Int((neighbour >> 16) & 0xFF)))
                     } else {
-                        let (nr, ng, nb) = YIQ.channels(neighbour)
-                        delta = centerY - YIQ.y(nr, ng, nb)
+                        delta = YIQ.brightnessDelta(center, neighbour, index: centerIndex, checkerboard: checkerboard)
                     }
                     if delta == 0 {
                         zeroes &+= 1

@@ -1,4 +1,6 @@
-/// How `PixelDiff` decides that two pixels, and two images, are the same.
+/// How `PixelDiff` decides that two pixels, and two images, are the same: pixelmatch 7.2's
+/// options that change the count (`threshold`, `includeAA`, `checkerboard`) and the whole-image
+/// tolerances.
 public struct DiffOptions: Hashable, Sendable {
     /// Per-pixel tolerance, 0...1, as in pixelmatch: two pixels are the same colour when their
     /// YIQ distance is at most `35215 × threshold²`. 0 is exact; the default 0.1 ignores the
@@ -8,6 +10,11 @@ public struct DiffOptions: Hashable, Sendable {
     }
     /// Count anti-aliased pixels as differences too (pixelmatch's `includeAA`). Default false.
     public var includeAntialiasing: Bool
+    /// Blend semi-transparent pixels over pixelmatch 7's checkerboard before comparing them
+    /// (default true, pixelmatch 7's `checkerboard`), so that a change of transparency alone
+    /// is a difference. false blends over white, as pixelmatch 5 and 6 did: transparent white
+    /// then equals opaque white. Opaque images count the same either way.
+    public var checkerboard: Bool
     /// Images still match with up to this many differing pixels. nil (default) means 0,
     /// unless `maxDiffRatio` is set.
     public var maxDiffPixels: Int?
@@ -22,9 +29,12 @@ public struct DiffOptions: Hashable, Sendable {
     ///   - includeAntialiasing: count anti-aliased pixels as differences (default false).
     ///   - maxDiffPixels: whole-image tolerance in pixels (default none).
     ///   - maxDiffRatio: whole-image tolerance as a share of the pixels (default none).
-    public init(threshold: Double = 0.1, includeAntialiasing: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+    ///   - checkerboard: blend semi-transparent pixels over a checkerboard (default true) or white.
+    public init(threshold: Double = 0.1, includeAntialiasing: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
+                checkerboard: Bool = true) {
         self.threshold = Self.clamp(threshold)
         self.includeAntialiasing = includeAntialiasing
+        self.checkerboard = checkerboard
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
     }

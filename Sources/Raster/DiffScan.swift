@@ -32,12 +32,20 @@ struct DiffScan {
     /// `35215 * threshold²`: deltas at or below it are "the same colour".
     let maxDelta: Double
     let includeAntialiasing: Bool
+    /// Blend semi-transparent pixels over pixelmatch 7's checkerboard (else over white).
+    let checkerboard: Bool
 
     /// Walks every pixel that differs and reports those above the threshold to `visitor`.
     ///
     /// - Complexity: O(width × height) memory reads; colour math only for differing pixels.
     func run<V: DiffVisitor>(_ visitor: inout V) {
-        forEachDifferingBlock { start, end in examine(from: start, to: end, &visitor) }
+        forEachDifferingBlock(from: 0, to: width &* height) { start, end in examine(from: start, to: end, &visitor) }
+    }
+
+    /// `run` over the pixels `start..<end` only (a band of rows, for a diff image drawn band
+    /// by band); the anti-aliasing check still reads neighbours outside the range.
+    func run<V: DiffVisitor>(from start: Int, to end: Int, _ visitor: inout V) {
+        forEachDifferingBlock(from: start, to: end) { start, end in examine(from: start, to: end, &visitor) }
     }
 
     /// The first pixel index of every 64-pixel block (and of the shorter last one) in which
@@ -45,7 +53,7 @@ struct DiffScan {
     /// among threads afterwards.
     func differingBlocks() -> [Int] {
         var blocks: [Int] = []
-        forEachDifferingBlock { start, _ in blocks.append(start) }
+        forEachDifferingBlock(from: 0, to: width &* height) { start, _ in blocks.append(start) }
         return blocks
     }
 
@@ -57,14 +65,13 @@ struct DiffScan {
         }
     }
 
-    /// The SIMD pass: calls `body(start, end)` for each block of up to 64 pixels in which at
-    /// least one pixel differs. Four 16-pixel vectors of each image are compared, the results
-    /// OR-ed, and the block is skipped on one test when they are all equal.
+    /// The SIMD pass over `first..<count`: calls `body(start, end)` for each block of up to 64
+    /// pixels in which at least one pixel differs. Four 16-pixel vectors of each image are
+    /// compared, the results OR-ed, and the block is skipped on one test when they are all equal.
     @inline(__always)
-    private func forEachDifferingBlock(_ body: (Int, Int) -> Void) {
-        let count = width &* height
+    private func forEachDifferingBlock(from first: Int, to count: Int, _ body: (Int, Int) -> Void) {
         let a = UnsafeRawPointer(expected), b = UnsafeRawPointer(actual)
-        var i = 0
+        var i = first
         typealias Lane = SIMD16<UInt32>
         let zero = Lane()
         while i &+ 64 <= count {
@@ -98,12 +105,12 @@ struct DiffScan {
 
     @inline(__always)
     private func classify<V: DiffVisitor>(index: Int, _ p: UInt32, _ q: UInt32, _ visitor: inout V) {
-        let delta = YIQ.colorDelta(p, q)
+        let delta = YIQ.colorDelta(p, q, index: index, checkerboard: checkerboard)
         guard abs(delta) > maxDelta else { return }
         let y = index / width
         let x = index &- y &* width
         if !includeAntialiasing {
-            let detector = AntialiasingDetector(width: width, height: height)
+            let detector = AntialiasingDetector(width: width, height: height, checkerboard: checkerboard)
             if detector.isAntialiased(expected, actual, x: x, y: y) || detector.isAntialiased(actual, expected, x: x, y: y) {
                 visitor.visit(index: index, x: x, y: y, kind: .antialiased)
                 return

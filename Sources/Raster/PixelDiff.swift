@@ -1,13 +1,12 @@
+import BlueprintSupport
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The perceptual pixel diff used by golden tests: pixelmatch's algorithm, same counts.
+/// The perceptual pixel diff used by golden tests: pixelmatch 7's algorithm, same counts.
 ///
-/// Two pixels differ when their YIQ colour distance (alpha blended against white) passes the
-/// threshold and the difference is not anti-aliasing in either image. On the same pair and
-/// threshold `compare` counts exactly what pixelmatch counts. Images of different sizes are
+/// Two pixels differ when their YIQ colour distance passes the threshold and the difference is
+/// not anti-aliasing in either image; semi-transparent pixels are blended over pixelmatch 7's
+/// checkerboard (or over white, `DiffOptions.checkerboard = false`). On the same pair and
+/// options `compare` counts exactly what pixelmatch 7.2 counts. Images of different sizes are
 /// a difference, never a crash: the overlap is compared and every pixel only one image covers
 /// counts as different.
 ///
@@ -87,7 +86,8 @@ public enum PixelDiff {
                 let scan = DiffScan(expected: a.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                     actual: b.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                     width: expected.width, height: expected.height,
-                                    maxDelta: options.maxDelta, includeAntialiasing: options.includeAntialiasing)
+                                    maxDelta: options.maxDelta, includeAntialiasing: options.includeAntialiasing,
+                                    checkerboard: options.checkerboard)
                 if parts == 1 {
                     scan.run(&visitor)
                     return
@@ -124,9 +124,6 @@ public enum PixelDiff {
         for part in 1..<parts { merged.merge(results[part]) }
         return merged
     }
-
-    /// The number of cores online.
-    static let processorCount = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 }
 
 extension PixelRect {

@@ -62,6 +62,38 @@ import Testing
         #expect(aa.stdout.hasPrefix("different: 61 of 50x50"))
     }
 
+    /// The case: two images that differ in transparency alone.
+    @Test func transparencyAloneDiffersOverTheCheckerboard() throws {
+        let a = "\(Self.pairs)/transparency/expected.png", b = "\(Self.pairs)/transparency/actual.png"
+        let checkerboard = try CLI.run(["diff", a, b])
+        #expect(checkerboard.status == 1)
+        #expect(checkerboard.stdout == "different: 480 of 40x24 pixels differ (50.00%), 0 anti-aliased, bounds 0,0 40x12\n")
+        let white = try CLI.run(["diff", a, b, "--no-checkerboard"])
+        #expect(white.status == 1)
+        #expect(white.stdout == "different: 240 of 40x24 pixels differ (25.00%), 0 anti-aliased, bounds 20,0 20x12\n")
+        #expect(try CLI.run(["diff", a, b, "--checkerboard", "--threshold", "0.5"]).stdout.hasPrefix("different: 122 of 40x24"))
+    }
+
+    /// Every drawing option at once reproduces pixelmatch 7.2's own diff image, and so does the mask.
+    @Test(arguments: [
+        ("text-subpixel", "pixelmatch-diff-styled", ["--threshold", "0.05", "--alpha", "0.5", "--aa-color", "0,200,0",
+                                                     "--diff-color", "200, 0, 200", "--diff-color-alt", "#000080", "--no-checkerboard"]),
+        ("alpha", "pixelmatch-diff-styled", ["--threshold", "0.05", "--alpha", "0.5", "--aa-color", "#00C800",
+                                             "--diff-color", "200,0,200", "--diff-color-alt", "0,0,128", "--no-checkerboard"]),
+        ("alpha-edges", "pixelmatch-diff-aa", ["--threshold", "0", "--include-antialiasing", "--alpha", "1", "--diff-color-alt", "255,0,0"]),
+        ("text-changed", "pixelmatch-diff-mask", ["--diff-mask"]),
+        ("transparency", "pixelmatch-diff", ["--diff-color-alt", "255,0,0"]),
+    ])
+    func diffImageOptionsMatchPixelmatch(pair: String, image: String, options: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        let run = try CLI.run(["diff", "\(Self.pairs)/\(pair)/expected.png", "\(Self.pairs)/\(pair)/actual.png", "-o", folder + "/diff.png"] + options)
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        let theirs = try PNG.read(path: CLI.fixture("pairs/\(pair)/\(image).png"))
+        #expect(try PNG.read(path: folder + "/diff.png") == theirs)
+        try FileManager.default.removeItem(atPath: folder)
+    }
+
     @Test func differentSizesAreADifference() throws {
         let run = try CLI.run(["diff", "\(Self.pairs)/identical/expected.png", "\(Self.pairs)/thin/actual.png"])
         #expect(run.status == 1)
@@ -85,6 +117,16 @@ import Testing
         }
     }
 
+    /// Both files are decoded at once; when both are bad, the expected image's error is the one
+    /// reported, as when they were read one after the other.
+    @Test func twoUnreadableFilesReportTheFirst() throws {
+        let run = try CLI.run(["diff", "fixtures/diff/invalid/empty.png", "fixtures/diff/invalid/truncated.png"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: fixtures/diff/invalid/empty.png: empty file, not a PNG\n")
+        let swapped = try CLI.run(["diff", "fixtures/diff/invalid/truncated.png", "fixtures/diff/invalid/empty.png"])
+        #expect(swapped.stderr == "error: fixtures/diff/invalid/truncated.png: not a readable PNG: read beyond end of data\n")
+    }
+
     @Test func unwritableDiffImageExitsTwo() throws {
         let run = try CLI.run(["diff", "\(Self.pairs)/shifted-box/expected.png", "\(Self.pairs)/shifted-box/actual.png", "-o", "/nonexistent-folder/diff.png"])
         #expect(run.status == 2)
@@ -98,6 +140,12 @@ import Testing
         (["diff", "--max-diff-pixels=-1", "a", "b"], "Error: --max-diff-pixels must be 0 or more, not -1."),
         (["diff", "--format", "xml", "a", "b"], "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."),
         (["diff", "a", "b", "c"], "Error: Unexpected argument 'c'"),
+        (["diff", "--alpha", "1.5", "a", "b"], "Error: --alpha must be between 0 and 1, not 1.5."),
+        (["diff", "--alpha", "nan", "a", "b"], "Error: --alpha must be between 0 and 1, not nan."),
+        (["diff", "--diff-color", "red", "a", "b"], "Error: --diff-color must be R,G,B (each 0 to 255) or #rrggbb, not 'red'."),
+        (["diff", "--diff-color-alt", "256,0,0", "a", "b"], "Error: --diff-color-alt must be R,G,B (each 0 to 255) or #rrggbb, not '256,0,0'."),
+        (["diff", "--aa-color", "1,2", "a", "b"], "Error: --aa-color must be R,G,B (each 0 to 255) or #rrggbb, not '1,2'."),
+        (["diff", "--aa-color", "#12345g", "a", "b"], "Error: --aa-color must be R,G,B (each 0 to 255) or #rrggbb, not '#12345g'."),
         (["nope"], "Error: Unexpected argument 'nope'"),
     ])
     func usageErrorsExitTwo(arguments: [String], firstLine: String) throws {

@@ -195,6 +195,15 @@ import Testing
         #expect(run(tree, tolerance: Tolerance(threshold: 0.05), theme: theme).status == .withinTolerance)
     }
 
+    @Test func checkerboardGoesToTheDiffAndTheMessage() {
+        #expect(Tolerance.exact.diffOptions.checkerboard)
+        let white = Tolerance(maxDiffPixels: 2, checkerboard: false)
+        #expect(!white.diffOptions.checkerboard)
+        #expect(white.diffOptions.maxDiffPixels == 2)
+        #expect(white.description == "up to 2 pixels, over white")
+        #expect(Tolerance(checkerboard: false).description == "over white")
+    }
+
     @Test func invalidTolerancesAreErrorsNotClamps() throws {
         let tree = try CardTree()
         for (tolerance, text) in [

@@ -15,7 +15,7 @@ import Testing
     static func isAntialiased(_ image: Bitmap, _ other: Bitmap, x: Int, y: Int) -> Bool {
         image.withUnsafeBytes { a in
             other.withUnsafeBytes { b in
-                AntialiasingDetector(width: image.width, height: image.height)
+                AntialiasingDetector(width: image.width, height: image.height, checkerboard: true)
                     .isAntialiased(a.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                    b.baseAddress!.assumingMemoryBound(to: UInt32.self), x: x, y: y)
             }

@@ -2,13 +2,46 @@ import Testing
 @testable import Raster
 
 @Suite struct DiffImageTests {
-    /// Pairs whose pixelmatch diff image we reproduce byte for byte.
-    @Test(arguments: Fixtures.pairNames)
-    func pixelmatchStyleEqualsPixelmatchsOwnImage(pair: String) throws {
+    /// The diff images `generate.py` asks pixelmatch 7.2 for (its `DIFF_IMAGES`), as our
+    /// options and style.
+    static let variants: [String: (DiffOptions, DiffImageStyle)] = [
+        "pixelmatch-diff": (DiffOptions(), .pixelmatch),
+        "pixelmatch-diff-mask": (DiffOptions(), DiffImageStyle(darkerColor: RGBA(0, 102, 255), mask: true)),
+        "pixelmatch-diff-styled": (DiffOptions(threshold: 0.05, checkerboard: false),
+                                   DiffImageStyle(alpha: 0.5, differentColor: RGBA(200, 0, 200), darkerColor: RGBA(0, 0, 128),
+                                                  antialiasedColor: RGBA(0, 200, 0))),
+        "pixelmatch-diff-aa": (DiffOptions(threshold: 0, includeAntialiasing: true), DiffImageStyle(alpha: 1, darkerColor: RGBA(255, 0, 0))),
+    ]
+
+    /// Every pair's pixelmatch diff images, reproduced byte for byte.
+    @Test(arguments: Fixtures.pairNames, variants.keys.sorted())
+    func pixelmatchStyleEqualsPixelmatchsOwnImage(pair: String, variant: String) throws {
         let (expected, actual) = try Fixtures.pair(pair)
-        let theirs = try PNG.read(path: Fixtures.path("pairs/\(pair)/pixelmatch-diff.png"))
-        let ours = PixelDiff.diffImage(expected, actual, style: .pixelmatch)
+        let theirs = try PNG.read(path: Fixtures.path("pairs/\(pair)/\(variant).png"))
+        let (options, style) = try #require(Self.variants[variant])
+        let ours = PixelDiff.diffImage(expected, actual, options: options, style: style)
         #expect(ours == theirs)
+    }
+
+    @Test func maskLeavesUnchangedAndAntialiasedPixelsTransparent() throws {
+        let (expected, actual) = try Fixtures.pair("circle-aa")
+        let mask = PixelDiff.diffImage(expected, actual, style: DiffImageStyle(mask: true))
+        #expect(mask.bytes.allSatisfy { $0 == 0 })
+        let a = Bitmap(width: 4, height: 4, color: .white)
+        var b = a
+        b[1, 2] = .black
+        let dot = PixelDiff.diffImage(a, b, style: DiffImageStyle(mask: true))
+        #expect(dot[1, 2] == RGBA(0, 102, 255))
+        #expect(dot[0, 0] == RGBA(0, 0, 0, 0))
+        #expect(PixelDiff.diffImage(a, a, style: DiffImageStyle(mask: true)).bytes.allSatisfy { $0 == 0 })
+    }
+
+    @Test func alphaIsClamped() {
+        #expect(DiffImageStyle(alpha: 2).alpha == 1)
+        #expect(DiffImageStyle(alpha: -1).alpha == 0)
+        var style = DiffImageStyle()
+        style.alpha = .nan
+        #expect(style.alpha == 0.1)
     }
 
     @Test func darkerInActualUsesTheSecondColour() {
@@ -62,5 +95,47 @@ import Testing
         let crop = canvas.cropped(to: PixelRect(x: 2, y: 0, width: 10, height: 2))
         #expect(crop.width == 2 && crop.height == 2)
         #expect(crop.bytes.allSatisfy { $0 == 0 || $0 == 255 } && crop[0, 0] == .black)
+    }
+}
+
+/// The streamed diff image (`diffImagePNG`) against the bitmap one, encoded.
+@Suite struct DiffImagePNGTests {
+    @Test(arguments: Fixtures.pairNames, DiffImageTests.variants.keys.sorted())
+    func streamedBytesEqualTheBitmapsEncoding(pair: String, variant: String) throws {
+        let (expected, actual) = try Fixtures.pair(pair)
+        let (options, style) = try #require(DiffImageTests.variants[variant])
+        let streamed = try PixelDiff.diffImagePNG(expected, actual, options: options, style: style)
+        #expect(streamed == (try PNG.encode(PixelDiff.diffImage(expected, actual, options: options, style: style))))
+        #expect(try PNG.decode(streamed) == (try PNG.read(path: Fixtures.path("pairs/\(pair)/\(variant).png"))))
+    }
+
+    /// 300 × 700: bands of 218 rows, the last one short; differences and anti-aliasing on
+    /// every band boundary (the check reads neighbours in the bands around).
+    @Test(arguments: [PNGCompression.fast, .compact])
+    func bandsJoinSeamlessly(compression: PNGCompression) throws {
+        // The text-changed pair (strokes, anti-aliased edges, an extra stroke) tiled 5 × 18
+        // with an offset per row of tiles, so that edges cross the band boundaries.
+        let (tileA, tileB) = try Fixtures.pair("text-changed")
+        var expected = Bitmap(width: 300, height: 700, color: .white), actual = expected
+        for row in 0..<18 {
+            for column in 0..<5 {
+                expected.draw(tileA, atX: column * 64 - row * 5, y: row * 39)
+                actual.draw(tileB, atX: column * 64 - row * 5, y: row * 39)
+            }
+        }
+        for y in [216, 217, 218, 219, 435, 436, 437, 654, 699] { actual[150, y] = RGBA(0, 0, 0, 128) }
+        #expect(PixelDiff.bandPixels / 300 == 218)
+        let streamed = try PixelDiff.diffImagePNG(expected, actual, compression: compression)
+        #expect(streamed == (try PNG.encode(PixelDiff.diffImage(expected, actual), compression: compression)))
+        let result = PixelDiff.compare(expected, actual)
+        #expect(result.differentPixels > 500 && result.antialiasedPixels > 500)
+    }
+
+    @Test func sizesThatDifferAndEmptyImagesTakeTheBitmapPath() throws {
+        let a = Bitmap(width: 3, height: 2, color: .white), b = Bitmap(width: 2, height: 3, color: .black)
+        #expect(try PixelDiff.diffImagePNG(a, b) == (try PNG.encode(PixelDiff.diffImage(a, b))))
+        #expect(throws: RasterError.emptyImage(width: 0, height: 0)) {
+            try PixelDiff.diffImagePNG(Bitmap(width: 0, height: 0), Bitmap(width: 0, height: 0))
+        }
     }
 }

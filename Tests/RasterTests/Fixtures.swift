@@ -21,18 +21,21 @@ enum Fixtures {
     static let flavourNames: [String] = (try! FileManager.default.contentsOfDirectory(atPath: path("flavours")))
         .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
 
-    /// pixelmatch's counts, as `generate.py` wrote them: pair → threshold → (different, antialiased).
+    /// pixelmatch 7.2's counts, as `generate.py` wrote them: pair → threshold → (different,
+    /// antialiased), over the checkerboard (`thresholds`, pixelmatch's default) and over white.
     struct Expected: Decodable {
         struct Count: Decodable { let different: Int; let antialiased: Int }
         let width: Int
         let height: Int
         let thresholds: [String: Count]
+        let white: [String: Count]
     }
 
+    /// pixelmatch's counts for every pair; a missing or broken file stops the tests loudly
+    /// rather than leaving them with nothing to compare.
     static let expectedCounts: [String: Expected] = {
-        guard let data = FileManager.default.contents(atPath: path("expected-counts.json")),
-              let counts = try? JSONDecoder().decode([String: Expected].self, from: data) else { return [:] }
-        return counts
+        let data = try! Data(contentsOf: URL(fileURLWithPath: path("expected-counts.json")))
+        return try! JSONDecoder().decode([String: Expected].self, from: data)
     }()
 
     /// A fresh, empty temporary folder.

@@ -1,30 +1,62 @@
 import Testing
 @testable import Raster
 
-/// Our counts against pixelmatch's (the PyPI port), as `fixtures/diff/generate.py` recorded them.
+/// Our counts against pixelmatch 7.2's own, as `fixtures/diff/generate.py` recorded them.
 @Suite struct PixelDiffTests {
-    static let cases: [(String, String)] = Fixtures.expectedCounts.keys.sorted().flatMap { name in
-        Fixtures.expectedCounts[name]!.thresholds.keys.sorted().map { (name, $0) }
+    /// pair × threshold × backdrop (checkerboard or white).
+    static let cases: [(String, String, Bool)] = Fixtures.expectedCounts.keys.sorted().flatMap { name in
+        Fixtures.expectedCounts[name]!.thresholds.keys.sorted().flatMap { [(name, $0, true), (name, $0, false)] }
     }
 
     @Test func everyPairHasExpectedCounts() {
-        #expect(Fixtures.pairNames.count == 11)
+        #expect(Fixtures.pairNames.count == 13)
         #expect(Fixtures.pairNames == Fixtures.expectedCounts.keys.sorted())
-        #expect(Self.cases.count == 55)
+        #expect(Self.cases.count == 130)
     }
 
     @Test(arguments: cases)
-    func countsEqualPixelmatch(pair: String, threshold: String) throws {
+    func countsEqualPixelmatch(pair: String, threshold: String, checkerboard: Bool) throws {
         let (expected, actual) = try Fixtures.pair(pair)
-        let want = try #require(Fixtures.expectedCounts[pair]?.thresholds[threshold])
+        let counts = try #require(Fixtures.expectedCounts[pair])
+        let want = try #require((checkerboard ? counts.thresholds : counts.white)[threshold])
         let t = try #require(Double(threshold))
-        let result = PixelDiff.compare(expected, actual, options: DiffOptions(threshold: t))
+        let result = PixelDiff.compare(expected, actual, options: DiffOptions(threshold: t, checkerboard: checkerboard))
         #expect(result.differentPixels == want.different)
         #expect(result.antialiasedPixels == want.antialiased)
-        let withAA = PixelDiff.compare(expected, actual, options: DiffOptions(threshold: t, includeAntialiasing: true))
+        let withAA = PixelDiff.compare(expected, actual, options: DiffOptions(threshold: t, includeAntialiasing: true, checkerboard: checkerboard))
         #expect(withAA.differentPixels == want.different + want.antialiased)
         #expect(withAA.antialiasedPixels == 0)
         #expect(result.matches == (want.different == 0))
+    }
+
+    /// The case: pixels that differ in transparency alone. Over white (pixelmatch 5
+    /// and 6) transparent white is white; over pixelmatch 7's checkerboard it is not.
+    @Test func transparencyAloneIsADifferenceOverTheCheckerboard() throws {
+        let (expected, actual) = try Fixtures.pair("transparency")
+        #expect(PixelDiff.compare(expected, actual).differentPixels == 480)
+        #expect(PixelDiff.compare(expected, actual, options: DiffOptions(checkerboard: false)).differentPixels == 240)
+        var white = Bitmap(width: 1, height: 1, color: .white)
+        let clear = Bitmap(width: 1, height: 1, color: RGBA(255, 255, 255, 0))
+        #expect(PixelDiff.compare(white, clear).differentPixels == 1)
+        #expect(PixelDiff.compare(white, clear, options: DiffOptions(checkerboard: false)).matches)
+        white[0, 0] = RGBA(255, 255, 255, 254)
+        #expect(PixelDiff.compare(white, clear, options: DiffOptions(threshold: 0, checkerboard: false)).matches)
+        let black = Bitmap(width: 1, height: 1, color: .black)
+        let almostBlack = Bitmap(width: 1, height: 1, color: RGBA(0, 0, 0, 254))
+        #expect(PixelDiff.compare(black, almostBlack, options: DiffOptions(threshold: 0, checkerboard: false)).differentPixels == 1)
+    }
+
+    /// pixelmatch 7's checkerboard, at the first pixels and where JavaScript's `| 0` wraps.
+    @Test func checkerboardColours() {
+        let first = (0..<8).map { Backdrop.color(index: $0, checkerboard: true) }
+        #expect(first.map(\.0) == Array(repeating: 48, count: 8))
+        // green flips where ⌊4i / φ⌋ is odd, blue where ⌊4i / φ²⌋ is
+        #expect(first.map(\.1) == [48, 48, 48, 207, 207, 48, 48, 207])
+        #expect(first.map(\.2) == [48, 207, 207, 48, 48, 207, 207, 48])
+        #expect(Backdrop.color(index: 5, checkerboard: false) == (255, 255, 255))
+        #expect(Backdrop.int32(3_000_000_000.7) == -1_294_967_296)
+        #expect(Backdrop.int32(-2.9) == -2)
+        #expect(Backdrop.int32(.nan) == 0)
     }
 
     @Test func identicalImagesMatch() throws {

@@ -61,6 +61,16 @@ for (name, actual) in [("identical", copy), ("sparse", sparse), ("dense", dense)
     }
 }
 
+// One thread, CPU time: the dense pair cropped to 1400 x 1400, below the size at which the
+// colour math is shared among cores, so the figure is one thread's work however loaded the
+// machine is (peers.py times pybind11-pixelmatch on the same crop).
+let cropSize = min(size, 1400)
+let crop = PixelRect(x: 0, y: 0, width: cropSize, height: cropSize)
+let (croppedExpected, croppedDense) = (expected.cropped(to: crop), dense.cropped(to: crop))
+var cropResult = PixelDiff.compare(croppedExpected, croppedDense)
+record("diff_dense_crop_cpu_ms", Timing.bestThreadCPU(runs: 15) { cropResult = PixelDiff.compare(croppedExpected, croppedDense) })
+record("diff_dense_crop_count", cropResult.differentPixels)
+
 // Decode: our PNG of the expected image, as written for the peers.
 let pngBytes = try PNG.encode(expected, compression: .fast)
 record("decode_ms", Timing.median(runs: max(runs / 3, 1)) { blackHole(try! PNG.decode(pngBytes)) })
