@@ -82,7 +82,13 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the results as JUnit XML, one test case per fixture.", valueName: "file.xml"))
     var junit: String?
 
-    var tolerance: Tolerance { Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) }
+    @Flag(inversion: .prefixedNo,
+          help: "Blend semi-transparent pixels over pixelmatch 7's checkerboard, or over white with --no-checkerboard.")
+    var checkerboard = true
+
+    var tolerance: Tolerance {
+        Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, checkerboard: checkerboard)
+    }
 
     func validate() throws {
         if let record, RecordMode(rawValue: record.lowercased()) == nil {
