@@ -30,8 +30,11 @@ open class View: LayoutItem {
     public var translatesAutoresizingMaskIntoConstraints: Bool { didSet { structureChanged() } }
     var requestedFrame: Rect
 
-    /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint.
-    public var isHidden = false
+    /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint. A
+    /// hidden arranged view of a ``StackView`` collapses.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { (superview as? StackView)?.arrangedSubviewChanged(self, sizeOnly: false) } }
+    }
 
     /// The reading direction. Only the root's counts: it flips `leading`/`trailing` for the
     /// whole tree.
@@ -146,6 +149,7 @@ open class View: LayoutItem {
     /// subtree to a view outside it is deactivated, wherever it is installed (as in UIKit).
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        (parent as? StackView)?.subviewWillLeave(self)
         parent.structureChanged()
         var inside: Set<ObjectIdentifier> = []
         forEachInSubtree { v in
@@ -257,6 +261,7 @@ open class View: LayoutItem {
     /// Tells the engine that ``intrinsicContentSize`` changed.
     public func invalidateIntrinsicContentSize() {
         engine?.intrinsicSizeChanged(self)
+        (superview as? StackView)?.arrangedSubviewChanged(self, sizeOnly: true)
     }
 
     public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
