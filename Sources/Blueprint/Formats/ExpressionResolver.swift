@@ -46,6 +46,10 @@ struct ExpressionResolver {
         if let location { for c in out { c.location = location } }
         for c in out {
             if let problem = c.problem {
+                // A guide's missing attribute is on the side that names it.
+                if case .attributeNotAvailable(_, let a) = problem.kind, a == c.firstAttribute, c.firstItem is LayoutGuide {
+                    throw SyntaxError(message: problem.reason, range: l.attributeRange)
+                }
                 throw SyntaxError(message: problem.reason, range: s.rhs.reference?.attributeRange ?? l.attributeRange)
             }
         }

@@ -28,6 +28,8 @@ public struct LayoutDocument {
     public let constraints: [LayoutConstraint]
     /// The metrics (`let`) by name.
     public let metrics: [String: Double]
+    /// The custom layout guides (`guide`), in declaration order.
+    public let guides: [LayoutGuide]
 
     /// The view called `name`.
     public func view(named name: String) -> View? { index[name] }
@@ -55,6 +57,7 @@ public struct LayoutDocument {
         views = p.views
         constraints = p.constraints
         metrics = p.metrics
+        guides = p.guides
         index = p.viewsByName
     }
 
@@ -112,6 +115,8 @@ struct LayoutFileParser {
     var root = View(name: "root")
     var views: [View] = []
     var viewsByName: [String: View] = [:]
+    var guidesByName: [String: LayoutGuide] = [:]
+    var guides: [LayoutGuide] = []
     var depth: [ObjectIdentifier: Int] = [:]
     var metrics: [String: Double] = [:]
     var constraints: [LayoutConstraint] = []
@@ -125,12 +130,13 @@ struct LayoutFileParser {
     /// The line being parsed.
     private var lineNumber = 0
     /// The name of the declaration being parsed, once it is known to be a valid new name.
-    private var declaring: String?
+    fileprivate var declaring: String?
     /// Views and metrics whose declaration failed: lines that use them are not reported again.
-    private var failed: Set<String> = []
+    fileprivate var failed: Set<String> = []
 
-    static let keywords = ["canvas", "direction", "safearea", "let", "view"]
-    static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden"]
+    static let keywords = ["canvas", "direction", "safearea", "let", "view", "stack", "guide"]
+    static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden", "spacingAfter"]
+    static let stackOptions = ["axis", "spacing", "alignment", "distribution", "marginsRelative", "baselineRelative"]
 
     init(file: String) {
         self.file = file
@@ -188,6 +194,8 @@ struct LayoutFileParser {
                 case "safearea": try safeArea(tokens(), lexer, n)
                 case "let": try metric(tokens(), lexer)
                 case "view": try view(tokens(), lexer)
+                case "stack": try view(tokens(), lexer, stack: true)
+                case "guide": try guide(tokens(), lexer)
                 default:
                     try checkStatement(t0, t1, lexer)
                     constraintLines.append((line, n, lexer))
@@ -200,9 +208,9 @@ struct LayoutFileParser {
         // Pass 2: constraints, activated in file order. Lines below the last error pass 1
         // could list cannot change which errors are listed.
         root.name = "root"
-        let views = viewsByName, metrics = self.metrics
+        let views = viewsByName, metrics = self.metrics, guides = guidesByName
         let root = self.root
-        let known = views.count < suggestionLimit ? (["root", "safeArea"] + views.keys).sorted() : []
+        let known = views.count < suggestionLimit ? (["root", "safeArea"] + views.keys + guides.keys).sorted() : []
         let names = { known }
         let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
@@ -211,7 +219,7 @@ struct LayoutFileParser {
             switch name {
             case "root": root
             case "safeArea": root.safeAreaLayoutGuide
-            default: views[name]
+            default: views[name] ?? guides[name]
             }
         }
         let metric: (String) -> Double? = { metrics[$0] }
@@ -246,7 +254,7 @@ struct LayoutFileParser {
         let keyword = lexer.next(), name = lexer.next()
         guard keyword.kind == .identifier, name.kind == .identifier else { return }
         switch lexer.text(keyword) {
-        case "view": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
+        case "view", "stack", "guide": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
         case "let": if declaredMetrics[lexer.text(name)] == nil { declaredMetrics[lexer.text(name)] = n }
         default: break
         }
@@ -279,7 +287,7 @@ struct LayoutFileParser {
 
     // MARK: Statements
 
-    private struct Cursor {
+    struct Cursor {
         let tokens: [Token]
         let lexer: Lexer
         /// Metrics declared anywhere in the file, with their lines.
@@ -432,7 +440,7 @@ struct LayoutFileParser {
 
     /// A new view or metric name: not reserved, not taken. Keywords are fine as view names
     /// (`view view`, as seed 001 names its view): `view.left = 10` is told apart by its dot.
-    private func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
+    fileprivate func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
         let reserved: String? =   // a switch: a dictionary literal here was built for every view
             switch name {
             case "root": "the root view"
@@ -443,7 +451,7 @@ struct LayoutFileParser {
         if let meaning = reserved {
             throw SyntaxError(message: "`\(name)` is reserved: it always means \(meaning)", range: range)
         }
-        if viewsByName[name] != nil {
+        if viewsByName[name] != nil || guidesByName[name] != nil {
             throw SyntaxError(message: "a view named `\(name)` is already declared on line \(declaredViews[name] ?? 0)", range: range)
         }
         if metrics[name] != nil {
@@ -451,9 +459,10 @@ struct LayoutFileParser {
         }
     }
 
-    private mutating func view(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+    private mutating func view(_ tokens: [Token], _ lexer: Lexer, stack isStack: Bool = false) throws(SyntaxError) {
         var c = cursor(tokens, lexer)
-        guard c.current.kind == .identifier else { throw c.fail("expected a view name after `view`, found \(c.describe())") }
+        let keyword = isStack ? "stack" : "view"
+        guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) name after `\(keyword)`, found \(c.describe())") }
         let name = c.text
         let nameRange = c.current.start..<c.current.end
         try checkNewName(name, nameRange)
@@ -461,13 +470,19 @@ struct LayoutFileParser {
         c.advance()
         var parent = root
         var text: String?, font: Double?, size: (Double, Double)?, margins: EdgeInsets?
-        var hugging: [Double]?, compression: [Double]?, hidden = false
+        var hugging: [Double]?, compression: [Double]?, hidden = false, spacingAfter: Double?
+        var stackSettings = StackSettings()
         var seen: Set<String> = []
+        let options = Self.viewOptions + (isStack ? Self.stackOptions : [])
         while !c.atEnd {
-            guard c.current.kind == .identifier else { throw c.fail("expected a view option (in, label, font, size, margins, hugging, compression, hidden), found \(c.describe())") }
+            guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) option (\(options.joined(separator: ", "))), found \(c.describe())") }
             let option = c.text
             guard seen.insert(option).inserted else { throw c.fail("`\(option)` is given twice") }
             c.advance()
+            if isStack, Self.stackOptions.contains(option) {
+                try stackSettings.read(option, &c, metrics: metrics)
+                continue
+            }
             switch option {
             case "in":
                 guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
@@ -476,6 +491,8 @@ struct LayoutFileParser {
                     parent = root
                 } else if let p = viewsByName[c.text] {
                     parent = p
+                } else if guidesByName[c.text] != nil {
+                    throw c.fail("`\(c.text)` is a guide: only a view can have subviews")
                 } else if failed.contains(c.text) {
                     throw .cascade
                 } else if let line = declaredViews[c.text], line >= lineNumber {
@@ -512,11 +529,19 @@ struct LayoutFileParser {
                 if option == "hugging" { hugging = values } else { compression = values }
             case "hidden":
                 hidden = true
+            case "spacingAfter":
+                spacingAfter = try c.number("the spacing after the view", metrics: metrics)
             default:
-                let message = closest(option, in: Self.viewOptions).map { "unknown view option `\(option)`; did you mean `\($0)`?" }
-                    ?? "unknown view option `\(option)`: use in, label, font, size, margins, hugging, compression or hidden"
+                let message = closest(option, in: options).map { "unknown \(keyword) option `\(option)`; did you mean `\($0)`?" }
+                    ?? "unknown \(keyword) option `\(option)`: use \(options.dropLast().joined(separator: ", ")) or \(options.last!)"
                 throw SyntaxError(message: message, range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
             }
+        }
+        if isStack && text != nil {
+            throw SyntaxError(message: "a stack has no label: put a label view in it", range: nameRange)
+        }
+        if spacingAfter != nil && !(parent is StackView) {
+            throw SyntaxError(message: "`spacingAfter` is for the arranged views of a stack: `\(name)` is not in one", range: nameRange)
         }
         if font != nil && text == nil {
             throw SyntaxError(message: "`font` is for labels: add `label \"…\"`", range: nameRange)
@@ -525,7 +550,15 @@ struct LayoutFileParser {
         guard d <= LayoutDocument.depthLimit else {
             throw SyntaxError(message: "views nest deeper than \(LayoutDocument.depthLimit) levels", range: nameRange)
         }
-        let v: View = text.map { Label(name: name, text: $0, fontSize: font ?? 17) } ?? View(name: name)
+        let v: View
+        if isStack {
+            let stack = StackView(name: name)
+            stack.declaration = SourceLocation(file: baseName(file), line: lineNumber)
+            stackSettings.apply(to: stack)
+            v = stack
+        } else {
+            v = text.map { Label(name: name, text: $0, fontSize: font ?? 17) } ?? View(name: name)
+        }
         if let size { v.explicitIntrinsicContentSize = Size(width: size.0, height: size.1) }
         if let margins { v.layoutMargins = margins }
         if let h = hugging {
@@ -537,10 +570,59 @@ struct LayoutFileParser {
             v.setContentCompressionResistancePriority(LayoutPriority(cr.count > 1 ? cr[1] : cr[0]), for: .vertical)
         }
         v.isHidden = hidden
-        do { try parent.addSubview(v) } catch { throw SyntaxError(message: error.reason, range: nameRange) }
+        do {
+            // A stack's subviews are its arranged views, in order.
+            if let stack = parent as? StackView {
+                try stack.addArrangedSubview(v)
+                if let spacingAfter { stack.setCustomSpacing(spacingAfter, after: v) }
+            } else {
+                try parent.addSubview(v)
+            }
+        } catch {
+            throw SyntaxError(message: error.reason, range: nameRange)
+        }
         depth[ObjectIdentifier(v)] = d
         views.append(v)
         viewsByName[name] = v
+    }
+}
+
+extension LayoutFileParser {
+    /// `guide NAME [in VIEW]`: a custom layout guide of the view (root by default), usable in
+    /// constraints like a view.
+    fileprivate mutating func guide(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+        var c = Cursor(tokens: tokens, lexer: lexer)
+        guard c.current.kind == .identifier else { throw c.fail("expected a guide name after `guide`, found \(c.describe())") }
+        let name = c.text
+        let nameRange = c.current.start..<c.current.end
+        try checkNewName(name, nameRange)
+        declaring = name
+        c.advance()
+        var owner = root
+        if !c.atEnd {
+            guard c.current.kind == .identifier, c.text == "in" else { throw c.fail("expected `in` and the guide's view, found \(c.describe())") }
+            c.advance()
+            guard c.current.kind == .identifier else { throw c.fail("expected the name of the guide's view after `in`, found \(c.describe())") }
+            if c.text == "root" {
+                owner = root
+            } else if let v = viewsByName[c.text] {
+                owner = v
+            } else if failed.contains(c.text) {
+                throw .cascade
+            } else if guidesByName[c.text] != nil {
+                throw c.fail("`\(c.text)` is a guide: a guide belongs to a view")
+            } else {
+                var message = "unknown view `\(c.text)`"
+                if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
+                throw c.fail(message)
+            }
+            c.advance()
+            try c.end()
+        }
+        let g = LayoutGuide(identifier: name)
+        owner.addLayoutGuide(g)
+        guides.append(g)
+        guidesByName[name] = g
     }
 }
 
