@@ -188,6 +188,10 @@ struct LayoutFileParser {
                     var all = lexer
                     return all.all()
                 }
+                if isVisualFormatLine(lexer.bytes) {
+                    constraintLines.append((line, n, lexer))
+                    continue
+                }
                 switch keyword {
                 case "canvas": try canvas(tokens(), lexer, n)
                 case "direction": try direction(tokens(), lexer, n)
@@ -227,7 +231,9 @@ struct LayoutFileParser {
         for (line, n, lexer) in constraintLines where n < stop && !second.full {
             do throws(SyntaxError) {
                 if !failed.isEmpty, mentionsFailedName(line) { continue }
-                let made = try parseConstraintLine(
+                let made = isVisualFormatLine(lexer.bytes)
+                    ? try visualFormatLine(line, location: SourceLocation(file: fileName, line: n), item: item, metric: metric)
+                    : try parseConstraintLine(
                     line, comments: true, location: SourceLocation(file: fileName, line: n),
                     item: item, metric: metric, itemNames: names, lexer: lexer)
                 for c in made {
@@ -280,7 +286,7 @@ struct LayoutFileParser {
             message += "; did you mean `\(guess)`?"
             if guess == "view" || guess == "let", next.kind == .identifier { failed.insert(lexer.text(next)) }
         } else {
-            message += ": a line declares something (canvas, direction, safearea, let, view) or is a constraint (`view.attribute == …`)"
+            message += ": a line declares something (canvas, direction, safearea, let, view, stack, guide) or is a constraint (`view.attribute == …`, or a visual format `H:|-[view]-|`)"
         }
         throw SyntaxError(message: message, range: head.start..<head.end)
     }
@@ -624,6 +630,44 @@ extension LayoutFileParser {
         guides.append(g)
         guidesByName[name] = g
     }
+}
+
+/// Whether a line is a visual format: it starts (after spaces) with `H:`, `V:`, `|` or `[`.
+func isVisualFormatLine(_ bytes: [UInt8]) -> Bool {
+    var i = 0
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+    guard i < bytes.count else { return false }
+    if bytes[i] == UInt8(ascii: "|") || bytes[i] == UInt8(ascii: "[") { return true }
+    return (bytes[i] == UInt8(ascii: "H") || bytes[i] == UInt8(ascii: "V")) && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: ":")
+}
+
+/// `H:|-[a]-[b]-| alignAllCenterY directionLeftToRight`: the format, then option names.
+func visualFormatLine(
+    _ line: Substring, location: SourceLocation, item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?
+) throws(SyntaxError) -> [LayoutConstraint] {
+    var bytes = Array(line.utf8)
+    if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(hash...) }
+    // The options are the words after the last `]` or `|`.
+    let end = (bytes.lastIndex { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }).map { $0 + 1 } ?? bytes.count
+    var options: VisualFormatOptions = []
+    var optionsRange: Range<Int>?
+    var i = end
+    while i < bytes.count {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+        guard i < bytes.count else { break }
+        let start = i
+        while i < bytes.count, bytes[i] != 0x20 && bytes[i] != 0x09 && bytes[i] != 0x0D { i += 1 }
+        let word = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let entry = VisualFormatOptions.named.first(where: { $0.name == word }) else {
+            let names = VisualFormatOptions.named.map(\.name)
+            let guess = closest(word, in: names).map { "; did you mean `\($0)`?" } ?? ": options are alignAll… and direction… names"
+            throw SyntaxError(message: "unknown visual format option `\(word)`\(guess)", range: start..<i)
+        }
+        options.insert(entry.option)
+        optionsRange = optionsRange.map { $0.lowerBound..<i } ?? start..<i
+    }
+    var parser = VisualFormatParser(Substring(decoding: bytes[..<end], as: UTF8.self), metric: metric, item: item, location: location)
+    return try parser.parse(options: options, optionsRange: optionsRange)
 }
 
 /// The closest key of `names` to `name`, if `names` is small enough to search.
