@@ -384,7 +384,7 @@ struct LayoutFileTests {
         #expect(first("view a size w x 2\nlet w = 1") == "test.layout:1:13: error: the metric `w` is declared below, on line 2: declarations may only use metrics declared above them")
         #expect(first("let pad = 1\nview a size pda x 2") == "test.layout:2:13: error: unknown metric `pda`; did you mean `pad`?")
         #expect(first("view a 12") == "test.layout:1:8: error: expected a view option (in, label, font, size, margins, hugging, compression, hidden, spacingAfter), found `12`")
-        #expect(first("frobnicate") == "test.layout:1:1: error: unknown statement `frobnicate`: a line declares something (canvas, direction, safearea, let, view) or is a constraint (`view.attribute == …`)")
+        #expect(first("frobnicate") == "test.layout:1:1: error: unknown statement `frobnicate`: a line declares something (canvas, direction, safearea, let, view, stack, guide) or is a constraint (`view.attribute == …`, or a visual format `H:|-[view]-|`)")
     }
 
     @Test func constraintErrors() {

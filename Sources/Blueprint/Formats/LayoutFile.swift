@@ -341,6 +341,62 @@ struct LayoutFileParser {
             }
         }
 
+        /// Arithmetic on numbers and metrics, for `let`: `+ - * /`, parentheses, unary minus.
+        mutating func arithmetic(metrics: [String: Double]) throws(SyntaxError) -> Double {
+            var depth = 0
+            return try sum(metrics, &depth)
+        }
+
+        private mutating func sum(_ metrics: [String: Double], _ depth: inout Int) throws(SyntaxError) -> Double {
+            var value = try product(metrics, &depth)
+            while current.kind == .plus || current.kind == .minus {
+                let minus = current.kind == .minus
+                advance()
+                let rhs = try product(metrics, &depth)
+                value = minus ? value - rhs : value + rhs
+            }
+            return value
+        }
+
+        private mutating func product(_ metrics: [String: Double], _ depth: inout Int) throws(SyntaxError) -> Double {
+            var value = try factor(metrics, &depth)
+            while current.kind == .star || current.kind == .slash {
+                let divide = current.kind == .slash
+                advance()
+                let at = current
+                let rhs = try factor(metrics, &depth)
+                if divide {
+                    guard rhs != 0 else { throw SyntaxError(message: "division by zero", range: at.start..<tokens[i - 1].end) }
+                    value /= rhs
+                } else {
+                    value *= rhs
+                }
+            }
+            guard value.isFinite, Swift.abs(value) <= 1e15 else { throw fail("the result is too large: the limit is 1e15") }
+            return value
+        }
+
+        private mutating func factor(_ metrics: [String: Double], _ depth: inout Int) throws(SyntaxError) -> Double {
+            if current.kind == .leftParen {
+                let open = current
+                guard depth < 64 else { throw fail("parentheses nest deeper than 64 levels") }
+                depth += 1
+                advance()
+                let v = try sum(metrics, &depth)
+                depth -= 1
+                guard current.kind == .rightParen else {
+                    throw SyntaxError(message: "this `(` is not closed", range: open.start..<open.end)
+                }
+                advance()
+                return v
+            }
+            if current.kind == .minus, i + 1 < tokens.count, tokens[i + 1].kind == .leftParen {
+                advance()
+                return -(try factor(metrics, &depth))
+            }
+            return try number("a number", metrics: metrics)
+        }
+
         mutating func end() throws(SyntaxError) {
             guard atEnd else { throw fail("unexpected \(describe()) at the end of the line") }
         }
@@ -413,6 +469,20 @@ struct LayoutFileParser {
         root.safeAreaInsets = insets
     }
 
+    static let marginSides = ["top", "leading", "bottom", "trailing"]
+
+    /// `top 8 leading 16 trailing 8`: directional margins, side by side (others keep their default).
+    private func directionalInsets(_ c: inout Cursor) throws(SyntaxError) -> [String: Double] {
+        var out: [String: Double] = [:]
+        while c.current.kind == .identifier, Self.marginSides.contains(c.text) {
+            let side = c.text
+            guard out[side] == nil else { throw c.fail("the \(side) margin is given twice") }
+            c.advance()
+            out[side] = try c.number("the \(side) margin", metrics: metrics)
+        }
+        return out
+    }
+
     /// Four numbers (top left bottom right) or one for all sides.
     private func insetList(_ c: inout Cursor, what: String) throws(SyntaxError) -> EdgeInsets {
         var values: [Double] = []
@@ -439,7 +509,8 @@ struct LayoutFileParser {
         c.advance()
         guard c.current.kind == .equal else { throw c.fail("expected `=` after `let \(name)`, found \(c.describe())") }
         c.advance()
-        let value = try c.number("a number", metrics: metrics)
+        let value = try c.arithmetic(metrics: metrics)
+        if c.current.kind == .rightParen { throw c.fail("this `)` has no `(`") }
         try c.end()
         metrics[name] = value
     }
@@ -477,6 +548,7 @@ struct LayoutFileParser {
         var parent = root
         var text: String?, font: Double?, size: (Double, Double)?, margins: EdgeInsets?
         var hugging: [Double]?, compression: [Double]?, hidden = false, spacingAfter: Double?
+        var directionalMargins: [String: Double]?
         var stackSettings = StackSettings()
         var seen: Set<String> = []
         let options = Self.viewOptions + (isStack ? Self.stackOptions : [])
@@ -522,12 +594,24 @@ struct LayoutFileParser {
                 guard s.0 >= 0, s.1 >= 0 else { throw SyntaxError(message: "an intrinsic size cannot be negative", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
                 size = s
             case "margins":
-                margins = try insetList(&c, what: "margin")
+                if c.current.kind == .identifier, Self.marginSides.contains(c.text) {
+                    directionalMargins = try directionalInsets(&c)
+                } else {
+                    margins = try insetList(&c, what: "margin")
+                }
             case "hugging", "compression":
                 var values: [Double] = []
-                while values.count < 2, !c.atEnd, c.current.kind != .identifier || metrics[c.text] != nil {
+                while values.count < 2, !c.atEnd,
+                    c.current.kind != .identifier || metrics[c.text] != nil || LayoutPriority.named.contains(where: { $0.name == c.text })
+                {
                     let start = c.current.start
-                    let v = try c.number("a priority", metrics: metrics)
+                    let v: Double
+                    if c.current.kind == .identifier, metrics[c.text] == nil, let named = LayoutPriority.named.first(where: { $0.name == c.text }) {
+                        v = named.priority.rawValue
+                        c.advance()
+                    } else {
+                        v = try c.number("a priority", metrics: metrics)
+                    }
                     guard (1...1000).contains(v) else { throw SyntaxError(message: "priority \(formatNumber(v)) is outside 1...1000", range: start..<tokens[c.i - 1].end) }
                     values.append(v)
                 }
@@ -567,6 +651,12 @@ struct LayoutFileParser {
         }
         if let size { v.explicitIntrinsicContentSize = Size(width: size.0, height: size.1) }
         if let margins { v.layoutMargins = margins }
+        if let d = directionalMargins {
+            let base = v.directionalLayoutMargins
+            v.directionalLayoutMargins = DirectionalEdgeInsets(
+                top: d["top"] ?? base.top, leading: d["leading"] ?? base.leading,
+                bottom: d["bottom"] ?? base.bottom, trailing: d["trailing"] ?? base.trailing)
+        }
         if let h = hugging {
             v.setContentHuggingPriority(LayoutPriority(h[0]), for: .horizontal)
             v.setContentHuggingPriority(LayoutPriority(h.count > 1 ? h[1] : h[0]), for: .vertical)

@@ -223,9 +223,15 @@ struct VisualFormatParser {
 
     /// `[name(predicates)]`: the view, the range of its name, its size constraints.
     private mutating func viewElement(axis: Axis) throws(SyntaxError) -> (LayoutItem, Range<Int>, [LayoutConstraint]) {
+        let bracket = i
         i += 1   // "["
         guard let (n, range) = name() else {
             throw fail("expected a view name after `[`, found \(describeCurrent())")
+        }
+        skipSpaces()
+        if let b = current, Self.isNameStart(b) {
+            // `[view1 setLeft:20]`: Objective-C, not a visual format.
+            throw fail("unexpected character `[`: a constraint reads `view.attribute = …`, not a message send", bracket..<(bracket + 1))
         }
         guard let view = item(n) else {
             throw fail("unknown view `\(n)`", range)
