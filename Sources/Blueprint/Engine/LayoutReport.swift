@@ -5,9 +5,13 @@ public struct LayoutReport {
     public var conflicts: [ConflictReport]
     /// Views and custom layout guides whose frame the constraints do not fix, in tree order.
     public var ambiguous: [AmbiguousItem]
+    /// Changes refused by property setters (`constraint.constant = .nan`,
+    /// `constraint.isActive = true` on an invalid constraint), oldest first, each with the
+    /// constraint's location.
+    public var refused: [LayoutError] = []
 
-    /// True when there is neither a conflict nor ambiguity.
-    public var isClean: Bool { conflicts.isEmpty && ambiguous.isEmpty }
+    /// True when there is no conflict, no ambiguity and no refused change.
+    public var isClean: Bool { conflicts.isEmpty && ambiguous.isEmpty && refused.isEmpty }
 
     /// The constraints broken to recover from conflicts.
     public var broken: [LayoutConstraint] { conflicts.compactMap(\.broken) }
@@ -16,6 +20,7 @@ public struct LayoutReport {
     public var description: String {
         var parts = conflicts.map(\.description)
         if !ambiguous.isEmpty { parts.append(ambiguityDescription) }
+        if !refused.isEmpty { parts.append((["Refused changes:"] + refused.map { "    \($0)" }).joined(separator: "\n")) }
         return parts.joined(separator: "\n\n")
     }
 

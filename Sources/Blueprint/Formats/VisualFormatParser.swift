@@ -373,7 +373,7 @@ struct VisualFormatParser {
         _ a2: LayoutAttribute?, _ constant: Double, _ priority: LayoutPriority
     ) -> LayoutConstraint {
         let c = LayoutConstraint(first, a1, relation, second, a2, multiplier: 1, constant: constant, location: location)
-        c.priority = priority
+        c.storedPriority = priority
         if c.problem != nil { c.problem = c.validate() }
         return c
     }

@@ -56,7 +56,7 @@ struct StackArrangement {
         priority: LayoutPriority = .required
     ) {
         let c = LayoutConstraint(a, aAttr, relation, b, bAttr, multiplier: multiplier, constant: constant, location: nil)
-        c.priority = priority
+        c.storedPriority = priority
         c.identifier = id
         if c.problem != nil { c.problem = c.validate() }
         constraints.append(c)

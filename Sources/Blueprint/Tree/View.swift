@@ -321,7 +321,20 @@ open class View: LayoutItem {
 
     /// The conflicts and ambiguity of the last layout of this view's tree.
     public var layoutReport: LayoutReport {
-        root.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
+        let r = root
+        var report = r.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
+        report.refused = r.refusals
+        return report
+    }
+
+    /// Changes refused by property setters (`constraint.constant = .nan`), oldest first; only
+    /// a root's list is used. At most ``refusalLimit`` are kept.
+    var refusals: [LayoutError] = []
+    static let refusalLimit = 100
+
+    func noteRefusal(_ e: LayoutError) {
+        if refusals.count == View.refusalLimit { refusals.removeFirst() }
+        refusals.append(e)
     }
 
     /// Whether constraints leave this view's frame free to move or resize (after a layout).
