@@ -324,6 +324,10 @@ open class View: LayoutItem {
         let r = root
         var report = r.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
         report.refused = r.refusals
+        if r.rootEngine != nil {
+            report.negativeSizes = r.negativeSizes()
+            report.ties = r.priorityTies()
+        }
         return report
     }
 
