@@ -294,4 +294,31 @@ struct StackViewTests {
         #expect(report.conflicts.count == 1)
         #expect(report.conflicts.first?.constraints.contains("'stack spacing a–b' b.leading == a.trailing + 8") == true)
     }
+
+    /// README's stack example, run.
+    @Test func readmeExample() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 200))
+        let cell = View(name: "cell")
+        try root.addSubview(cell)
+        try activate([cell.top == root.top, cell.leading == root.leading, cell.width == 375])
+        let avatar = box("avatar", 48, 48)
+        avatar.setContentHuggingPriority(251, for: .horizontal)
+        let name = box("name", 100, 20), body = box("body", 200, 18)
+        let text = try StackView(name: "text", arrangedSubviews: [name, body])
+        text.axis = .vertical
+        text.spacing = 4
+        let row = try StackView(name: "row", arrangedSubviews: [avatar, text])
+        row.spacing = 12
+        row.alignment = .top
+        try cell.addSubview(row)
+        try activate([row.directionalEdges == cell.directionalMargins])
+        root.layoutIfNeeded()
+        // Margins 8: the row is 359 wide; the text column 359 − 48 − 12 = 299; 48 tall (the avatar).
+        #expect(cell.frame == Rect(x: 0, y: 0, width: 375, height: 64))
+        #expect(row.frame == Rect(x: 8, y: 8, width: 359, height: 48))
+        #expect(text.frame == Rect(x: 60, y: 0, width: 299, height: 42))
+        #expect(body.frame == Rect(x: 0, y: 24, width: 299, height: 18))
+        #expect(text.arrangementConstraints[2].description == "'stack spacing name–body' body.top == name.bottom + 4")
+        #expect(root.layoutReport.isClean)
+    }
 }
