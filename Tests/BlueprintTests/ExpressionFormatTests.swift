@@ -67,7 +67,7 @@ struct ExpressionFormatTests {
                 ^~~~~
             """)
         #expect(error("view1.subview.left = 20") == """
-            1:14: error: cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` for a view's guides
+            1:14: error: cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides
                 view1.subview.left = 20
                              ^
             """)

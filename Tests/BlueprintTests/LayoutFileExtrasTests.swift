@@ -101,9 +101,39 @@ struct LayoutFileExtrasTests {
         #expect(d.view(named: "footer")!.frame == Rect(x: 0, y: 570, width: 10, height: 10))
         #expect(d.constraints[4].description == "title.leading == card.layoutMarginsGuide.leading (x.layout:10)")
         #expect(d.root.layoutReport.isClean)
-        #expect(errors("view a\na.left == a.frame.left") == "x.layout:2:18: error: cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` for a view's guides\n    a.left == a.frame.left\n                     ^")
+        #expect(errors("view a\na.left == a.frame.left") == "x.layout:2:18: error: cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides\n    a.left == a.frame.left\n                     ^")
         #expect(errors("view a\na.left == a.margins.margins.left") == "x.layout:2:28: error: cannot follow dot paths any further: a guide has no guides\n    a.left == a.margins.margins.left\n                               ^")
         #expect(errors("view a\nguide g\na.left == g.margins.left") == "x.layout:3:11: error: `g` is a layout guide: it has no margins guide\n    a.left == g.margins.left\n              ^~~~~~~~~")
         #expect(errors("view a\na.left == b.margins.left") == "x.layout:2:11: error: unknown view `b`; did you mean `a`?\n    a.left == b.margins.left\n              ^")
+    }
+
+    /// `readableContent`: the margins, at most 672 wide, centred in them.
+    @Test func readableContentGuide() throws {
+        let d = try parse("""
+            canvas 1024 x 300
+            view card margins 10 20 10 40
+            view text in card
+            view note
+            card.edges == root.edges
+            text.leading == card.readableContent.leading
+            text.trailing == card.readableContent.trailing
+            text.top == card.readableContent.top
+            text.height == 20
+            note.leading == readableContent.leading
+            note.top == root.top
+            note.size == readableContent.size * 0.5
+            """)
+        d.root.layoutIfNeeded()
+        // Within card's margins: 1024 − 60 = 964 wide, centred at 20 + 482 = 502; 672 of it.
+        #expect(d.view(named: "text")!.frame == Rect(x: 166, y: 10, width: 672, height: 20))
+        // The root's: margins 8, 1008 wide, centred at 512.
+        #expect(d.view(named: "note")!.frame == Rect(x: 176, y: 0, width: 336, height: 142))
+        #expect(d.root.readableContentGuide.layoutFrame == Rect(x: 176, y: 8, width: 672, height: 284))
+        #expect(d.root.layoutReport.isClean)
+
+        // A narrow view: the guide is its margins; unused, the guide computes the same frame.
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 100))
+        root.layoutIfNeeded()
+        #expect(root.readableContentGuide.layoutFrame == Rect(x: 8, y: 8, width: 359, height: 84))
     }
 }

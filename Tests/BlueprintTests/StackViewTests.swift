@@ -321,4 +321,35 @@ struct StackViewTests {
         #expect(text.arrangementConstraints[2].description == "'stack spacing name–body' body.top == name.bottom + 4")
         #expect(root.layoutReport.isClean)
     }
+
+    /// Apple's Auto Layout Guide, "Simple Stack View": a vertical stack (fill, fill, spacing 8)
+    /// of a label, an image view (vertical hugging 249, compression 749) and an Edit button,
+    /// pinned to the margins and the top/bottom layout guides with standard spacing.
+    @Test func appleSimpleStackView() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        root.safeAreaInsets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)   // the status bar
+        root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)  // a root view's margins
+        let label = Label(name: "label", text: "Flowers")
+        let image = box("image", 300, 200)
+        image.setContentHuggingPriority(249, for: .vertical)
+        image.setContentCompressionResistancePriority(749, for: .vertical)
+        let edit = box("edit", 34, 30)   // a UIButton's intrinsic size
+        let stack = try StackView(name: "stack", arrangedSubviews: [label, image, edit])
+        stack.axis = .vertical
+        stack.spacing = 8
+        try root.addSubview(stack)
+        try activate([
+            stack.leading == root.leadingMargin, stack.trailing == root.trailingMargin,
+            stack.top == root.topLayoutGuide.bottom + 8, root.bottomLayoutGuide.top == stack.bottom + 8,
+        ])
+        root.layoutIfNeeded()
+        // 667 − 20 − 8 − 8 = 631 tall; the image takes what the label (20) and button (30) and
+        // two gaps leave: 631 − 50 − 16 = 565.
+        #expect(label.intrinsicContentSize.height == 20)
+        #expect(stack.frame == Rect(x: 16, y: 28, width: 343, height: 631))
+        #expect(label.frame == Rect(x: 0, y: 0, width: 343, height: 20))
+        #expect(image.frame == Rect(x: 0, y: 28, width: 343, height: 565))
+        #expect(edit.frame == Rect(x: 0, y: 601, width: 343, height: 30))
+        #expect(root.layoutReport.isClean)
+    }
 }

@@ -88,7 +88,11 @@ struct ExpressionResolver {
         guard let view = base as? View else {
             throw SyntaxError(message: "`\(base.name)` is a layout guide: it has no \(parts[1]) guide", range: r.viewRange)
         }
-        return parts[1] == "margins" ? view.layoutMarginsGuide : view.safeAreaLayoutGuide
+        switch parts[1] {
+        case "margins": return view.layoutMarginsGuide
+        case "readableContent": return view.readableContentGuide
+        default: return view.safeAreaLayoutGuide
+        }
     }
 
     /// "unknown view `emial`; did you mean `email`?"

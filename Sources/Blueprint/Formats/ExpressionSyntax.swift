@@ -7,7 +7,7 @@
 /// side       = term { ("+" | "-") term }          at most one attribute term, constant last
 /// term       = factor { ("*" | "/") factor }      at most one attribute, numbers multiply it
 /// factor     = ["-"] ( number | name | name "." attribute | name "." guide "." attribute )
-/// guide      = "margins" | "safeArea"                 the view's layout-margins / safe-area guide
+/// guide      = "margins" | "safeArea" | "readableContent"   one of the view's guides
 /// number     = digits ["." digits] [":" digits]       `16:9` is a ratio
 /// priority   = number | ["."] name                  1...1000, or required, defaultHigh, …
 /// ```
@@ -39,7 +39,7 @@ struct AttributeReference {
     var attributeRange: Range<Int>
 
     /// The guides a view can be followed by: `card.margins.top`, `card.safeArea.bottom`.
-    static let guideNames: Set<String> = ["margins", "safeArea"]
+    static let guideNames: Set<String> = ["margins", "safeArea", "readableContent"]
 }
 
 /// A number or a metric, as written.
@@ -299,7 +299,7 @@ struct ExpressionParser {
             if current.kind == .dot {
                 // `card.margins.top`: an attribute of one of the view's guides.
                 guard AttributeReference.guideNames.contains(text(attribute)) else {
-                    throw fail("cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` for a view's guides", current)
+                    throw fail("cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides", current)
                 }
                 advance()
                 let last = current

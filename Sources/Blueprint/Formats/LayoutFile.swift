@@ -214,7 +214,7 @@ struct LayoutFileParser {
         root.name = "root"
         let views = viewsByName, metrics = self.metrics, guides = guidesByName
         let root = self.root
-        let known = views.count < suggestionLimit ? (["root", "safeArea"] + views.keys + guides.keys).sorted() : []
+        let known = views.count < suggestionLimit ? (["root", "safeArea", "readableContent"] + views.keys + guides.keys).sorted() : []
         let names = { known }
         let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
@@ -223,6 +223,7 @@ struct LayoutFileParser {
             switch name {
             case "root": root
             case "safeArea": root.safeAreaLayoutGuide
+            case "readableContent": root.readableContentGuide
             default: views[name] ?? guides[name]
             }
         }
@@ -280,7 +281,7 @@ struct LayoutFileParser {
     private mutating func checkStatement(_ head: Token, _ next: Token, _ lexer: Lexer) throws(SyntaxError) {
         guard head.kind == .identifier, next.kind != .dot else { return }
         let word = lexer.text(head)
-        guard declaredViews[word] == nil, !["root", "safeArea", "superview"].contains(word) else { return }
+        guard declaredViews[word] == nil, !["root", "safeArea", "readableContent", "superview"].contains(word) else { return }
         var message = "unknown statement `\(word)`"
         if let guess = closest(word, in: Self.keywords) {
             message += "; did you mean `\(guess)`?"
@@ -523,6 +524,7 @@ struct LayoutFileParser {
             case "root": "the root view"
             case "superview": "the left-hand view's superview"
             case "safeArea": "the root's safe-area guide"
+            case "readableContent": "the root's readable-content guide"
             default: nil
             }
         if let meaning = reserved {

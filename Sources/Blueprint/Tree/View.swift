@@ -205,6 +205,15 @@ open class View: LayoutItem {
     public private(set) lazy var layoutMarginsGuide = LayoutGuide(
         name: name + ".layoutMarginsGuide", role: .layoutMargins, owner: self)
 
+    /// The view's layout margins, narrowed to at most ``readableContentWidth`` and centred in
+    /// them: where text lines stay short enough to read (UIKit's `readableContentGuide`).
+    public private(set) lazy var readableContentGuide = LayoutGuide(
+        name: name + ".readableContentGuide", role: .readableContent, owner: self)
+
+    /// The widest a ``readableContentGuide`` gets: UIKit's readable width at the default
+    /// text size.
+    public static let readableContentWidth = 672.0
+
     /// The part of the view inside the root's safe area.
     public private(set) lazy var safeAreaLayoutGuide = LayoutGuide(
         name: name + ".safeAreaLayoutGuide", role: .safeArea, owner: self)
