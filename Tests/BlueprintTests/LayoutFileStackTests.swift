@@ -151,4 +151,19 @@ struct LayoutFileStackTests {
                   ^~~~~~~~~~~~~
             """)
     }
+
+    /// A stack's constraints are made once per layout, not once per arranged view: a stack of
+    /// 1,000 views parses and lays out (each view 10 wide, 1 apart).
+    @Test func aLongStackIsArrangedOnce() throws {
+        var text = "stack list spacing 1\nlist.leading == root.leading\nlist.top == root.top\n"
+        for i in 0..<1_000 { text += "view v\(i) in list size 10 x 4\n" }
+        let d = try parse(text)
+        let list = try #require(d.view(named: "list") as? StackView)
+        #expect(list.needsArrangement)
+        d.root.layoutIfNeeded()
+        #expect(!list.needsArrangement)
+        #expect(list.arrangementConstraints.count == 2 + 999 + 2 * 1_000)
+        #expect(d.view(named: "v999")!.frame == Rect(x: 10_989, y: 0, width: 10, height: 4))
+        #expect(list.frame == Rect(x: 0, y: 0, width: 10_999, height: 4))
+    }
 }

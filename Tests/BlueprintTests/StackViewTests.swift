@@ -352,4 +352,21 @@ struct StackViewTests {
         #expect(edit.frame == Rect(x: 0, y: 601, width: 343, height: 30))
         #expect(root.layoutReport.isClean)
     }
+
+    @Test func nonFiniteSpacingsAreRefusedAndReported() throws {
+        let a = box("a", 40, 20), b = box("b", 60, 20)
+        let stack = try StackView(name: "row", arrangedSubviews: [a, b])
+        stack.spacing = 8
+        let root = try host(stack)
+        stack.spacing = .nan
+        stack.setCustomSpacing(.infinity, after: a)
+        root.layoutIfNeeded()
+        #expect(stack.spacing == 8)
+        #expect(stack.customSpacing(after: a) == 8)
+        #expect(b.frame.minX == 48)
+        #expect(root.layoutReport.refused.map(\.description) == [
+            "the stack's spacing is not a finite number in `row.spacing = nan`",
+            "the stack's custom spacing is not a finite number in `row.setCustomSpacing(inf, after: a)`",
+        ])
+    }
 }

@@ -50,32 +50,55 @@ public final class StackView: View {
     }
 
     /// The axis the arranged views are lined up along (default horizontal).
-    public var axis: LayoutAxis = .horizontal { didSet { arrange() } }
+    public var axis: LayoutAxis = .horizontal { didSet { setNeedsArrangement() } }
     /// How the views share the length along the axis (default ``Distribution/fill``).
-    public var distribution: Distribution = .fill { didSet { arrange() } }
+    public var distribution: Distribution = .fill { didSet { setNeedsArrangement() } }
     /// How the views sit across the axis (default ``Alignment/fill``).
-    public var alignment: Alignment = .fill { didSet { arrange() } }
+    public var alignment: Alignment = .fill { didSet { setNeedsArrangement() } }
     /// The gap between adjacent views (exact for the fill distributions, a minimum for the
-    /// equal-spacing ones). Default 0.
-    public var spacing: Double = 0 { didSet { arrange() } }
+    /// equal-spacing ones; negative overlaps). Default 0. A non-finite value is refused (the
+    /// stack keeps its spacing) and listed in the tree's ``View/layoutReport``.
+    public var spacing: Double = 0 {
+        didSet {
+            guard spacing.isFinite else {
+                refuse("spacing", "\(name).spacing = \(formatNumber(spacing))")
+                spacing = oldValue
+                return
+            }
+            setNeedsArrangement()
+        }
+    }
     /// When true the views are laid out inside the stack's layout margins, not its bounds.
-    public var isLayoutMarginsRelativeArrangement = false { didSet { arrange() } }
+    public var isLayoutMarginsRelativeArrangement = false { didSet { setNeedsArrangement() } }
     /// When true (vertical stacks) the spacing runs from a view's last baseline to the next
     /// view's first baseline.
-    public var isBaselineRelativeArrangement = false { didSet { arrange() } }
+    public var isBaselineRelativeArrangement = false { didSet { setNeedsArrangement() } }
 
     /// The views the stack arranges, in order; each is also a subview.
     public private(set) var arrangedSubviews: [View] = []
-    /// The constraints the stack made for its current arrangement (all active).
-    public private(set) var arrangementConstraints: [LayoutConstraint] = []
+    private var arranged: Set<ObjectIdentifier> = []
+    /// The constraints the stack made for its current arrangement (all active). Reading them
+    /// brings the arrangement up to date.
+    public var arrangementConstraints: [LayoutConstraint] {
+        arrangeIfNeeded()
+        return madeConstraints
+    }
     /// The spacer guides of the equal-spacing distributions, one per gap, in order.
-    public private(set) var spacerGuides: [LayoutGuide] = []
+    public var spacerGuides: [LayoutGuide] {
+        arrangeIfNeeded()
+        return madeGuides
+    }
+    private var madeConstraints: [LayoutConstraint] = []
+    private var madeGuides: [LayoutGuide] = []
 
-    private var customSpacings: [(view: View, spacing: Double)] = []
+    private var customSpacings: [ObjectIdentifier: Double] = [:]
     /// Where the stack was declared (a `.layout` line): its constraints carry it.
     var declaration: SourceLocation?
+    /// The constraints are remade at the next layout (or read of ``arrangementConstraints``),
+    /// so building a stack of n views makes its constraints once, not n times.
+    private(set) var needsArrangement = false
 
-    /// Makes an empty stack; add views with ``addArrangedSubview(_:)``.
+    /// Makes an empty stack (layout margins 0); add views with ``addArrangedSubview(_:)``.
     public override init(name: String) {
         super.init(name: name)
         layoutMargins = .zero
@@ -101,75 +124,92 @@ public final class StackView: View {
     /// - Throws: ``LayoutError`` when `view` is the stack or one of its ancestors.
     public func insertArrangedSubview(_ view: View, at index: Int) throws(LayoutError) {
         if view.superview !== self { try addSubview(view) }
-        arrangedSubviews.removeAll { $0 === view }
-        arrangedSubviews.insert(view, at: Swift.max(0, Swift.min(index, arrangedSubviews.count)))
-        arrange()
+        if !arranged.insert(ObjectIdentifier(view)).inserted { arrangedSubviews.removeAll { $0 === view } }
+        let i = Swift.max(0, Swift.min(index, arrangedSubviews.count))
+        if i == arrangedSubviews.count { arrangedSubviews.append(view) } else { arrangedSubviews.insert(view, at: i) }
+        setNeedsArrangement()
     }
 
     /// Takes `view` out of the arrangement; it stays a subview (as in UIKit), without the
     /// stack's constraints.
     public func removeArrangedSubview(_ view: View) {
-        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        guard arranged.remove(ObjectIdentifier(view)) != nil else { return }
         arrangedSubviews.removeAll { $0 === view }
-        customSpacings.removeAll { $0.view === view }
-        arrange()
+        customSpacings[ObjectIdentifier(view)] = nil
+        setNeedsArrangement()
     }
 
-    /// Sets the gap after `view` (instead of ``spacing``).
+    /// Sets the gap after `view` (instead of ``spacing``). A non-finite value is refused and
+    /// listed in the tree's ``View/layoutReport``.
     public func setCustomSpacing(_ spacing: Double, after view: View) {
-        customSpacings.removeAll { $0.view === view }
-        customSpacings.append((view, spacing))
-        arrange()
+        guard spacing.isFinite else {
+            refuse("custom spacing", "\(name).setCustomSpacing(\(formatNumber(spacing)), after: \(view.name))")
+            return
+        }
+        customSpacings[ObjectIdentifier(view)] = spacing
+        setNeedsArrangement()
     }
 
     /// The gap after `view`: its custom spacing, or ``spacing``.
     public func customSpacing(after view: View) -> Double {
-        customSpacings.first { $0.view === view }?.spacing ?? spacing
+        customSpacings[ObjectIdentifier(view)] ?? spacing
     }
 
     /// The arranged views that take part in the layout (the ones not hidden), in order.
     public var visibleArrangedSubviews: [View] { arrangedSubviews.filter { !$0.isHidden } }
 
-    /// Called by a subview about to leave the stack: it leaves the arrangement too.
+    /// Called by a subview about to leave the stack: it leaves the arrangement too (its
+    /// constraints to the stack are deactivated by the removal, as every crossing one is).
     func subviewWillLeave(_ view: View) {
-        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
-        arrangedSubviews.removeAll { $0 === view }
-        customSpacings.removeAll { $0.view === view }
-        for c in arrangementConstraints where c.firstItem === view || c.secondItem === view { c.deactivate() }
-        arrangementConstraints.removeAll { !$0.isActive }
-        arrange()
+        removeArrangedSubview(view)
     }
 
     /// Called when an arranged view is hidden or shown, or its intrinsic size changed.
     func arrangedSubviewChanged(_ view: View, sizeOnly: Bool) {
         guard !sizeOnly || distribution == .fillProportionally else { return }
-        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
-        arrange()
+        guard arranged.contains(ObjectIdentifier(view)) else { return }
+        setNeedsArrangement()
+    }
+
+    private func refuse(_ what: String, _ statement: String) {
+        root.noteRefusal(LayoutError(.nonFinite(what: "stack's " + what), constraint: statement))
     }
 
     // MARK: Constraints
 
+    /// Marks the constraints out of date; the root remakes them before its next layout.
+    func setNeedsArrangement() {
+        needsArrangement = true
+        root.stacksNeedArrangement = true
+    }
+
+    /// Remakes the constraints if something changed since they were made.
+    func arrangeIfNeeded() {
+        guard needsArrangement else { return }
+        needsArrangement = false
+        arrange()
+    }
+
     /// Replaces the arrangement's constraints with ones made for the current state.
     private func arrange() {
-        for c in arrangementConstraints { c.deactivate() }
-        for g in spacerGuides { removeLayoutGuide(g) }
+        for c in madeConstraints { c.deactivate() }
+        // Only this stack's constraints used its guides, and they are inactive now.
+        dropLayoutGuides(madeGuides)
         var plan = StackArrangement(stack: self)
         // Made outside any `layout { }` block that happens to be running: the block must not
         // collect (and later return) constraints the stack owns.
         ConstraintCollector.$current.withValue(nil) { plan.build() }
-        spacerGuides = plan.guides
-        for g in spacerGuides { addLayoutGuide(g) }
-        arrangementConstraints = plan.constraints
-        for c in arrangementConstraints {
+        madeGuides = plan.guides
+        for g in madeGuides { addLayoutGuide(g) }
+        madeConstraints = plan.constraints
+        for c in madeConstraints {
             do {
                 try c.activate()
                 c.location = declaration
             } catch {
                 // Every generated constraint relates the stack, its subviews and its guides
-                // with finite numbers; a custom spacing of NaN is the one way to get here.
-                // It is left inactive; the layout report's conflicts do not list it.
+                // with finite numbers (non-finite spacings are refused when set): not reached.
             }
         }
-        arrangementConstraints.removeAll { !$0.isActive }
     }
 }

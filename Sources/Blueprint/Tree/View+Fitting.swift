@@ -22,6 +22,7 @@ extension View {
         _ targetSize: Size, withHorizontalFittingPriority horizontal: LayoutPriority = .fittingSizeLevel,
         verticalFittingPriority vertical: LayoutPriority = .fittingSizeLevel
     ) -> Size {
+        forEachInSubtree { ($0 as? StackView)?.arrangeIfNeeded() }
         var pulls: [LayoutConstraint] = []
         ConstraintCollector.$current.withValue(nil) {
             for (attribute, value, priority) in [(LayoutAttribute.width, targetSize.width, horizontal), (.height, targetSize.height, vertical)] {

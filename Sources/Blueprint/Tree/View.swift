@@ -141,6 +141,10 @@ open class View: LayoutItem {
         if view.superview != nil { view.removeFromSuperview() }
         subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
         view.superview = self
+        if view.stacksNeedArrangement {
+            view.stacksNeedArrangement = false
+            root.stacksNeedArrangement = true
+        }
         view.detachFromEngine()
         structureChanged()
     }
@@ -171,6 +175,8 @@ open class View: LayoutItem {
         }
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        // Stacks of this subtree waiting for their constraints are now this root's to arrange.
+        if parent.root.stacksNeedArrangement { stacksNeedArrangement = true }
         detachFromEngine()
     }
 
@@ -251,6 +257,18 @@ open class View: LayoutItem {
         structureChanged()
     }
 
+    /// Removes custom guides no active constraint uses (a stack's spacers), without looking.
+    func dropLayoutGuides(_ guides: [LayoutGuide]) {
+        guard !guides.isEmpty else { return }
+        let gone = Set(guides.map(ObjectIdentifier.init))
+        layoutGuides.removeAll { gone.contains(ObjectIdentifier($0)) }
+        for g in guides {
+            g._owningView = nil
+            g.engine = nil
+        }
+        structureChanged()
+    }
+
     /// Removes a custom guide and deactivates the constraints that use it.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard let i = layoutGuides.firstIndex(where: { $0 === guide }) else { return }
@@ -324,6 +342,7 @@ open class View: LayoutItem {
     ///   apply only what changed since (activations, constants, priorities).
     public func layoutIfNeeded() {
         let r = root
+        r.arrangeStacksIfNeeded()
         if r.rootEngine == nil { r.rootEngine = LayoutEngine(root: r) }
         r.rootEngine!.layout()
     }
@@ -343,6 +362,17 @@ open class View: LayoutItem {
     /// Changes refused by property setters (`constraint.constant = .nan`), oldest first; only
     /// a root's list is used. At most ``refusalLimit`` are kept.
     var refusals: [LayoutError] = []
+
+    /// On a root: some stack view of the tree has constraints to remake before the next layout.
+    var stacksNeedArrangement = false
+
+    /// Remakes the constraints of every stack view of this tree that changed.
+    /// - Complexity: O(views) when a stack changed, O(1) otherwise.
+    func arrangeStacksIfNeeded() {
+        guard stacksNeedArrangement else { return }
+        stacksNeedArrangement = false
+        forEachInSubtree { ($0 as? StackView)?.arrangeIfNeeded() }
+    }
     static let refusalLimit = 100
 
     func noteRefusal(_ e: LayoutError) {
