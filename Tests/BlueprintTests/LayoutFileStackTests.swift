@@ -166,4 +166,55 @@ struct LayoutFileStackTests {
         #expect(d.view(named: "v999")!.frame == Rect(x: 10_989, y: 0, width: 10, height: 4))
         #expect(list.frame == Rect(x: 0, y: 0, width: 10_999, height: 4))
     }
+
+    /// The same stack written in Swift and in `.layout` makes the same constraints and frames;
+    /// so does the same visual format.
+    @Test func swiftAndLayoutFilesAgree() throws {
+        let d = try parse("""
+            canvas 300 x 120
+            stack bar axis horizontal spacing 6 alignment center distribution equalSpacing marginsRelative margins 4
+            view back in bar size 44 x 30 spacingAfter 10
+            view title in bar label "Inbox" font 17
+            view edit in bar size 44 x 30
+            view footer size 100 x 20
+            bar.leading == root.leading
+            bar.trailing == root.trailing
+            bar.top == root.top
+            H:|-[footer]-(>=8)-|  alignAllTop
+            V:[bar]-12-[footer]
+            """)
+        d.root.layoutIfNeeded()
+
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 120))
+        let back = View(name: "back"), edit = View(name: "edit"), footer = View(name: "footer")
+        back.explicitIntrinsicContentSize = Size(width: 44, height: 30)
+        edit.explicitIntrinsicContentSize = Size(width: 44, height: 30)
+        footer.explicitIntrinsicContentSize = Size(width: 100, height: 20)
+        let title = Label(name: "title", text: "Inbox", fontSize: 17)
+        let bar = try StackView(name: "bar", arrangedSubviews: [back, title, edit])
+        bar.spacing = 6
+        bar.alignment = .center
+        bar.distribution = .equalSpacing
+        bar.isLayoutMarginsRelativeArrangement = true
+        bar.layoutMargins = EdgeInsets(all: 4)
+        bar.setCustomSpacing(10, after: back)
+        try root.addSubview(bar)
+        try root.addSubview(footer)
+        try activate([bar.leading == root.leading, bar.trailing == root.trailing, bar.top == root.top])
+        try activate(LayoutConstraint.constraints(withVisualFormat: "H:|-[footer]-(>=8)-|", options: .alignAllTop, views: ["footer": footer]))
+        try activate(LayoutConstraint.constraints(withVisualFormat: "V:[bar]-12-[footer]", views: ["bar": bar, "footer": footer]))
+        root.layoutIfNeeded()
+
+        let fileBar = try #require(d.view(named: "bar") as? StackView)
+        #expect(fileBar.arrangementConstraints.map(\.formula) == bar.arrangementConstraints.map(\.formula))
+        for name in ["bar", "back", "title", "edit", "footer"] {
+            #expect(d.view(named: name)!.frame == root.view(named: name)!.frame, "\(name)")
+        }
+        // Worked out: margins 4, so 292 for 44 + 48 + 44 = 136 of views: 156 of gaps, 78 each.
+        #expect(title.intrinsicContentSize.width == 48)
+        #expect([back.frame.minX, title.frame.minX, edit.frame.minX] == [4, 126, 252])
+        #expect(bar.frame == Rect(x: 0, y: 0, width: 300, height: 38))
+        #expect(footer.frame == Rect(x: 20, y: 50, width: 100, height: 20))
+        #expect(root.layoutReport.isClean && d.root.layoutReport.isClean)
+    }
 }
