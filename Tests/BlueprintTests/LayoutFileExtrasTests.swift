@@ -73,6 +73,10 @@ struct LayoutFileExtrasTests {
         ])
         #expect(errors("view a\nview b\nsuperview.top == superview.top") == "x.layout:3:1: error: `superview` on the left needs a view on the right: it means that view's superview\n    superview.top == superview.top\n    ^~~~~~~~~")
         #expect(errors("view a\na.width == a.height * 16:0") == "x.layout:2:23: error: a ratio cannot have 0 after the colon\n    a.width == a.height * 16:0\n                          ^~~~")
+        #expect(errors("view a\na.width == a.height * 16:9:4") == "x.layout:2:23: error: `16:9:4` is not a ratio: write two whole numbers, `16:9`\n    a.width == a.height * 16:9:4\n                          ^~~~~~")
+        // A long chain of colons is one malformed token, not a deep recursion.
+        let colons = "view a\na.width == a.height * 1" + String(repeating: ":1", count: 200_000)
+        #expect(errors(colons).hasPrefix("x.layout:2:23: error: `1:1:1:1:1"))
         #expect(errors("view a\na.width == 10 as") == "x.layout:2:17: error: expected a name for the constraint after `as`, found the end of the line\n    a.width == 10 as\n                    ^")
     }
 

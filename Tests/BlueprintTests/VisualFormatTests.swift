@@ -215,4 +215,21 @@ struct VisualFormatTests {
                        ^~~~
             """)
     }
+
+    /// A format of 20,000 views is one pass (each view looked up once, duplicates found by
+    /// identity), and an error at its end still points at its column.
+    @Test func longFormats() throws {
+        var views: [String: LayoutItem] = [:]
+        var format = "H:|"
+        for i in 0..<20_000 {
+            let v = View(name: "v\(i)")
+            try root.addSubview(v)
+            views["v\(i)"] = v
+            format += "-[v\(i)]"
+        }
+        let made = try LayoutConstraint.constraints(withVisualFormat: format + "-|", views: views)
+        #expect(made.count == 20_001)
+        #expect(made.last?.formula == "root.trailing == v19999.trailing + 20")
+        #expect(error(format + "-[v0]", views).hasPrefix("1:\(format.count + 3): error: `v0` appears twice in one format"))
+    }
 }

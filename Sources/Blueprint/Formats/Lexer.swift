@@ -142,9 +142,18 @@ struct Lexer {
         }
         // A ratio, `16:9`: one number, the quotient.
         if position + 1 < bytes.count, bytes[position] == UInt8(ascii: ":"), isDigit(bytes[position + 1]) {
+            // The second number is plain digits (no fraction, no second colon): read here,
+            // not by recursion, so `1:1:1:…` cannot nest.
             position += 1
-            let denominator = number()
-            guard case .number(let d) = denominator.kind else { return Token(kind: denominator.kind, start: start, end: position) }
+            let second = position
+            while position < bytes.count, isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: ":") {
+                position += 1
+            }
+            let digits = bytes[second..<position]
+            guard digits.allSatisfy(isDigit), let d = Double(String(decoding: digits, as: UTF8.self)), d <= 1e15 else {
+                let text = String(decoding: bytes[start..<position], as: UTF8.self)
+                return Token(kind: .invalid("`\(text)` is not a ratio: write two whole numbers, `16:9`"), start: start, end: position)
+            }
             guard d != 0 else { return Token(kind: .invalid("a ratio cannot have 0 after the colon"), start: start, end: position) }
             return Token(kind: .number(value / d), start: start, end: position)
         }

@@ -119,6 +119,7 @@ struct VisualFormatParser {
         let mode = try Axis(vertical: vertical, options: options, optionsRange: optionsRange)
         var made: [LayoutConstraint] = []
         var views: [(LayoutItem, Range<Int>)] = []
+        var seen: Set<ObjectIdentifier> = []
         var previous: Edge?
         var pending: (predicates: [Predicate]?, range: Range<Int>)?   // the connection before the next element
 
@@ -132,7 +133,7 @@ struct VisualFormatParser {
             skipSpaces()
             if current == UInt8(ascii: "[") {
                 let (view, range, predicates) = try viewElement(axis: mode)
-                if views.contains(where: { $0.0 === view }) {
+                if !seen.insert(ObjectIdentifier(view)).inserted {
                     throw fail("`\(view.name)` appears twice in one format", range)
                 }
                 if let previous, let p = pending {
