@@ -31,8 +31,11 @@ public struct PriorityTie: CustomStringConvertible {
     public let yielded: View
     /// The view that kept its intrinsic size, with the same priority.
     public let kept: View
+    /// The axis along which they compete.
     public let axis: LayoutAxis
+    /// Hugging or compression resistance.
     public let kind: Kind
+    /// The priority both have.
     public let priority: LayoutPriority
 
     /// Superviews with more subviews than this are not searched for ties.

@@ -2,18 +2,30 @@
 /// format, and the direction horizontal formats read in (UIKit's
 /// `NSLayoutConstraint.FormatOptions`).
 public struct VisualFormatOptions: OptionSet, Sendable, Hashable {
+    /// The bits, as UIKit numbers them.
     public let rawValue: Int
+    /// The options of these bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Each view's left edge on the previous one's (V: formats).
     public static let alignAllLeft = VisualFormatOptions(rawValue: 1 << 1)
+    /// Each view's right edge on the previous one's (V: formats).
     public static let alignAllRight = VisualFormatOptions(rawValue: 1 << 2)
+    /// Each view's top on the previous one's (H: formats).
     public static let alignAllTop = VisualFormatOptions(rawValue: 1 << 3)
+    /// Each view's bottom on the previous one's (H: formats).
     public static let alignAllBottom = VisualFormatOptions(rawValue: 1 << 4)
+    /// Each view's leading edge on the previous one's (V: formats).
     public static let alignAllLeading = VisualFormatOptions(rawValue: 1 << 5)
+    /// Each view's trailing edge on the previous one's (V: formats).
     public static let alignAllTrailing = VisualFormatOptions(rawValue: 1 << 6)
+    /// Each view's horizontal centre on the previous one's (V: formats).
     public static let alignAllCenterX = VisualFormatOptions(rawValue: 1 << 9)
+    /// Each view's vertical centre on the previous one's (H: formats).
     public static let alignAllCenterY = VisualFormatOptions(rawValue: 1 << 10)
+    /// Each view's last baseline on the previous one's (H: formats).
     public static let alignAllLastBaseline = VisualFormatOptions(rawValue: 1 << 11)
+    /// Each view's first baseline on the previous one's (H: formats).
     public static let alignAllFirstBaseline = VisualFormatOptions(rawValue: 1 << 12)
     /// Horizontal formats run from leading to trailing (the default).
     public static let directionLeadingToTrailing = VisualFormatOptions([])
