@@ -57,7 +57,8 @@ struct StackViewTests {
             "'stack alignment b' b.top == row.top",
             "'stack alignment b' b.bottom == row.bottom",
         ])
-        #expect(stack.arrangementConstraints.allSatisfy { $0.isActive })
+        #expect(stack.arrangementConstraints.allSatisfy { $0.isActive && $0.arrangingStack === stack })
+        #expect((a.width == 10).arrangingStack == nil)
     }
 
     @Test func fillEquallySharesTheLength() throws {

@@ -57,6 +57,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     var storedPriority: LayoutPriority
     /// A name for reports and diagrams (like UIKit's `identifier`).
     public var identifier: String?
+    /// The stack view that made this constraint for its arrangement (nil for any other):
+    /// a diagram can draw the stack instead of its constraints.
+    public internal(set) weak var arrangingStack: StackView?
     /// Where the constraint was made: the anchor subscript (`view[.width]`), or the call that
     /// activated it (`activate`, `layout`, `addExpressions`) for property anchors.
     public internal(set) var location: SourceLocation?

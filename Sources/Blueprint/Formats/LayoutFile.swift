@@ -13,6 +13,13 @@
 /// view note label "draft" hidden
 /// header.top == safeArea.top + pad   # `safeArea`: the root's safe-area layout guide
 /// title.width = superview.width * 0.9 + 5 ~ 750
+/// stack row in header axis horizontal spacing 8 alignment center distribution fill
+/// view icon in row size 24 x 24 spacingAfter 12   # a stack's subviews are arranged, in order
+/// guide gap in header                # a custom layout guide, used like a view
+/// H:|-[avatar]-pad-[title]-|  alignAllCenterY   # a visual format (`V:` too)
+/// let double = pad * 2 + 1           # metrics take arithmetic
+/// avatar.height == avatar.width * 1:1 as square   # ratios; `as` names the constraint
+/// title.top == card.margins.top      # a view's margins / safeArea / readableContent guide
 /// ```
 /// Names are ASCII (`[_a-zA-Z][_a-zA-Z0-9]*`); any keyword can name a view (`view view`).
 /// Lines end with LF or CRLF. A file that parses always lays out: conflicts and ambiguity are

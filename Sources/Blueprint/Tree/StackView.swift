@@ -206,6 +206,7 @@ public final class StackView: View {
             do {
                 try c.activate()
                 c.location = declaration
+                c.arrangingStack = self
             } catch {
                 // Every generated constraint relates the stack, its subviews and its guides
                 // with finite numbers (non-finite spacings are refused when set): not reached.
