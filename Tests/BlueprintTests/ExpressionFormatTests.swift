@@ -7,8 +7,8 @@ struct ExpressionFormatTests {
     let view1 = View(name: "view1"), view2 = View(name: "view2")
 
     init() throws {
-        try root.addSubview(view1)
-        try root.addSubview(view2)
+        root.addSubview(view1)
+        root.addSubview(view2)
     }
 
     func make(_ s: String, metrics: [String: Double] = ["myVar": 0.5, "margin": 10]) throws -> LayoutConstraint {

@@ -191,15 +191,15 @@ struct LayoutFileStackTests {
         edit.explicitIntrinsicContentSize = Size(width: 44, height: 30)
         footer.explicitIntrinsicContentSize = Size(width: 100, height: 20)
         let title = Label(name: "title", text: "Inbox", fontSize: 17)
-        let bar = try StackView(name: "bar", arrangedSubviews: [back, title, edit])
+        let bar = StackView(name: "bar", arrangedSubviews: [back, title, edit])
         bar.spacing = 6
         bar.alignment = .center
         bar.distribution = .equalSpacing
         bar.isLayoutMarginsRelativeArrangement = true
         bar.layoutMargins = EdgeInsets(all: 4)
         bar.setCustomSpacing(10, after: back)
-        try root.addSubview(bar)
-        try root.addSubview(footer)
+        root.addSubview(bar)
+        root.addSubview(footer)
         try activate([bar.leading == root.leading, bar.trailing == root.trailing, bar.top == root.top])
         try activate(LayoutConstraint.constraints(withVisualFormat: "H:|-[footer]-(>=8)-|", options: .alignAllTop, views: ["footer": footer]))
         try activate(LayoutConstraint.constraints(withVisualFormat: "V:[bar]-12-[footer]", views: ["bar": bar, "footer": footer]))

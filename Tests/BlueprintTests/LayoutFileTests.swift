@@ -246,7 +246,7 @@ struct LayoutFileTests {
     @Test func expressionStringsAreOneLine() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let a = View(name: "a")
-        try root.addSubview(a)
+        root.addSubview(a)
         #expect(try LayoutConstraint(expression: "a.width = 10\r\n", views: ["a": a]).formula == "a.width == 10")
         #expect(throws: SourceDiagnostic.self) { try LayoutConstraint(expression: "a.width = 10\na.height = 5", views: ["a": a]) }
         do {

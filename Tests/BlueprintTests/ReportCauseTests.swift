@@ -10,7 +10,7 @@ struct ReportCauseTests {
         let title = View(name: "title"), detail = View(name: "detail")
         for v in [title, detail] {
             v.explicitIntrinsicContentSize = Size(width: 50, height: 20)
-            try root.addSubview(v)
+            root.addSubview(v)
         }
         try activate([
             title.leading == root.leading, detail.leading == title.trailing, detail.trailing == root.trailing,
@@ -58,10 +58,10 @@ struct ReportCauseTests {
         let a = View(name: "a"), b = View(name: "b")
         a.explicitIntrinsicContentSize = Size(width: 30, height: 20)
         b.explicitIntrinsicContentSize = Size(width: 60, height: 20)
-        let stack = try StackView(name: "row", arrangedSubviews: [a, b])
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
         stack.distribution = .fillEqually
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 100))
-        try root.addSubview(stack)
+        root.addSubview(stack)
         try activate([stack.leading == root.leading, stack.top == root.top])
         root.layoutIfNeeded()
         #expect(a.frame.width == 60)
@@ -71,7 +71,7 @@ struct ReportCauseTests {
     @Test func negativeSizesAreReported() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let badge = View(name: "badge")
-        try root.addSubview(badge)
+        root.addSubview(badge)
         try activate([badge.leading == root.leading + 60, badge.trailing == root.leading + 48, badge.top == root.top, badge.height == 10])
         root.layoutIfNeeded()
         let report = root.layoutReport

@@ -11,7 +11,7 @@ private func box(_ name: String, _ w: Double, _ h: Double) -> View {
 /// A root of 400 × 400 with `stack` at (10, 20), optionally of a fixed width and height.
 private func host(_ stack: StackView, width: Double? = nil, height: Double? = nil) throws -> View {
     let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 400))
-    try root.addSubview(stack)
+    root.addSubview(stack)
     try activate([stack.leading == root.leading + 10, stack.top == root.top + 20])
     if let width { try activate([stack.width == width]) }
     if let height { try activate([stack.height == height]) }
@@ -25,7 +25,7 @@ struct StackViewTests {
         let a = box("a", 40, 20), b = box("b", 60, 20), c = box("c", 50, 20)
         b.setContentHuggingPriority(251, for: .horizontal)
         c.setContentHuggingPriority(251, for: .horizontal)
-        let stack = try StackView(name: "row", arrangedSubviews: [a, b, c])
+        let stack = StackView(name: "row", arrangedSubviews: [a, b, c])
         stack.spacing = 8
         let root = try host(stack, width: 300)
         // 300 − 8 − 8 − 60 − 50 = 174 for a.
@@ -37,7 +37,7 @@ struct StackViewTests {
     }
 
     @Test func unsizedFillTakesTheIntrinsicLengths() throws {
-        let stack = try StackView(name: "row", arrangedSubviews: [box("a", 40, 20), box("b", 60, 20)])
+        let stack = StackView(name: "row", arrangedSubviews: [box("a", 40, 20), box("b", 60, 20)])
         stack.spacing = 5
         let root = try host(stack)
         #expect(stack.frame == Rect(x: 10, y: 20, width: 105, height: 20))
@@ -46,7 +46,7 @@ struct StackViewTests {
 
     @Test func generatedConstraintsAreNamed() throws {
         let a = box("a", 40, 20), b = box("b", 60, 20)
-        let stack = try StackView(name: "row", arrangedSubviews: [a, b])
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
         stack.spacing = 8
         #expect(stack.arrangementConstraints.map(\.description) == [
             "'stack edge row–a' a.leading == row.leading",
@@ -63,7 +63,7 @@ struct StackViewTests {
 
     @Test func fillEquallySharesTheLength() throws {
         let views = [box("a", 40, 20), box("b", 70, 20), box("c", 50, 20)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.distribution = .fillEqually
         stack.spacing = 6
         let root = try host(stack, width: 300)
@@ -77,7 +77,7 @@ struct StackViewTests {
 
     @Test func unsizedFillEquallyGrowsEveryViewToTheLongest() throws {
         let views = [box("a", 40, 20), box("b", 70, 20), box("c", 50, 20)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.distribution = .fillEqually
         stack.spacing = 6
         let root = try host(stack)
@@ -88,7 +88,7 @@ struct StackViewTests {
 
     @Test func fillProportionallyFollowsIntrinsicLengths() throws {
         let views = [box("a", 40, 20), box("b", 60, 20), box("c", 100, 20)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.distribution = .fillProportionally
         stack.spacing = 10
         let root = try host(stack, width: 300)
@@ -102,7 +102,7 @@ struct StackViewTests {
 
     @Test func equalSpacingSharesTheSlackBetweenViews() throws {
         let views = [box("a", 40, 20), box("b", 60, 20), box("c", 50, 20)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.distribution = .equalSpacing
         stack.spacing = 8
         let root = try host(stack, width: 300)
@@ -118,7 +118,7 @@ struct StackViewTests {
 
     @Test func equalSpacingNeverGoesBelowTheSpacing() throws {
         let views = [box("a", 40, 20), box("b", 60, 20)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.distribution = .equalSpacing
         stack.spacing = 12
         let root = try host(stack)
@@ -129,7 +129,7 @@ struct StackViewTests {
 
     @Test func equalCenteringSpacesTheCentres() throws {
         let views = [box("a", 40, 20), box("b", 60, 20), box("c", 50, 20)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.distribution = .equalCentering
         let root = try host(stack, width: 300)
         // Centres at 20 and 275; the middle one halfway, 147.5, so b starts at 117.5.
@@ -146,7 +146,7 @@ struct StackViewTests {
     ])
     func horizontalAlignments(alignment: StackView.Alignment, ys: [Double], heights: [Double]) throws {
         let views = [box("a", 10, 20), box("b", 10, 40), box("c", 10, 30)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.alignment = alignment
         let root = try host(stack)
         #expect(stack.frame == Rect(x: 10, y: 20, width: 30, height: 40))
@@ -157,7 +157,7 @@ struct StackViewTests {
 
     @Test func centerInATallerStack() throws {
         let views = [box("a", 10, 20), box("b", 10, 40)]
-        let stack = try StackView(name: "row", arrangedSubviews: views)
+        let stack = StackView(name: "row", arrangedSubviews: views)
         stack.alignment = .center
         let root = try host(stack, height: 100)
         #expect(views.map(\.frame.minY) == [40, 30])
@@ -167,7 +167,7 @@ struct StackViewTests {
     @Test func firstBaselinesLineUpAndTheHighestViewTouchesTheTop() throws {
         let small = Label(name: "small", text: "Small", fontSize: 12)
         let big = Label(name: "big", text: "Big", fontSize: 30)
-        let stack = try StackView(name: "row", arrangedSubviews: [small, big])
+        let stack = StackView(name: "row", arrangedSubviews: [small, big])
         stack.alignment = .firstBaseline
         stack.spacing = 4
         let root = try host(stack, height: 100)
@@ -183,7 +183,7 @@ struct StackViewTests {
 
     @Test func verticalMarginsRelativeWithCustomSpacing() throws {
         let a = box("a", 100, 30), b = box("b", 50, 20), c = box("c", 80, 40)
-        let stack = try StackView(name: "column", arrangedSubviews: [a, b, c])
+        let stack = StackView(name: "column", arrangedSubviews: [a, b, c])
         stack.axis = .vertical
         stack.alignment = .leading
         stack.spacing = 8
@@ -210,7 +210,7 @@ struct StackViewTests {
     @Test func baselineRelativeSpacingInAVerticalStack() throws {
         let title = Label(name: "title", text: "Title", fontSize: 20)
         let subtitle = Label(name: "subtitle", text: "Subtitle", fontSize: 13)
-        let stack = try StackView(name: "column", arrangedSubviews: [title, subtitle])
+        let stack = StackView(name: "column", arrangedSubviews: [title, subtitle])
         stack.axis = .vertical
         stack.alignment = .leading
         stack.spacing = 24
@@ -222,7 +222,7 @@ struct StackViewTests {
 
     @Test func hiddenViewsCollapseAndComeBack() throws {
         let a = box("a", 40, 20), b = box("b", 60, 20), c = box("c", 50, 20)
-        let stack = try StackView(name: "row", arrangedSubviews: [a, b, c])
+        let stack = StackView(name: "row", arrangedSubviews: [a, b, c])
         stack.spacing = 8
         let root = try host(stack)
         #expect(stack.frame.width == 166)
@@ -243,9 +243,9 @@ struct StackViewTests {
 
     @Test func insertRemoveAndLeaving() throws {
         let a = box("a", 40, 20), b = box("b", 60, 20), c = box("c", 50, 20)
-        let stack = try StackView(name: "row", arrangedSubviews: [a, b])
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
         let root = try host(stack)
-        try stack.insertArrangedSubview(c, at: 0)
+        stack.insertArrangedSubview(c, at: 0)
         root.layoutIfNeeded()
         #expect(stack.arrangedSubviews.map(\.name) == ["c", "a", "b"])
         #expect([c.frame.minX, a.frame.minX, b.frame.minX] == [0, 50, 90])
@@ -269,9 +269,9 @@ struct StackViewTests {
     @Test func nestedStacks() throws {
         let title = box("title", 100, 20)
         let like = box("like", 30, 30), share = box("share", 30, 30)
-        let row = try StackView(name: "actions", arrangedSubviews: [like, share])
+        let row = StackView(name: "actions", arrangedSubviews: [like, share])
         row.spacing = 4
-        let column = try StackView(name: "cell", arrangedSubviews: [title, row])
+        let column = StackView(name: "cell", arrangedSubviews: [title, row])
         column.axis = .vertical
         column.alignment = .leading
         column.spacing = 8
@@ -284,10 +284,10 @@ struct StackViewTests {
 
     @Test func aConflictNamesTheStacksConstraints() throws {
         let a = box("a", 40, 20), b = box("b", 60, 20)
-        let stack = try StackView(name: "row", arrangedSubviews: [a, b])
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
         stack.spacing = 8
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        try root.addSubview(stack)
+        root.addSubview(stack)
         try activate([stack.leading == root.leading, stack.top == root.top, stack.width == 100,
                       a.width == 40, b.width == 60])
         root.layoutIfNeeded()
@@ -300,18 +300,18 @@ struct StackViewTests {
     @Test func readmeExample() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 200))
         let cell = View(name: "cell")
-        try root.addSubview(cell)
+        root.addSubview(cell)
         try activate([cell.top == root.top, cell.leading == root.leading, cell.width == 375])
         let avatar = box("avatar", 48, 48)
         avatar.setContentHuggingPriority(251, for: .horizontal)
         let name = box("name", 100, 20), body = box("body", 200, 18)
-        let text = try StackView(name: "text", arrangedSubviews: [name, body])
+        let text = StackView(name: "text", arrangedSubviews: [name, body])
         text.axis = .vertical
         text.spacing = 4
-        let row = try StackView(name: "row", arrangedSubviews: [avatar, text])
+        let row = StackView(name: "row", arrangedSubviews: [avatar, text])
         row.spacing = 12
         row.alignment = .top
-        try cell.addSubview(row)
+        cell.addSubview(row)
         try activate([row.directionalEdges == cell.directionalMargins])
         root.layoutIfNeeded()
         // Margins 8: the row is 359 wide; the text column 359 − 48 − 12 = 299; 48 tall (the avatar).
@@ -335,10 +335,10 @@ struct StackViewTests {
         image.setContentHuggingPriority(249, for: .vertical)
         image.setContentCompressionResistancePriority(749, for: .vertical)
         let edit = box("edit", 34, 30)   // a UIButton's intrinsic size
-        let stack = try StackView(name: "stack", arrangedSubviews: [label, image, edit])
+        let stack = StackView(name: "stack", arrangedSubviews: [label, image, edit])
         stack.axis = .vertical
         stack.spacing = 8
-        try root.addSubview(stack)
+        root.addSubview(stack)
         try activate([
             stack.leading == root.leadingMargin, stack.trailing == root.trailingMargin,
             stack.top == root.topLayoutGuide.bottom + 8, root.bottomLayoutGuide.top == stack.bottom + 8,
@@ -356,7 +356,7 @@ struct StackViewTests {
 
     @Test func nonFiniteSpacingsAreRefusedAndReported() throws {
         let a = box("a", 40, 20), b = box("b", 60, 20)
-        let stack = try StackView(name: "row", arrangedSubviews: [a, b])
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
         stack.spacing = 8
         let root = try host(stack)
         stack.spacing = .nan

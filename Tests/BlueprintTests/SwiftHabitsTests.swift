@@ -9,7 +9,7 @@ struct SwiftHabitsTests {
     func tree() throws -> (View, View) {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let box = View(name: "box")
-        try root.addSubview(box)
+        root.addSubview(box)
         return (root, box)
     }
 
@@ -105,9 +105,9 @@ struct SwiftHabitsTests {
         let cell = View(name: "cell")
         let image = View(name: "image"), title = View(name: "title")
         title.explicitIntrinsicContentSize = Size(width: 120, height: 22)
-        try root.addSubview(cell)
-        try cell.addSubview(image)
-        try cell.addSubview(title)
+        root.addSubview(cell)
+        cell.addSubview(image)
+        cell.addSubview(title)
         try activate([
             cell.top == root.top, cell.leading == root.leading,
             image.leading == cell.leading + 12, image.top == cell.top + 12, image.size == Size(60, 60),
@@ -126,5 +126,25 @@ struct SwiftHabitsTests {
         #expect(cell.frame == Rect(x: 0, y: 0, width: 375, height: 84))
         #expect(title.frame == Rect(x: 80, y: 12, width: 120, height: 22))
         #expect(cell.constraints.allSatisfy { $0.identifier == nil })
+    }
+
+    /// `addSubview` needs no `try`; a cycle is refused, nothing changes, and the report says
+    /// where it was asked for.
+    @Test func addSubviewRefusesACycle() throws {
+        let (root, box) = try tree()
+        let inner = View(name: "inner")
+        box.addSubview(inner)
+        inner.addSubview(root); let line = #line
+        box.addSubview(box)
+        #expect(root.superview == nil && inner.subviews.isEmpty && box.subviews.map(\.name) == ["inner"])
+        #expect(root.layoutReport.refused.map(\.description) == [
+            "SwiftHabitsTests.swift:\(line): root cannot be a subview of itself or of its own subview",
+            "SwiftHabitsTests.swift:\(line + 1): box cannot be a subview of itself or of its own subview",
+        ])
+        let stack = StackView(name: "stack")
+        box.addSubview(stack)
+        stack.addArrangedSubview(box)
+        #expect(stack.arrangedSubviews.isEmpty && box.superview === root)
+        #expect(root.layoutReport.refused.count == 3)
     }
 }

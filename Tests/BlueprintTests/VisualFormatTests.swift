@@ -39,7 +39,7 @@ struct VisualFormatTests {
         var out: [String: LayoutItem] = [:]
         for n in names {
             let v = View(name: n)
-            try root.addSubview(v)
+            root.addSubview(v)
             out[n] = v
         }
         return out
@@ -50,7 +50,7 @@ struct VisualFormatTests {
     @Test func aCompleteLineOfLayout() throws {
         let find = box("find", 50, 20, hugging: 251), findNext = box("findNext", 60, 20, hugging: 251)
         let findField = box("findField", 100, 20)
-        for v in [find, findNext, findField] { try root.addSubview(v) }
+        for v in [find, findNext, findField] { root.addSubview(v) }
         let views: [String: LayoutItem] = ["find": find, "findNext": findNext, "findField": findField]
         let h = try LayoutConstraint.constraints(
             withVisualFormat: "|-[find]-[findNext]-[findField(>=20)]-|", options: .alignAllTop, views: views)
@@ -115,7 +115,7 @@ struct VisualFormatTests {
 
     @Test func rightToLeftFramesAsUIKitGivesThem() throws {
         let a = box("a", 50, 20), b = box("b", 60, 20)
-        for x in [a, b] { try root.addSubview(x) }
+        for x in [a, b] { root.addSubview(x) }
         let v: [String: LayoutItem] = ["a": a, "b": b]
         try activate(try LayoutConstraint.constraints(withVisualFormat: "|-10-[a]-[b]", options: [.directionRightToLeft, .alignAllTop], views: v))
         try activate(try LayoutConstraint.constraints(withVisualFormat: "V:|[a]", views: v))
@@ -223,7 +223,7 @@ struct VisualFormatTests {
         var format = "H:|"
         for i in 0..<20_000 {
             let v = View(name: "v\(i)")
-            try root.addSubview(v)
+            root.addSubview(v)
             views["v\(i)"] = v
             format += "-[v\(i)]"
         }

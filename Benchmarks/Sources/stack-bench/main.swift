@@ -53,10 +53,10 @@ func make(_ way: Way, _ n: Int) throws -> (View, [View]) {
     switch way {
     case .hand:
         let row = View(name: "row")
-        try root.addSubview(row)
+        root.addSubview(row)
         var cs: [LayoutConstraint] = [row.leading == root.leading, row.top == root.top]
         for (i, v) in views.enumerated() {
-            try row.addSubview(v)
+            row.addSubview(v)
             cs.append(i == 0 ? v.leading == row.leading : v.leading == views[i - 1].trailing + 1)
             cs.append(v.top == row.top)
             cs.append(v.bottom == row.bottom)
@@ -64,19 +64,19 @@ func make(_ way: Way, _ n: Int) throws -> (View, [View]) {
         cs.append(views[n - 1].trailing == row.trailing)
         try activate(cs)
     case .stack:
-        let row = try StackView(name: "row", arrangedSubviews: views)
+        let row = StackView(name: "row", arrangedSubviews: views)
         row.spacing = 1
-        try root.addSubview(row)
+        root.addSubview(row)
         try activate([row.leading == root.leading, row.top == root.top])
         _ = row.arrangementConstraints   // the arrangement is made here, not in the layout
     case .vfl:
         let row = View(name: "row")
-        try root.addSubview(row)
+        root.addSubview(row)
         try activate([row.leading == root.leading, row.top == root.top])
         var names: [String: LayoutItem] = [:]
         var format = "H:|"
         for (i, v) in views.enumerated() {
-            try row.addSubview(v)
+            row.addSubview(v)
             names["v\(i)"] = v
             format += i == 0 ? "[v0]" : "-1-[v\(i)]"
         }

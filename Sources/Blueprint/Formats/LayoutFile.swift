@@ -675,16 +675,13 @@ struct LayoutFileParser {
             v.setContentCompressionResistancePriority(LayoutPriority(cr.count > 1 ? cr[1] : cr[0]), for: .vertical)
         }
         v.isHidden = hidden
-        do {
-            // A stack's subviews are its arranged views, in order.
-            if let stack = parent as? StackView {
-                try stack.addArrangedSubview(v)
-                if let spacingAfter { stack.setCustomSpacing(spacingAfter, after: v) }
-            } else {
-                try parent.addSubview(v)
-            }
-        } catch {
-            throw SyntaxError(message: error.reason, range: nameRange)
+        // A stack's subviews are its arranged views, in order. (A new view cannot be an
+        // ancestor of its superview: no cycle to refuse.)
+        if let stack = parent as? StackView {
+            stack.addArrangedSubview(v)
+            if let spacingAfter { stack.setCustomSpacing(spacingAfter, after: v) }
+        } else {
+            parent.addSubview(v)
         }
         depth[ObjectIdentifier(v)] = d
         views.append(v)

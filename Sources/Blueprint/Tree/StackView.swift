@@ -105,25 +105,27 @@ public final class StackView: View {
     }
 
     /// Makes a stack arranging `views` (each becomes a subview, taken from its superview).
-    /// - Throws: ``LayoutError`` when one of `views` is an ancestor of the stack.
-    public convenience init(name: String, arrangedSubviews views: [View]) throws(LayoutError) {
+    public convenience init(name: String, arrangedSubviews views: [View], file: StaticString = #fileID, line: UInt = #line) {
         self.init(name: name)
-        for v in views { try addArrangedSubview(v) }
+        for v in views { addArrangedSubview(v, file: file, line: line) }
     }
 
     // MARK: Arranged subviews
 
-    /// Adds `view` at the end of the arrangement (and as the last subview).
-    /// - Throws: ``LayoutError`` when `view` is the stack or one of its ancestors.
-    public func addArrangedSubview(_ view: View) throws(LayoutError) {
-        try insertArrangedSubview(view, at: arrangedSubviews.count)
+    /// Adds `view` at the end of the arrangement (and as the last subview). Adding the stack
+    /// itself or one of its ancestors is refused and listed in the tree's ``View/layoutReport``.
+    public func addArrangedSubview(_ view: View, file: StaticString = #fileID, line: UInt = #line) {
+        insertArrangedSubview(view, at: arrangedSubviews.count, file: file, line: line)
     }
 
     /// Inserts `view` into the arrangement at `index` (clamped), making it a subview if it
-    /// is not one.
-    /// - Throws: ``LayoutError`` when `view` is the stack or one of its ancestors.
-    public func insertArrangedSubview(_ view: View, at index: Int) throws(LayoutError) {
-        if view.superview !== self { try addSubview(view) }
+    /// is not one. Inserting the stack itself or one of its ancestors is refused and listed
+    /// in the tree's ``View/layoutReport``.
+    public func insertArrangedSubview(_ view: View, at index: Int, file: StaticString = #fileID, line: UInt = #line) {
+        if view.superview !== self {
+            addSubview(view, file: file, line: line)
+            guard view.superview === self else { return }   // refused: a cycle
+        }
         if !arranged.insert(ObjectIdentifier(view)).inserted { arrangedSubviews.removeAll { $0 === view } }
         let i = Swift.max(0, Swift.min(index, arrangedSubviews.count))
         if i == arrangedSubviews.count { arrangedSubviews.append(view) } else { arrangedSubviews.insert(view, at: i) }

@@ -128,16 +128,20 @@ open class View: LayoutItem {
         return false
     }
 
-    /// Adds `view` as the last subview, taking it from its current superview first.
-    /// - Throws: ``LayoutError`` when `view` is `self` or one of its ancestors.
-    public func addSubview(_ view: View) throws(LayoutError) {
-        try insertSubview(view, at: subviews.count)
+    /// Adds `view` as the last subview, taking it from its current superview first. No `try`,
+    /// as in UIKit: adding the view itself or one of its ancestors is refused (nothing
+    /// changes) and listed, with this call's `file:line`, in the tree's ``layoutReport``.
+    public func addSubview(_ view: View, file: StaticString = #fileID, line: UInt = #line) {
+        insertSubview(view, at: subviews.count, file: file, line: line)
     }
 
-    /// Inserts `view` among the subviews at `index` (clamped to the valid range).
-    /// - Throws: ``LayoutError`` when `view` is `self` or one of its ancestors.
-    public func insertSubview(_ view: View, at index: Int) throws(LayoutError) {
-        guard !isDescendant(of: view) else { throw LayoutError(.cyclicHierarchy(view.name)) }
+    /// Inserts `view` among the subviews at `index` (clamped to the valid range). Inserting the
+    /// view itself or one of its ancestors is refused and listed in the tree's ``layoutReport``.
+    public func insertSubview(_ view: View, at index: Int, file: StaticString = #fileID, line: UInt = #line) {
+        guard !isDescendant(of: view) else {
+            root.noteRefusal(LayoutError(.cyclicHierarchy(view.name), location: SourceLocation(file, line)))
+            return
+        }
         if view.superview != nil { view.removeFromSuperview() }
         subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
         view.superview = self
