@@ -76,6 +76,14 @@ struct SwiftHabitsTests {
         let orphan = box.width == stranger.width
         #expect(throws: LayoutError.self) { try activate([good, orphan]) }
         #expect(!good.isActive)
+        // Cartography's block too: nothing of it is activated.
+        #expect(throws: LayoutError.self) {
+            try layout(box, stranger) { box, stranger in
+                box.height == 20
+                box.height == stranger.height
+            }
+        }
+        #expect(box.constraints.isEmpty && root.constraints.isEmpty)
     }
 
     @Test func propertyStyleErrorsCarryTheActivatingLine() throws {

@@ -209,6 +209,12 @@ struct VisualFormatTests {
                 H:[a][b] alignAllLeading
                          ^~~~~~~~~~~~~~~
             """)
+        // A view whose declaration failed is not reported again by a format that uses it.
+        #expect(errors("view a label\nview b\nH:|[a]-[b]|") == """
+            f.layout:1:13: error: expected the label's text in quotes after `label`, found the end of the line
+                view a label
+                            ^
+            """)
         #expect(errors("view a\nH:[a]-[nope]") == """
             f.layout:2:8: error: unknown view `nope`
                 H:[a]-[nope]

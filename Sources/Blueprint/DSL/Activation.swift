@@ -80,7 +80,7 @@ public func layout<each Item: LayoutItem>(
     try ConstraintCollector.$current.withValue(collector) { try block(repeat each items) }
     for c in collector.constraints {
         if c.location == nil { c.location = SourceLocation(file, line) }
-        if let p = c.problem { throw p }
+        if !c.isActive { _ = try c.checkActivatable() }   // all or nothing
     }
     for c in collector.constraints { try c.activate(file: file, line: line) }
     return collector.constraints

@@ -275,6 +275,20 @@ struct LayoutFileParser {
     }
 
     private func mentionsFailedName(_ line: Substring) -> Bool {
+        if isVisualFormatLine(Array(line.utf8)) {
+            // The lexer stops at `|` or `[`: read the names of a visual format directly.
+            var word = ""
+            for ch in line.unicodeScalars {
+                if ch == "#" { break }
+                if ("a"..."z").contains(ch) || ("A"..."Z").contains(ch) || ("0"..."9").contains(ch) || ch == "_" {
+                    word.unicodeScalars.append(ch)
+                } else {
+                    if failed.contains(word) { return true }
+                    word = ""
+                }
+            }
+            return failed.contains(word)
+        }
         var lexer = Lexer(line, comments: true)
         for t in lexer.all() where t.kind == .identifier && failed.contains(lexer.text(t)) { return true }
         return false
