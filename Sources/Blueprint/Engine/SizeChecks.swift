@@ -58,8 +58,9 @@ extension View {
         var out: [NegativeSize] = []
         func check(_ item: LayoutItem) {
             let f = item.absoluteLayoutRect
-            let bad = [(LayoutAttribute.width, f.width), (.height, f.height)].filter { $0.1 < 0 }.map(\.0)
-            if !bad.isEmpty { out.append(NegativeSize(item: item, attributes: bad, frame: f)) }
+            guard f.width < 0 || f.height < 0 else { return }
+            let bad: [LayoutAttribute] = f.width < 0 ? (f.height < 0 ? [.width, .height] : [.width]) : [.height]
+            out.append(NegativeSize(item: item, attributes: bad, frame: f))
         }
         forEachInSubtree { v in
             check(v)
@@ -73,10 +74,12 @@ extension View {
     /// intrinsic size and the other is exactly at it (superviews of at most
     /// ``PriorityTie/siblingLimit`` subviews). A view whose length on the axis a
     /// required equality constraint decides, or two views whose lengths a constraint relates
-    /// (a stack's `fillEqually`), are not a tie.
+    /// (a stack's `fillEqually`), are not a tie — as far as the constraints installed on the
+    /// view and its superview tell.
     func priorityTies() -> [PriorityTie] {
         var out: [PriorityTie] = []
         forEachInSubtree { parent in
+            guard parent.subviews.count > 1, parent.subviews.count <= PriorityTie.siblingLimit else { return }
             let children = parent.subviews.filter { !$0.isHidden }
             // Pairs are compared: rows and columns of a screen, not lists of thousands.
             guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
@@ -87,11 +90,15 @@ extension View {
                     let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
                     guard stretched || compressed else { continue }
                     let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
-                    guard !p.isRequired, !v.lengthIsDecided(dimension) else { continue }
+                    guard !p.isRequired else { continue }
+                    var decided: Bool?   // looked up only for a view that has a rival
                     for w in children where w !== v {
-                        guard let (wLength, wNatural) = w.lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6 else { continue }
                         let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
-                        guard q == p, v.isSideBySide(with: w, along: axis), !v.lengthIsRelated(to: w, dimension) else { continue }
+                        guard q == p, let (wLength, wNatural) = w.lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
+                            v.isSideBySide(with: w, along: axis)
+                        else { continue }
+                        if decided == nil { decided = v.lengthIsDecided(dimension) }
+                        guard decided == false, !v.lengthIsRelated(to: w, dimension) else { continue }
                         out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
                     }
                 }
@@ -117,13 +124,12 @@ extension View {
         return (a.maxY <= b.minY + 1e-6 || b.maxY <= a.minY + 1e-6) && a.minX < b.maxX && b.minX < a.maxX
     }
 
-    /// Active constraints that mention this view, wherever installed (its ancestors and itself).
+    /// Active constraints that mention this view and are installed on it or on its superview
+    /// (where a constraint on its size alone, or relating it to a sibling, is installed).
     private func activeConstraintsMentioningSelf() -> [LayoutConstraint] {
         var out: [LayoutConstraint] = []
-        var v: View? = self
-        while let c = v {
-            for k in c.constraints where k.firstItem === self || k.secondItem === self { out.append(k) }
-            v = c.superview
+        for c in constraints + (superview?.constraints ?? []) where c.firstItem === self || c.secondItem === self {
+            out.append(c)
         }
         return out
     }
