@@ -25,6 +25,11 @@ let package = Package(
             name: "format-bench",
             dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
         ),
+        // Stack views and the visual format language against the same constraints by hand.
+        .executableTarget(
+            name: "stack-bench",
+            dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
+        ),
         // The dashboard both render-bench and check-bench draw.
         .target(name: "BenchDashboard", dependencies: [.product(name: "Blueprint", package: "Blueprint")]),
         // The diagram renderer, phase by phase (run-render-bench.sh, raw cairo side by side).

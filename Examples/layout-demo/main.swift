@@ -14,8 +14,8 @@ do {
     let email = Label(name: "email", text: "Email", fontSize: 15)
     let field = View(name: "field")
     let button = Label(name: "button", text: "Continue", fontSize: 17)
-    try root.addSubview(card)
-    for v in [title, email, field, button] { try card.addSubview(v) }
+    root.addSubview(card)
+    for v in [title, email, field, button] { card.addSubview(v) }
 
     try activate([
         card.top == root.safeAreaLayoutGuide.top + 24,
@@ -40,7 +40,7 @@ do {
 
     // A second, contradictory width for the field, and a badge with no horizontal position.
     let badge = View(name: "badge")
-    try card.addSubview(badge)
+    card.addSubview(badge)
     try activate([field.width == 200, badge.size == Size(12, 12), badge.centerY == title.centerY])
     root.layoutIfNeeded()
     print("\n" + root.layoutReport.description)

@@ -6,7 +6,7 @@ struct ConstraintHandleTests {
     private func scene() throws -> (View, View, LayoutConstraint) {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let box = View(name: "box")
-        try root.addSubview(box)
+        root.addSubview(box)
         let width = box.width == 100
         try activate([box.left == root.left + 10, box.top == root.top, box.height == 20, width])
         root.layoutIfNeeded()
@@ -95,10 +95,10 @@ struct ConstraintHandleTests {
     @Test func removingAViewRemovesItsConstraints() throws {
         let (root, box, _) = try scene()
         let other = View(name: "other")
-        try root.addSubview(other)
+        root.addSubview(other)
         let link = other.left == box.right
         let inner = View(name: "inner")
-        try box.addSubview(inner)
+        box.addSubview(inner)
         let innerSize = inner.width == 5
         try activate([link, other.top == root.top, other.size == Size(10, 10), innerSize])
         root.layoutIfNeeded()
@@ -116,7 +116,7 @@ struct ConstraintHandleTests {
     @Test func constraintsMadeBeforeTheFirstLayoutAndAfterIt() throws {
         let (root, box, _) = try scene()
         let late = View(name: "late")
-        try root.addSubview(late)
+        root.addSubview(late)
         try activate([late.edges == box.edges])
         root.layoutIfNeeded()
         #expect(late.frame == box.frame)
@@ -128,7 +128,7 @@ struct ConstraintHandleTests {
             var views: [View] = []
             for i in 0..<12 {
                 let v = Label(name: "l\(i)", text: String(repeating: "w", count: i % 5 + 1))
-                try root.addSubview(v)
+                root.addSubview(v)
                 views.append(v)
             }
             try activate([views[0].leading == root.leading, views[11].trailing <= root.trailing])
@@ -153,7 +153,7 @@ struct OwnershipTests {
             let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
             root.safeAreaInsets = EdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
             let child = Label(name: "child", text: "hi")
-            try root.addSubview(child)
+            root.addSubview(child)
             try activate([
                 child.top == root.safeAreaLayoutGuide.top, child.leading == root.leading,
                 root.width == 100, child.width == child.height,

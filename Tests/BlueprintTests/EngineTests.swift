@@ -11,7 +11,7 @@ struct EngineTests {
         let root = canvas(300, 100)
         root.layoutDirection = .rightToLeft
         let box = View(name: "box")
-        try root.addSubview(box)
+        root.addSubview(box)
         try activate([
             box.leading == root.leading + 10, box.width == 50,
             box.top == root.top, box.height == 20,
@@ -30,7 +30,7 @@ struct EngineTests {
         root.directionalLayoutMargins = DirectionalEdgeInsets(top: 5, leading: 30, bottom: 5, trailing: 4)
         #expect(root.layoutMargins == EdgeInsets(top: 5, left: 4, bottom: 5, right: 30))
         let box = View(name: "box")
-        try root.addSubview(box)
+        root.addSubview(box)
         try activate([box.directionalEdges == root.directionalMargins])
         root.layoutIfNeeded()
         #expect(box.frame == Rect(x: 4, y: 5, width: 266, height: 90))
@@ -41,8 +41,8 @@ struct EngineTests {
         let card = View(name: "card")
         card.layoutMargins = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
         let title = View(name: "title")
-        try root.addSubview(card)
-        try card.addSubview(title)
+        root.addSubview(card)
+        card.addSubview(title)
         try activate([
             card.edges == root.margins,                       // default margins: 8
             title.leading == card.leadingMargin,
@@ -54,7 +54,7 @@ struct EngineTests {
         #expect(title.frame == Rect(x: 16, y: 8, width: 352, height: 20))
 
         let centered = View(name: "centered")
-        try card.addSubview(centered)
+        card.addSubview(centered)
         card.layoutMargins = EdgeInsets(top: 0, left: 40, bottom: 20, right: 0)
         try activate([
             centered.centerX == card.centerXWithinMargins, centered.centerY == card.centerYWithinMargins,
@@ -68,8 +68,8 @@ struct EngineTests {
     @Test func layoutMarginsGuideAndCustomGuide() throws {
         let root = canvas(400, 300)
         let a = View(name: "a"), b = View(name: "b")
-        try root.addSubview(a)
-        try root.addSubview(b)
+        root.addSubview(a)
+        root.addSubview(b)
         let gap = LayoutGuide(identifier: "gap")
         root.addLayoutGuide(gap)
         try activate([
@@ -89,8 +89,8 @@ struct EngineTests {
         let root = canvas(375, 667)
         root.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
         let bar = View(name: "bar"), content = View(name: "content")
-        try root.addSubview(bar)
-        try root.addSubview(content)
+        root.addSubview(bar)
+        root.addSubview(content)
         try activate([
             bar.top == root.top, bar.leading == root.leading, bar.trailing == root.trailing, bar.height == 91,
             content.top == root.safeAreaLayoutGuide.top,
@@ -99,7 +99,7 @@ struct EngineTests {
             content.trailing == root.safeAreaLayoutGuide.trailing,
         ])
         let inner = View(name: "inner")
-        try bar.addSubview(inner)
+        bar.addSubview(inner)
         try activate([inner.edges == bar.safeAreaLayoutGuide.edges])
         root.layoutIfNeeded()
         #expect(content.frame == Rect(x: 0, y: 47, width: 375, height: 586))
@@ -115,7 +115,7 @@ struct EngineTests {
         let root = canvas(200, 40)
         let name = Label(name: "name", text: "Sign in")       // 57.98 → 58 wide
         let value = Label(name: "value", text: "The label")   // 78.14 → 79 wide
-        for v in [name, value] { try root.addSubview(v) }
+        for v in [name, value] { root.addSubview(v) }
         name.setContentHuggingPriority(251, for: .horizontal)
         try activate([
             name.leading == root.leading, name.top == root.top,
@@ -127,7 +127,7 @@ struct EngineTests {
 
         let narrow = View(name: "narrow", frame: Rect(x: 0, y: 0, width: 100, height: 40))
         let n2 = Label(name: "n2", text: "Sign in"), v2 = Label(name: "v2", text: "The label")
-        for v in [n2, v2] { try narrow.addSubview(v) }
+        for v in [n2, v2] { narrow.addSubview(v) }
         v2.setContentCompressionResistancePriority(749, for: .horizontal)
         try activate([
             n2.leading == narrow.leading, n2.top == narrow.top,
@@ -142,7 +142,7 @@ struct EngineTests {
         let root = canvas(300, 300)
         let avatar = View(name: "avatar")
         avatar.explicitIntrinsicContentSize = Size(40, 40)
-        try root.addSubview(avatar)
+        root.addSubview(avatar)
         try activate([avatar.centerX == root.centerX, avatar.top == root.top + 10])
         root.layoutIfNeeded()
         #expect(avatar.frame == Rect(x: 130, y: 10, width: 40, height: 40))
@@ -157,7 +157,7 @@ struct EngineTests {
         let title = Label(name: "title", text: "Title", fontSize: 20)
         let caption = Label(name: "caption", text: "two\nlines", fontSize: 10)
         let plain = View(name: "plain")
-        for v in [title, caption, plain] { try root.addSubview(v) }
+        for v in [title, caption, plain] { root.addSubview(v) }
         try activate([
             title.leading == root.leading, title.top == root.top,
             caption.leading == title.trailing + 4, caption.firstBaseline == title.firstBaseline,
@@ -179,8 +179,8 @@ struct EngineTests {
         // constraint is installed on: a quarter of the way across the card, wherever it is.
         let root = canvas(400, 200)
         let card = View(name: "card"), dot = View(name: "dot")
-        try root.addSubview(card)
-        try card.addSubview(dot)
+        root.addSubview(card)
+        card.addSubview(dot)
         try activate([
             card.left == root.left + 100, card.top == root.top, card.width == 200, card.height == 100,
             dot.centerX == card.centerX * 0.5, dot.top == card.top, dot.size == Size(10, 10),
@@ -193,10 +193,10 @@ struct EngineTests {
         let root = canvas(400, 200)
         let left = View(name: "left"), right = View(name: "right")
         let a = View(name: "a"), b = View(name: "b")
-        try root.addSubview(left)
-        try root.addSubview(right)
-        try left.addSubview(a)
-        try right.addSubview(b)
+        root.addSubview(left)
+        root.addSubview(right)
+        left.addSubview(a)
+        right.addSubview(b)
         let c = a.width == b.width
         try c.activate()
         #expect(c.container === root)
@@ -214,7 +214,7 @@ struct UnusedGuideTests {
         root.safeAreaInsets = EdgeInsets(top: 20, left: 0, bottom: 10, right: 0)
         let bar = View(name: "bar")
         bar.layoutMargins = EdgeInsets(top: 2, left: 4, bottom: 6, right: 8)
-        try root.addSubview(bar)
+        root.addSubview(bar)
         try activate([bar.top == root.top, bar.left == root.left + 10, bar.width == 50, bar.height == 30])
         root.layoutIfNeeded()
         #expect(bar.layoutMarginsGuide.layoutFrame == Rect(x: 4, y: 2, width: 38, height: 22))

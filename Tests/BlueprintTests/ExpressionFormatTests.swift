@@ -7,8 +7,8 @@ struct ExpressionFormatTests {
     let view1 = View(name: "view1"), view2 = View(name: "view2")
 
     init() throws {
-        try root.addSubview(view1)
-        try root.addSubview(view2)
+        root.addSubview(view1)
+        root.addSubview(view2)
     }
 
     func make(_ s: String, metrics: [String: Double] = ["myVar": 0.5, "margin": 10]) throws -> LayoutConstraint {
@@ -67,7 +67,7 @@ struct ExpressionFormatTests {
                 ^~~~~
             """)
         #expect(error("view1.subview.left = 20") == """
-            1:14: error: cannot follow dot paths: write `view.attribute` with a view named in the layout
+            1:14: error: cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides
                 view1.subview.left = 20
                              ^
             """)
@@ -117,7 +117,8 @@ struct ExpressionFormatTests {
         #expect(error("view1.width =") == "1:14: error: expected a right-hand side after the relation\n    view1.width =\n                 ^")
         #expect(error("view1.width view2.width") == "1:13: error: expected `=`, `==`, `<=` or `>=` after the left-hand side, found `view2`\n    view1.width view2.width\n                ^~~~~")
         #expect(error("root.left = 10") == "1:13: error: `root` has no superview, so a position cannot be a bare number: relate it to another item\n    root.left = 10\n                ^~")
-        #expect(error("superview.left = view1.left") == "1:1: error: `superview` is the superview of the left-hand view; it cannot be on the left\n    superview.left = view1.left\n    ^~~~~~~~~")
+        // `superview` on the left is the right-hand view's superview (issue 15); alone it is an error.
+        #expect(error("superview.left = superview.left") == "1:1: error: `superview` on the left needs a view on the right: it means that view's superview\n    superview.left = superview.left\n    ^~~~~~~~~")
         #expect(error("view1.width = view2.width / 0") == "1:29: error: division by zero\n    view1.width = view2.width / 0\n                                ^")
         #expect(error("view1.size == view2.width") == "1:21: error: cannot relate the compound attribute size to width\n    view1.size == view2.width\n                        ^~~~~")
         #expect(error("view1.left = \"x\"") == "1:14: error: expected a view attribute or a number, found `\"x\"`\n    view1.left = \"x\"\n                 ^~~")

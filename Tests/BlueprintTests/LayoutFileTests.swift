@@ -246,7 +246,7 @@ struct LayoutFileTests {
     @Test func expressionStringsAreOneLine() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let a = View(name: "a")
-        try root.addSubview(a)
+        root.addSubview(a)
         #expect(try LayoutConstraint(expression: "a.width = 10\r\n", views: ["a": a]).formula == "a.width == 10")
         #expect(throws: SourceDiagnostic.self) { try LayoutConstraint(expression: "a.width = 10\na.height = 5", views: ["a": a]) }
         do {
@@ -383,8 +383,8 @@ struct LayoutFileTests {
         #expect(first("view a compression") == "test.layout:1:19: error: expected a priority (horizontal, then optionally vertical) after `compression`, found the end of the line")
         #expect(first("view a size w x 2\nlet w = 1") == "test.layout:1:13: error: the metric `w` is declared below, on line 2: declarations may only use metrics declared above them")
         #expect(first("let pad = 1\nview a size pda x 2") == "test.layout:2:13: error: unknown metric `pda`; did you mean `pad`?")
-        #expect(first("view a 12") == "test.layout:1:8: error: expected a view option (in, label, font, size, margins, hugging, compression, hidden), found `12`")
-        #expect(first("frobnicate") == "test.layout:1:1: error: unknown statement `frobnicate`: a line declares something (canvas, direction, safearea, let, view) or is a constraint (`view.attribute == …`)")
+        #expect(first("view a 12") == "test.layout:1:8: error: expected a view option (in, label, font, size, margins, hugging, compression, hidden, spacingAfter), found `12`")
+        #expect(first("frobnicate") == "test.layout:1:1: error: unknown statement `frobnicate`: a line declares something (canvas, direction, safearea, let, view, stack, guide) or is a constraint (`view.attribute == …`, or a visual format `H:|-[view]-|`)")
     }
 
     @Test func constraintErrors() {

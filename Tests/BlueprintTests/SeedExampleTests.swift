@@ -10,9 +10,9 @@ struct SeedExampleTests {
         let topView = View(name: "topView")
         let bottomView = View(name: "bottomView")
         let label = Label(name: "label", text: "The label")
-        try view.addSubview(topView)
-        try view.addSubview(bottomView)
-        try view.addSubview(label)
+        view.addSubview(topView)
+        view.addSubview(bottomView)
+        view.addSubview(label)
         let padding = 20.0
 
         try LayoutConstraint.activateConstraints([
@@ -55,8 +55,8 @@ struct SeedExampleTests {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let viewA = View(name: "viewA"), viewB = View(name: "viewB")
         let outerView = View(name: "outerView"), innerView = View(name: "innerView")
-        for v in [viewA, viewB, outerView] { try root.addSubview(v) }
-        try outerView.addSubview(innerView)
+        for v in [viewA, viewB, outerView] { root.addSubview(v) }
+        outerView.addSubview(innerView)
 
         let width = viewA[.width] == 0.5 * viewB[.width] - 4.0
         #expect(width.multiplier == 0.5)
@@ -112,8 +112,8 @@ struct SeedExampleTests {
     @Test func cartographyBlock() throws {
         let view = View(name: "view", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let view1 = View(name: "view1"), view2 = View(name: "view2")
-        try view.addSubview(view1)
-        try view.addSubview(view2)
+        view.addSubview(view1)
+        view.addSubview(view2)
         let made = try layout(view1, view2) { view1, view2 in
             view1.width == (view1.superview!.width - 50) * 0.5
             view2.width == view1.width - 50
@@ -136,8 +136,8 @@ struct SeedExampleTests {
     @Test func cartographyCompoundAttributes() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let view = View(name: "view"), other = View(name: "other")
-        try root.addSubview(view)
-        try root.addSubview(other)
+        root.addSubview(view)
+        root.addSubview(other)
         try layout(view) { view in
             view.size == view.superview!.size / 2
             view.center == view.superview!.center
@@ -153,7 +153,7 @@ struct SeedExampleTests {
     @Test func cartographyPrioritiesAndCapture() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let view = View(name: "view")
-        try root.addSubview(view)
+        root.addSubview(view)
         var width: LayoutConstraint?
         var constraints: [LayoutConstraint]?
         try layout(view) { view in
@@ -172,7 +172,7 @@ struct SeedExampleTests {
     @Test func layoutExpressionsComposites() throws {
         let container = View(name: "container", frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let subview = View(name: "subview"), subviewA = View(name: "subviewA"), subviewB = View(name: "subviewB")
-        for v in [subview, subviewA, subviewB] { try container.addSubview(v) }
+        for v in [subview, subviewA, subviewB] { container.addSubview(v) }
 
         let four = try container.addExpressions(
             subview.top == container.top + 10,
@@ -225,7 +225,7 @@ struct SeedExampleTests {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
         root.safeAreaInsets = EdgeInsets(top: 44, left: 10, bottom: 34, right: 12)
         let subview = View(name: "subview")
-        try root.addSubview(subview)
+        root.addSubview(subview)
         let top = subview.top == root.topLayoutGuide
         #expect(top.secondAttribute == .bottom)
         let bottom = subview.bottom == root.bottomLayoutGuide
@@ -254,8 +254,8 @@ struct LayoutExpressionsSpellingTests {
         let container = View(name: "container"), subview = View(name: "subview")
         let subviewA = View(name: "subviewA"), subviewB = View(name: "subviewB")
         let subview1 = View(name: "subview1"), subview2 = View(name: "subview2")
-        try view.addSubview(container)
-        for v in [subview, subviewA, subviewB, subview1, subview2] { try container.addSubview(v) }
+        view.addSubview(container)
+        for v in [subview, subviewA, subviewB, subview1, subview2] { container.addSubview(v) }
 
         try view.lex_addExpression(container.lex_edges() == view.lex_edges())
         try view.lex_addExpression(subviewB.lex_left() >= subviewA.lex_right() + 10)

@@ -151,9 +151,9 @@ struct Scratch {
                 let card = View(name: "card")
                 let title = Label(name: "title", text: "Hello", fontSize: 22)
                 let button = Label(name: "button", text: "Continue", fontSize: 15)
-                try root.addSubview(card)
-                try card.addSubview(title)
-                try card.addSubview(button)
+                root.addSubview(card)
+                card.addSubview(title)
+                card.addSubview(button)
                 try activate([
                     card.top == root.top + 24,
                     card.centerX == root.centerX,

@@ -16,17 +16,21 @@ extension Array: LayoutConstraintGroup where Element == LayoutConstraint {
 }
 
 /// Activates every constraint (in order) and returns them, flattened, so they can be kept.
+/// All or nothing: when one constraint cannot be activated, none is.
 ///
 /// Constraints without a location of their own (made with property anchors) take this call's
-/// `file:line`.
-/// - Throws: the first constraint's ``LayoutError``; the constraints before it stay active,
-///   the rest are not activated.
+/// `file:line`, and so do their errors.
+/// - Throws: the first invalid constraint's ``LayoutError``; no constraint is activated then.
 @discardableResult
 public func activate(
     _ groups: [any LayoutConstraintGroup], file: StaticString = #fileID, line: UInt = #line
 ) throws(LayoutError) -> [LayoutConstraint] {
     var all: [LayoutConstraint] = []
     for g in groups { all.append(contentsOf: g.layoutConstraints) }
+    for c in all where !c.isActive {
+        if c.location == nil { c.location = SourceLocation(file, line) }
+        _ = try c.checkActivatable()
+    }
     for c in all { try c.activate(file: file, line: line) }
     return all
 }
@@ -79,7 +83,7 @@ public func layout<each Item: LayoutItem>(
     try ConstraintCollector.$current.withValue(collector) { try block(repeat each items) }
     for c in collector.constraints {
         if c.location == nil { c.location = SourceLocation(file, line) }
-        if let p = c.problem { throw p }
+        if !c.isActive { _ = try c.checkActivatable() }   // all or nothing
     }
     for c in collector.constraints { try c.activate(file: file, line: line) }
     return collector.constraints

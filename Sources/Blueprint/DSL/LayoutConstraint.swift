@@ -35,18 +35,34 @@ public final class LayoutConstraint: CustomStringConvertible {
     private let hasSecond: Bool
     /// nil when the constraint relates the first attribute to a constant.
     public let secondAttribute: LayoutAttribute?
-    /// The factor applied to the second attribute; unused without a second item. Change it with
-    /// ``setMultiplier(_:)``.
-    public private(set) var multiplier: Double
-    /// The constant added to the second side: the offset, or the size itself when there is no
-    /// second item. Change it with ``setConstant(_:)``.
-    public private(set) var constant: Double
-    /// The priority of the constraint: 1000 (``LayoutPriority/required``) must hold; a lower
-    /// one is satisfied as closely as the required constraints and higher priorities allow.
-    /// Change it with ``setPriority(_:)`` or `~`.
-    public internal(set) var priority: LayoutPriority
+    /// The multiplier. Setting it is ``setMultiplier(_:)``; an invalid value is refused (the
+    /// constraint keeps its multiplier) and listed in the tree's ``View/layoutReport``.
+    public var multiplier: Double {
+        get { storedMultiplier }
+        set { do { try setMultiplier(newValue) } catch { refuse(error) } }
+    }
+    /// The constant. Setting it is ``setConstant(_:)``; a non-finite value is refused and
+    /// listed in the tree's ``View/layoutReport``.
+    public var constant: Double {
+        get { storedConstant }
+        set { do { try setConstant(newValue) } catch { refuse(error) } }
+    }
+    /// The priority. Setting it is ``setPriority(_:)``; a value outside 1…1000 is refused and
+    /// listed in the tree's ``View/layoutReport``.
+    public var priority: LayoutPriority {
+        get { storedPriority }
+        set { do { try setPriority(newValue) } catch { refuse(error) } }
+    }
+    private(set) var storedMultiplier: Double
+    private(set) var storedConstant: Double
+    /// Written directly by `~` and the text formats, which keep an invalid priority as the
+    /// constraint's ``problem`` (activation throws it).
+    var storedPriority: LayoutPriority
     /// A name for reports and diagrams (like UIKit's `identifier`).
     public var identifier: String?
+    /// The stack view that made this constraint for its arrangement (nil for any other):
+    /// a diagram can draw the stack instead of its constraints.
+    public internal(set) weak var arrangingStack: StackView?
     /// Where the constraint was made: the anchor subscript (`view[.width]`), or the call that
     /// activated it (`activate`, `layout`, `addExpressions`) for property anchors.
     public internal(set) var location: SourceLocation?
@@ -55,9 +71,20 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// The view it is installed on (the nearest common ancestor of its items) while active.
     public internal(set) weak var container: View?
-    /// Whether the constraint is installed and takes part in layout; see ``activate(file:line:)``
-    /// and ``deactivate()``.
-    public var isActive: Bool { container != nil }
+    /// Whether the constraint is installed. Setting it activates or deactivates it; a
+    /// constraint that cannot be activated stays inactive and its error is listed in the
+    /// tree's ``View/layoutReport``.
+    public var isActive: Bool {
+        get { container != nil }
+        set {
+            guard newValue != isActive else { return }
+            if newValue {
+                do { try install() } catch { refuse(error) }
+            } else {
+                deactivate()
+            }
+        }
+    }
 
     /// Activation order, global: the conflict rule breaks the latest of a conflicting set.
     var order: UInt64 = 0
@@ -85,9 +112,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.strongSecond = toItem
         self.hasSecond = toItem != nil
         self.secondAttribute = toItem == nil ? nil : secondAttribute
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
+        self.storedMultiplier = multiplier
+        self.storedConstant = constant
+        self.storedPriority = priority
         self.location = SourceLocation(file, line)
         self.problem = nil
         self.problem = validate()
@@ -105,9 +132,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.strongSecond = second
         self.hasSecond = second != nil
         self.secondAttribute = secondAttribute
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = .required
+        self.storedMultiplier = multiplier
+        self.storedConstant = constant
+        self.storedPriority = .required
         self.location = location
         self.problem = problem
         if problem == nil { self.problem = validate() }
@@ -151,19 +178,38 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// - Throws: ``problem``, or ``LayoutError/Kind/noCommonAncestor(_:_:)`` naming both items.
     public func activate(file: StaticString = #fileID, line: UInt = #line) throws(LayoutError) {
         if location == nil { location = SourceLocation(file, line) }
+        try install()
+    }
+
+    /// Activation without a location of its own.
+    private func install() throws(LayoutError) {
         guard !isActive else { return }
-        // `problem` is kept current: set at creation, and by `~` and every setter.
-        if let problem { throw problem }
-        guard let container = nearestCommonAncestor() else {
-            let kind = LayoutError.Kind.noCommonAncestor(firstItem.name, secondItem?.name ?? firstItem.name)
-            throw LayoutError(kind, constraint: description, location: location)
-        }
+        let container = try checkActivatable()
         noteUse(of: firstItem, firstAttribute)
         if let second = secondItem { noteUse(of: second, secondAttribute) }
         order = LayoutConstraint.nextOrder.add(1, ordering: .relaxed).newValue
         container.install(self)
         self.container = container
         container.engine?.enqueue(.add(self))   // nil: not built yet, a rebuild is pending
+    }
+
+    /// The view the constraint would be installed on.
+    /// - Throws: its ``problem`` (with the constraint's location, which a constraint made
+    ///   with property anchors only gets from the call that activates it), or
+    ///   ``LayoutError/Kind/noCommonAncestor(_:_:)``.
+    func checkActivatable() throws(LayoutError) -> View {
+        // `problem` is kept current: set at creation, and by `~` and every setter.
+        if var problem {
+            if problem.location == nil { problem.location = location }
+            if problem.constraint.isEmpty || location != nil { problem.constraint = description }
+            self.problem = problem
+            throw problem
+        }
+        guard let container = nearestCommonAncestor() else {
+            let kind = LayoutError.Kind.noCommonAncestor(firstItem.name, secondItem?.name ?? firstItem.name)
+            throw LayoutError(kind, constraint: description, location: location)
+        }
+        return container
     }
 
     /// Built-in guides join the solver only once a constraint uses them; labels learn that a
@@ -187,6 +233,14 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     private static let nextOrder = Atomic<UInt64>(0)
+
+    /// A change made through a property that could not be made: kept for the layout report
+    /// of the tree the constraint's first item is in.
+    func refuse(_ error: LayoutError) {
+        var e = error
+        if e.location == nil { e.location = location }
+        (firstItem.owningView?.root ?? secondItem?.owningView?.root)?.noteRefusal(e)
+    }
 
     func nearestCommonAncestor() -> View? {
         guard let a = firstItem.owningView else { return nil }
@@ -219,7 +273,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             throw LayoutError(.nonFinite(what: "constant"), constraint: description, location: location)
         }
         guard value != constant else { return }
-        constant = value
+        storedConstant = value
         if problem != nil { problem = validate() }
         engine?.enqueue(.constant(self))
     }
@@ -232,7 +286,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             throw LayoutError(kind, constraint: description, location: location)
         }
         guard value != priority else { return }
-        priority = value
+        storedPriority = value
         if problem != nil { problem = validate() }
         engine?.enqueue(.replace(self))
     }
@@ -248,7 +302,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             throw LayoutError(.zeroMultiplier, constraint: description, location: location)
         }
         guard value != multiplier, secondItem != nil else { return }
-        multiplier = value
+        storedMultiplier = value
         if problem != nil { problem = validate() }
         engine?.enqueue(.replace(self))
     }

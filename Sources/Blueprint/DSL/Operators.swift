@@ -149,7 +149,7 @@ extension LayoutSupport {
 /// Sets the priority and returns the same constraint (`a == b ~ 751`, `~ .defaultHigh`).
 @discardableResult
 public func ~ (c: LayoutConstraint, p: LayoutPriority) -> LayoutConstraint {
-    c.priority = p
+    c.storedPriority = p
     // Keep `problem` current: a bad priority is one; a priority problem may be fixed now.
     switch c.problem?.kind {
     case nil:

@@ -376,6 +376,16 @@ final class LayoutEngine {
             pin(v.y - o.y - m.top, "top == \(owner.name).topMargin (layout margins)")
             pin(v.width - o.width + m.left + m.right, "right == \(owner.name).rightMargin (layout margins)")
             pin(v.height - o.height + m.top + m.bottom, "bottom == \(owner.name).bottomMargin (layout margins)")
+        case .readableContent:
+            // Inside the margins, centred in them, as wide as they are up to the readable width.
+            let m = margins(of: owner)
+            let inner = o.width - m.left - m.right
+            pin(v.y - o.y - m.top, "top == \(owner.name).topMargin (readable content)")
+            pin(v.height - o.height + m.top + m.bottom, "bottom == \(owner.name).bottomMargin (readable content)")
+            pin(v.x + 0.5 * v.width - o.x - m.left - 0.5 * inner, "centerX == \(owner.name).centerXWithinMargins (readable content)")
+            _ = addStructural(Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual), "\(name).width <= \(formatNumber(View.readableContentWidth)) (readable content)")
+            _ = addStructural(Cassowary.Constraint(v.width - inner, .lessThanOrEqual), "\(name).width <= \(owner.name)'s width within margins (readable content)")
+            _ = addStructural(Cassowary.Constraint(v.width - inner, .equal, strength: LayoutPriority.structuralPreference), "\(name).width as wide as \(owner.name)'s margins allow (readable content)")
         case .safeArea:
             let s = root.safeAreaInsets
             let r = root.variables!

@@ -5,9 +5,20 @@ public struct LayoutReport {
     public var conflicts: [ConflictReport]
     /// Views and custom layout guides whose frame the constraints do not fix, in tree order.
     public var ambiguous: [AmbiguousItem]
+    /// Changes refused by property setters (`constraint.constant = .nan`,
+    /// `constraint.isActive = true` on an invalid constraint), oldest first, each with the
+    /// constraint's location.
+    public var refused: [LayoutError] = []
+    /// Views and custom guides whose solved width or height is negative.
+    public var negativeSizes: [NegativeSize] = []
+    /// Side-by-side views with equal content priorities, one of which had to give way.
+    public var ties: [PriorityTie] = []
 
-    /// True when there is neither a conflict nor ambiguity.
-    public var isClean: Bool { conflicts.isEmpty && ambiguous.isEmpty }
+    /// True when there is no conflict, no ambiguity, no refused change, no negative size and
+    /// no priority tie.
+    public var isClean: Bool {
+        conflicts.isEmpty && ambiguous.isEmpty && refused.isEmpty && negativeSizes.isEmpty && ties.isEmpty
+    }
 
     /// The constraints broken to recover from conflicts.
     public var broken: [LayoutConstraint] { conflicts.compactMap(\.broken) }
@@ -16,6 +27,11 @@ public struct LayoutReport {
     public var description: String {
         var parts = conflicts.map(\.description)
         if !ambiguous.isEmpty { parts.append(ambiguityDescription) }
+        parts += ties.map(\.description)
+        if !negativeSizes.isEmpty {
+            parts.append((["Negative sizes:"] + negativeSizes.map { "    \($0)" }).joined(separator: "\n"))
+        }
+        if !refused.isEmpty { parts.append((["Refused changes:"] + refused.map { "    \($0)" }).joined(separator: "\n")) }
         return parts.joined(separator: "\n\n")
     }
 

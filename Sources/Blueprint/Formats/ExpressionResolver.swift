@@ -27,40 +27,72 @@ struct ExpressionResolver {
 
     func resolve(_ s: ConstraintSyntax) throws(SyntaxError) -> [LayoutConstraint] {
         let l = s.lhs.reference!
-        if l.view == "superview" {
-            throw SyntaxError(
-                message: "`superview` is the superview of the left-hand view; it cannot be on the left", range: l.viewRange)
+        let first: LayoutItem
+        var rightItem: LayoutItem?
+        if l.view == "superview" || l.view.hasPrefix("superview.") {
+            // `superview` on the left is the superview of the view on the right.
+            guard let r = s.rhs.reference, r.view != "superview", !r.view.hasPrefix("superview.") else {
+                throw SyntaxError(
+                    message: "`superview` on the left needs a view on the right: it means that view's superview", range: l.viewRange)
+            }
+            let right = try resolveItem(r, leftHandItem: nil)
+            rightItem = right
+            first = try resolveItem(l, leftHandItem: right)
+        } else {
+            first = try resolveItem(l, leftHandItem: nil)
         }
-        guard let first = item(l.view) else { throw unknownView(l) }
         let attribute = try attributeName(l)
         var out: [LayoutConstraint]
         if let r = s.rhs.reference {
-            let second = try resolveItem(r, leftHandItem: first)
+            let second: LayoutItem
+            if let rightItem { second = rightItem } else { second = try resolveItem(r, leftHandItem: first) }
             let rightAttribute = try attributeName(r)
             out = try relate(first, attribute, s.lhs.multiplier, s.relation, second, rightAttribute, s.rhs, s)
         } else {
             out = try relateToConstant(first, attribute, s.lhs, s.relation, s.rhs, s)
         }
         if let p = s.priority { for c in out { c ~ p } }
+        if let id = s.identifier { for c in out { c.identifier = id } }
         // Compound attributes are made by the DSL's functions, which would record this file.
         if let location { for c in out { c.location = location } }
         for c in out {
             if let problem = c.problem {
+                // A guide's missing attribute is on the side that names it.
+                if case .attributeNotAvailable(_, let a) = problem.kind, a == c.firstAttribute, c.firstItem is LayoutGuide {
+                    throw SyntaxError(message: problem.reason, range: l.attributeRange)
+                }
                 throw SyntaxError(message: problem.reason, range: s.rhs.reference?.attributeRange ?? l.attributeRange)
             }
         }
         return out
     }
 
-    private func resolveItem(_ r: AttributeReference, leftHandItem: LayoutItem) throws(SyntaxError) -> LayoutItem {
-        if r.view == "superview" {
-            guard let s = leftHandItem.owningView?.superview else {
-                throw SyntaxError(message: "`\(leftHandItem.name)` has no superview", range: r.viewRange)
+    /// The item a reference names: a view or guide of the file, `superview` (of the other
+    /// side's view), or `view.margins` / `view.safeArea`.
+    private func resolveItem(_ r: AttributeReference, leftHandItem: LayoutItem?) throws(SyntaxError) -> LayoutItem {
+        let parts = r.view.split(separator: ".", maxSplits: 1).map(String.init)
+        let base: LayoutItem
+        if parts[0] == "superview" {
+            guard let other = leftHandItem, let s = other.owningView?.superview else {
+                throw SyntaxError(message: "`\(leftHandItem?.name ?? "")` has no superview", range: r.viewRange)
             }
-            return s
+            base = s
+        } else if let found = item(parts[0]) {
+            base = found
+        } else if parts.count == 1, let found = item(r.view) {
+            base = found
+        } else {
+            throw unknownView(AttributeReference(view: parts[0], viewRange: r.viewRange.lowerBound..<(r.viewRange.lowerBound + parts[0].utf8.count), attribute: r.attribute, attributeRange: r.attributeRange))
         }
-        guard let found = item(r.view) else { throw unknownView(r) }
-        return found
+        guard parts.count == 2 else { return base }
+        guard let view = base as? View else {
+            throw SyntaxError(message: "`\(base.name)` is a layout guide: it has no \(parts[1]) guide", range: r.viewRange)
+        }
+        switch parts[1] {
+        case "margins": return view.layoutMarginsGuide
+        case "readableContent": return view.readableContentGuide
+        default: return view.safeAreaLayoutGuide
+        }
     }
 
     /// "unknown view `emial`; did you mean `email`?"

@@ -4,11 +4,13 @@ import BlueprintSupport
 ///
 /// Grammar (seed 001's, extended as docs/LayoutFormat.md says):
 /// ```
-/// constraint = side relation side [ ("~" | "<~") priority ]
+/// constraint = side relation side [ ("~" | "<~") priority ] [ "as" name ]
 /// relation   = "=" | "==" | "<=" | ">="
 /// side       = term { ("+" | "-") term }          at most one attribute term, constant last
 /// term       = factor { ("*" | "/") factor }      at most one attribute, numbers multiply it
-/// factor     = ["-"] ( number | name | name "." attribute )
+/// factor     = ["-"] ( number | name | name "." attribute | name "." guide "." attribute )
+/// guide      = "margins" | "safeArea" | "readableContent"   one of the view's guides
+/// number     = digits ["." digits] [":" digits]       `16:9` is a ratio
 /// priority   = number | ["."] name                  1...1000, or required, defaultHigh, …
 /// ```
 struct ConstraintSyntax {
@@ -17,6 +19,8 @@ struct ConstraintSyntax {
     var rhs: SideSyntax
     var priority: LayoutPriority?
     var priorityRange: Range<Int>?
+    /// `as NAME`: the constraints' identifier.
+    var identifier: String?
 }
 
 /// One side: `multiplier × view.attribute + constant`, or a bare constant.
@@ -35,6 +39,9 @@ struct AttributeReference {
     var viewRange: Range<Int>
     var attribute: String
     var attributeRange: Range<Int>
+
+    /// The guides a view can be followed by: `card.margins.top`, `card.safeArea.bottom`.
+    static let guideNames: Set<String> = ["margins", "safeArea", "readableContent"]
 }
 
 /// A number or a metric, as written.
@@ -112,10 +119,20 @@ struct ExpressionParser {
             advance()
             (priority, priorityRange) = try parsePriority(after: marker)
         }
+        var identifier: String?
+        if current.kind == .identifier, text(current) == "as" {
+            advance()
+            guard current.kind == .identifier else {
+                throw fail("expected a name for the constraint after `as`, found \(describe(current))", current)
+            }
+            identifier = text(current)
+            advance()
+        }
         guard current.kind == .end else {
             throw fail("unexpected \(describe(current)) after the end of the constraint", current)
         }
-        return ConstraintSyntax(lhs: lhs, relation: relation, rhs: rhs, priority: priority, priorityRange: priorityRange)
+        return ConstraintSyntax(
+            lhs: lhs, relation: relation, rhs: rhs, priority: priority, priorityRange: priorityRange, identifier: identifier)
     }
 
     private mutating func parsePriority(after marker: Token) throws(SyntaxError) -> (LayoutPriority, Range<Int>) {
@@ -282,7 +299,23 @@ struct ExpressionParser {
             }
             advance()
             if current.kind == .dot {
-                throw fail("cannot follow dot paths: write `view.attribute` with a view named in the layout", current)
+                // `card.margins.top`: an attribute of one of the view's guides.
+                guard AttributeReference.guideNames.contains(text(attribute)) else {
+                    throw fail("cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides", current)
+                }
+                advance()
+                let last = current
+                guard last.kind == .identifier else {
+                    throw fail("expected an attribute name after `\(name).\(text(attribute)).`, found \(describe(last))", last)
+                }
+                advance()
+                if current.kind == .dot {
+                    throw fail("cannot follow dot paths any further: a guide has no guides", current)
+                }
+                let reference = AttributeReference(
+                    view: name + "." + text(attribute), viewRange: t.start..<attribute.end,
+                    attribute: text(last), attributeRange: last.start..<last.end)
+                return Term(coefficient: negative ? -1 : 1, reference: reference, range: start..<last.end)
             }
             let reference = AttributeReference(
                 view: name, viewRange: t.start..<t.end, attribute: text(attribute), attributeRange: attribute.start..<attribute.end)

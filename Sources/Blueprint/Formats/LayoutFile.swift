@@ -15,6 +15,13 @@ import BlueprintSupport
 /// view note label "draft" hidden
 /// header.top == safeArea.top + pad   # `safeArea`: the root's safe-area layout guide
 /// title.width = superview.width * 0.9 + 5 ~ 750
+/// stack row in header axis horizontal spacing 8 alignment center distribution fill
+/// view icon in row size 24 x 24 spacingAfter 12   # a stack's subviews are arranged, in order
+/// guide gap in header                # a custom layout guide, used like a view
+/// H:|-[avatar]-pad-[title]-|  alignAllCenterY   # a visual format (`V:` too)
+/// let double = pad * 2 + 1           # metrics take arithmetic
+/// avatar.height == avatar.width * 1:1 as square   # ratios; `as` names the constraint
+/// title.top == card.margins.top      # a view's margins / safeArea / readableContent guide
 /// ```
 /// Names are ASCII (`[_a-zA-Z][_a-zA-Z0-9]*`); any keyword can name a view (`view view`).
 /// Lines end with LF or CRLF. A file that parses always lays out: conflicts and ambiguity are
@@ -30,6 +37,8 @@ public struct LayoutDocument {
     public let constraints: [LayoutConstraint]
     /// The metrics (`let`) by name.
     public let metrics: [String: Double]
+    /// The custom layout guides (`guide`), in declaration order.
+    public let guides: [LayoutGuide]
 
     /// The view called `name`.
     public func view(named name: String) -> View? { index[name] }
@@ -57,6 +66,7 @@ public struct LayoutDocument {
         views = p.views
         constraints = p.constraints
         metrics = p.metrics
+        guides = p.guides
         index = p.viewsByName
     }
 
@@ -114,6 +124,8 @@ struct LayoutFileParser {
     var root = View(name: "root")
     var views: [View] = []
     var viewsByName: [String: View] = [:]
+    var guidesByName: [String: LayoutGuide] = [:]
+    var guides: [LayoutGuide] = []
     var depth: [ObjectIdentifier: Int] = [:]
     var metrics: [String: Double] = [:]
     var constraints: [LayoutConstraint] = []
@@ -127,12 +139,13 @@ struct LayoutFileParser {
     /// The line being parsed.
     private var lineNumber = 0
     /// The name of the declaration being parsed, once it is known to be a valid new name.
-    private var declaring: String?
+    fileprivate var declaring: String?
     /// Views and metrics whose declaration failed: lines that use them are not reported again.
-    private var failed: Set<String> = []
+    fileprivate var failed: Set<String> = []
 
-    static let keywords = ["canvas", "direction", "safearea", "let", "view"]
-    static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden"]
+    static let keywords = ["canvas", "direction", "safearea", "let", "view", "stack", "guide"]
+    static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden", "spacingAfter"]
+    static let stackOptions = ["axis", "spacing", "alignment", "distribution", "marginsRelative", "baselineRelative"]
 
     init(file: String) {
         self.file = file
@@ -184,12 +197,18 @@ struct LayoutFileParser {
                     var all = lexer
                     return all.all()
                 }
+                if isVisualFormatLine(lexer.bytes) {
+                    constraintLines.append((line, n, lexer))
+                    continue
+                }
                 switch keyword {
                 case "canvas": try canvas(tokens(), lexer, n)
                 case "direction": try direction(tokens(), lexer, n)
                 case "safearea": try safeArea(tokens(), lexer, n)
                 case "let": try metric(tokens(), lexer)
                 case "view": try view(tokens(), lexer)
+                case "stack": try view(tokens(), lexer, stack: true)
+                case "guide": try guide(tokens(), lexer)
                 default:
                     try checkStatement(t0, t1, lexer)
                     constraintLines.append((line, n, lexer))
@@ -202,9 +221,9 @@ struct LayoutFileParser {
         // Pass 2: constraints, activated in file order. Lines below the last error pass 1
         // could list cannot change which errors are listed.
         root.name = "root"
-        let views = viewsByName, metrics = self.metrics
+        let views = viewsByName, metrics = self.metrics, guides = guidesByName
         let root = self.root
-        let known = views.count < suggestionLimit ? (["root", "safeArea"] + views.keys).sorted() : []
+        let known = views.count < suggestionLimit ? (["root", "safeArea", "readableContent"] + views.keys + guides.keys).sorted() : []
         let names = { known }
         let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
@@ -213,7 +232,8 @@ struct LayoutFileParser {
             switch name {
             case "root": root
             case "safeArea": root.safeAreaLayoutGuide
-            default: views[name]
+            case "readableContent": root.readableContentGuide
+            default: views[name] ?? guides[name]
             }
         }
         let metric: (String) -> Double? = { metrics[$0] }
@@ -221,7 +241,9 @@ struct LayoutFileParser {
         for (line, n, lexer) in constraintLines where n < stop && !second.full {
             do throws(SyntaxError) {
                 if !failed.isEmpty, mentionsFailedName(line) { continue }
-                let made = try parseConstraintLine(
+                let made = isVisualFormatLine(lexer.bytes)
+                    ? try visualFormatLine(line, location: SourceLocation(file: fileName, line: n), item: item, metric: metric)
+                    : try parseConstraintLine(
                     line, comments: true, location: SourceLocation(file: fileName, line: n),
                     item: item, metric: metric, itemNames: names, lexer: lexer)
                 for c in made {
@@ -248,13 +270,27 @@ struct LayoutFileParser {
         let keyword = lexer.next(), name = lexer.next()
         guard keyword.kind == .identifier, name.kind == .identifier else { return }
         switch lexer.text(keyword) {
-        case "view": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
+        case "view", "stack", "guide": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
         case "let": if declaredMetrics[lexer.text(name)] == nil { declaredMetrics[lexer.text(name)] = n }
         default: break
         }
     }
 
     private func mentionsFailedName(_ line: Substring) -> Bool {
+        if isVisualFormatLine(Array(line.utf8)) {
+            // The lexer stops at `|` or `[`: read the names of a visual format directly.
+            var word = ""
+            for ch in line.unicodeScalars {
+                if ch == "#" { break }
+                if ("a"..."z").contains(ch) || ("A"..."Z").contains(ch) || ("0"..."9").contains(ch) || ch == "_" {
+                    word.unicodeScalars.append(ch)
+                } else {
+                    if failed.contains(word) { return true }
+                    word = ""
+                }
+            }
+            return failed.contains(word)
+        }
         var lexer = Lexer(line, comments: true)
         for t in lexer.all() where t.kind == .identifier && failed.contains(lexer.text(t)) { return true }
         return false
@@ -268,20 +304,20 @@ struct LayoutFileParser {
     private mutating func checkStatement(_ head: Token, _ next: Token, _ lexer: Lexer) throws(SyntaxError) {
         guard head.kind == .identifier, next.kind != .dot else { return }
         let word = lexer.text(head)
-        guard declaredViews[word] == nil, !["root", "safeArea", "superview"].contains(word) else { return }
+        guard declaredViews[word] == nil, !["root", "safeArea", "readableContent", "superview"].contains(word) else { return }
         var message = "unknown statement `\(word)`"
         if let guess = closest(word, in: Self.keywords) {
             message += "; did you mean `\(guess)`?"
             if guess == "view" || guess == "let", next.kind == .identifier { failed.insert(lexer.text(next)) }
         } else {
-            message += ": a line declares something (canvas, direction, safearea, let, view) or is a constraint (`view.attribute == …`)"
+            message += ": a line declares something (canvas, direction, safearea, let, view, stack, guide) or is a constraint (`view.attribute == …`, or a visual format `H:|-[view]-|`)"
         }
         throw SyntaxError(message: message, range: head.start..<head.end)
     }
 
     // MARK: Statements
 
-    private struct Cursor {
+    struct Cursor {
         let tokens: [Token]
         let lexer: Lexer
         /// Metrics declared anywhere in the file, with their lines.
@@ -327,6 +363,62 @@ struct LayoutFileParser {
             default:
                 throw fail("expected \(what), found \(describe())")
             }
+        }
+
+        /// Arithmetic on numbers and metrics, for `let`: `+ - * /`, parentheses, unary minus.
+        mutating func arithmetic(metrics: [String: Double]) throws(SyntaxError) -> Double {
+            var depth = 0
+            return try sum(metrics, &depth)
+        }
+
+        private mutating func sum(_ metrics: [String: Double], _ depth: inout Int) throws(SyntaxError) -> Double {
+            var value = try product(metrics, &depth)
+            while current.kind == .plus || current.kind == .minus {
+                let minus = current.kind == .minus
+                advance()
+                let rhs = try product(metrics, &depth)
+                value = minus ? value - rhs : value + rhs
+            }
+            return value
+        }
+
+        private mutating func product(_ metrics: [String: Double], _ depth: inout Int) throws(SyntaxError) -> Double {
+            var value = try factor(metrics, &depth)
+            while current.kind == .star || current.kind == .slash {
+                let divide = current.kind == .slash
+                advance()
+                let at = current
+                let rhs = try factor(metrics, &depth)
+                if divide {
+                    guard rhs != 0 else { throw SyntaxError(message: "division by zero", range: at.start..<tokens[i - 1].end) }
+                    value /= rhs
+                } else {
+                    value *= rhs
+                }
+            }
+            guard value.isFinite, Swift.abs(value) <= 1e15 else { throw fail("the result is too large: the limit is 1e15") }
+            return value
+        }
+
+        private mutating func factor(_ metrics: [String: Double], _ depth: inout Int) throws(SyntaxError) -> Double {
+            if current.kind == .leftParen {
+                let open = current
+                guard depth < 64 else { throw fail("parentheses nest deeper than 64 levels") }
+                depth += 1
+                advance()
+                let v = try sum(metrics, &depth)
+                depth -= 1
+                guard current.kind == .rightParen else {
+                    throw SyntaxError(message: "this `(` is not closed", range: open.start..<open.end)
+                }
+                advance()
+                return v
+            }
+            if current.kind == .minus, i + 1 < tokens.count, tokens[i + 1].kind == .leftParen {
+                advance()
+                return -(try factor(metrics, &depth))
+            }
+            return try number("a number", metrics: metrics)
         }
 
         mutating func end() throws(SyntaxError) {
@@ -401,6 +493,20 @@ struct LayoutFileParser {
         root.safeAreaInsets = insets
     }
 
+    static let marginSides = ["top", "leading", "bottom", "trailing"]
+
+    /// `top 8 leading 16 trailing 8`: directional margins, side by side (others keep their default).
+    private func directionalInsets(_ c: inout Cursor) throws(SyntaxError) -> [String: Double] {
+        var out: [String: Double] = [:]
+        while c.current.kind == .identifier, Self.marginSides.contains(c.text) {
+            let side = c.text
+            guard out[side] == nil else { throw c.fail("the \(side) margin is given twice") }
+            c.advance()
+            out[side] = try c.number("the \(side) margin", metrics: metrics)
+        }
+        return out
+    }
+
     /// Four numbers (top left bottom right) or one for all sides.
     private func insetList(_ c: inout Cursor, what: String) throws(SyntaxError) -> EdgeInsets {
         var values: [Double] = []
@@ -427,25 +533,27 @@ struct LayoutFileParser {
         c.advance()
         guard c.current.kind == .equal else { throw c.fail("expected `=` after `let \(name)`, found \(c.describe())") }
         c.advance()
-        let value = try c.number("a number", metrics: metrics)
+        let value = try c.arithmetic(metrics: metrics)
+        if c.current.kind == .rightParen { throw c.fail("this `)` has no `(`") }
         try c.end()
         metrics[name] = value
     }
 
     /// A new view or metric name: not reserved, not taken. Keywords are fine as view names
     /// (`view view`, as seed 001 names its view): `view.left = 10` is told apart by its dot.
-    private func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
+    fileprivate func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
         let reserved: String? =   // a switch: a dictionary literal here was built for every view
             switch name {
             case "root": "the root view"
             case "superview": "the left-hand view's superview"
             case "safeArea": "the root's safe-area guide"
+            case "readableContent": "the root's readable-content guide"
             default: nil
             }
         if let meaning = reserved {
             throw SyntaxError(message: "`\(name)` is reserved: it always means \(meaning)", range: range)
         }
-        if viewsByName[name] != nil {
+        if viewsByName[name] != nil || guidesByName[name] != nil {
             throw SyntaxError(message: "a view named `\(name)` is already declared on line \(declaredViews[name] ?? 0)", range: range)
         }
         if metrics[name] != nil {
@@ -453,9 +561,10 @@ struct LayoutFileParser {
         }
     }
 
-    private mutating func view(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+    private mutating func view(_ tokens: [Token], _ lexer: Lexer, stack isStack: Bool = false) throws(SyntaxError) {
         var c = cursor(tokens, lexer)
-        guard c.current.kind == .identifier else { throw c.fail("expected a view name after `view`, found \(c.describe())") }
+        let keyword = isStack ? "stack" : "view"
+        guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) name after `\(keyword)`, found \(c.describe())") }
         let name = c.text
         let nameRange = c.current.start..<c.current.end
         try checkNewName(name, nameRange)
@@ -463,13 +572,20 @@ struct LayoutFileParser {
         c.advance()
         var parent = root
         var text: String?, font: Double?, size: (Double, Double)?, margins: EdgeInsets?
-        var hugging: [Double]?, compression: [Double]?, hidden = false
+        var hugging: [Double]?, compression: [Double]?, hidden = false, spacingAfter: Double?
+        var directionalMargins: [String: Double]?
+        var stackSettings = StackSettings()
         var seen: Set<String> = []
+        let options = Self.viewOptions + (isStack ? Self.stackOptions : [])
         while !c.atEnd {
-            guard c.current.kind == .identifier else { throw c.fail("expected a view option (in, label, font, size, margins, hugging, compression, hidden), found \(c.describe())") }
+            guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) option (\(options.joined(separator: ", "))), found \(c.describe())") }
             let option = c.text
             guard seen.insert(option).inserted else { throw c.fail("`\(option)` is given twice") }
             c.advance()
+            if isStack, Self.stackOptions.contains(option) {
+                try stackSettings.read(option, &c, metrics: metrics)
+                continue
+            }
             switch option {
             case "in":
                 guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
@@ -478,6 +594,8 @@ struct LayoutFileParser {
                     parent = root
                 } else if let p = viewsByName[c.text] {
                     parent = p
+                } else if guidesByName[c.text] != nil {
+                    throw c.fail("`\(c.text)` is a guide: only a view can have subviews")
                 } else if failed.contains(c.text) {
                     throw .cascade
                 } else if let line = declaredViews[c.text], line >= lineNumber {
@@ -501,12 +619,24 @@ struct LayoutFileParser {
                 guard s.0 >= 0, s.1 >= 0 else { throw SyntaxError(message: "an intrinsic size cannot be negative", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
                 size = s
             case "margins":
-                margins = try insetList(&c, what: "margin")
+                if c.current.kind == .identifier, Self.marginSides.contains(c.text) {
+                    directionalMargins = try directionalInsets(&c)
+                } else {
+                    margins = try insetList(&c, what: "margin")
+                }
             case "hugging", "compression":
                 var values: [Double] = []
-                while values.count < 2, !c.atEnd, c.current.kind != .identifier || metrics[c.text] != nil {
+                while values.count < 2, !c.atEnd,
+                    c.current.kind != .identifier || metrics[c.text] != nil || LayoutPriority.named.contains(where: { $0.name == c.text })
+                {
                     let start = c.current.start
-                    let v = try c.number("a priority", metrics: metrics)
+                    let v: Double
+                    if c.current.kind == .identifier, metrics[c.text] == nil, let named = LayoutPriority.named.first(where: { $0.name == c.text }) {
+                        v = named.priority.rawValue
+                        c.advance()
+                    } else {
+                        v = try c.number("a priority", metrics: metrics)
+                    }
                     guard (1...1000).contains(v) else { throw SyntaxError(message: "priority \(formatNumber(v)) is outside 1...1000", range: start..<tokens[c.i - 1].end) }
                     values.append(v)
                 }
@@ -514,11 +644,19 @@ struct LayoutFileParser {
                 if option == "hugging" { hugging = values } else { compression = values }
             case "hidden":
                 hidden = true
+            case "spacingAfter":
+                spacingAfter = try c.number("the spacing after the view", metrics: metrics)
             default:
-                let message = closest(option, in: Self.viewOptions).map { "unknown view option `\(option)`; did you mean `\($0)`?" }
-                    ?? "unknown view option `\(option)`: use in, label, font, size, margins, hugging, compression or hidden"
+                let message = closest(option, in: options).map { "unknown \(keyword) option `\(option)`; did you mean `\($0)`?" }
+                    ?? "unknown \(keyword) option `\(option)`: use \(options.dropLast().joined(separator: ", ")) or \(options.last!)"
                 throw SyntaxError(message: message, range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
             }
+        }
+        if isStack && text != nil {
+            throw SyntaxError(message: "a stack has no label: put a label view in it", range: nameRange)
+        }
+        if spacingAfter != nil && !(parent is StackView) {
+            throw SyntaxError(message: "`spacingAfter` is for the arranged views of a stack: `\(name)` is not in one", range: nameRange)
         }
         if font != nil && text == nil {
             throw SyntaxError(message: "`font` is for labels: add `label \"…\"`", range: nameRange)
@@ -527,9 +665,23 @@ struct LayoutFileParser {
         guard d <= LayoutDocument.depthLimit else {
             throw SyntaxError(message: "views nest deeper than \(LayoutDocument.depthLimit) levels", range: nameRange)
         }
-        let v: View = text.map { Label(name: name, text: $0, fontSize: font ?? 17) } ?? View(name: name)
+        let v: View
+        if isStack {
+            let stack = StackView(name: name)
+            stack.declaration = SourceLocation(file: baseName(file), line: lineNumber)
+            stackSettings.apply(to: stack)
+            v = stack
+        } else {
+            v = text.map { Label(name: name, text: $0, fontSize: font ?? 17) } ?? View(name: name)
+        }
         if let size { v.explicitIntrinsicContentSize = Size(width: size.0, height: size.1) }
         if let margins { v.layoutMargins = margins }
+        if let d = directionalMargins {
+            let base = v.directionalLayoutMargins
+            v.directionalLayoutMargins = DirectionalEdgeInsets(
+                top: d["top"] ?? base.top, leading: d["leading"] ?? base.leading,
+                bottom: d["bottom"] ?? base.bottom, trailing: d["trailing"] ?? base.trailing)
+        }
         if let h = hugging {
             v.setContentHuggingPriority(LayoutPriority(h[0]), for: .horizontal)
             v.setContentHuggingPriority(LayoutPriority(h.count > 1 ? h[1] : h[0]), for: .vertical)
@@ -539,11 +691,95 @@ struct LayoutFileParser {
             v.setContentCompressionResistancePriority(LayoutPriority(cr.count > 1 ? cr[1] : cr[0]), for: .vertical)
         }
         v.isHidden = hidden
-        do { try parent.addSubview(v) } catch { throw SyntaxError(message: error.reason, range: nameRange) }
+        // A stack's subviews are its arranged views, in order. (A new view cannot be an
+        // ancestor of its superview: no cycle to refuse.)
+        if let stack = parent as? StackView {
+            stack.addArrangedSubview(v)
+            if let spacingAfter { stack.setCustomSpacing(spacingAfter, after: v) }
+        } else {
+            parent.addSubview(v)
+        }
         depth[ObjectIdentifier(v)] = d
         views.append(v)
         viewsByName[name] = v
     }
+}
+
+extension LayoutFileParser {
+    /// `guide NAME [in VIEW]`: a custom layout guide of the view (root by default), usable in
+    /// constraints like a view.
+    fileprivate mutating func guide(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+        var c = Cursor(tokens: tokens, lexer: lexer)
+        guard c.current.kind == .identifier else { throw c.fail("expected a guide name after `guide`, found \(c.describe())") }
+        let name = c.text
+        let nameRange = c.current.start..<c.current.end
+        try checkNewName(name, nameRange)
+        declaring = name
+        c.advance()
+        var owner = root
+        if !c.atEnd {
+            guard c.current.kind == .identifier, c.text == "in" else { throw c.fail("expected `in` and the guide's view, found \(c.describe())") }
+            c.advance()
+            guard c.current.kind == .identifier else { throw c.fail("expected the name of the guide's view after `in`, found \(c.describe())") }
+            if c.text == "root" {
+                owner = root
+            } else if let v = viewsByName[c.text] {
+                owner = v
+            } else if failed.contains(c.text) {
+                throw .cascade
+            } else if guidesByName[c.text] != nil {
+                throw c.fail("`\(c.text)` is a guide: a guide belongs to a view")
+            } else {
+                var message = "unknown view `\(c.text)`"
+                if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
+                throw c.fail(message)
+            }
+            c.advance()
+            try c.end()
+        }
+        let g = LayoutGuide(identifier: name)
+        owner.addLayoutGuide(g)
+        guides.append(g)
+        guidesByName[name] = g
+    }
+}
+
+/// Whether a line is a visual format: it starts (after spaces) with `H:`, `V:`, `|` or `[`.
+func isVisualFormatLine(_ bytes: [UInt8]) -> Bool {
+    var i = 0
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+    guard i < bytes.count else { return false }
+    if bytes[i] == UInt8(ascii: "|") || bytes[i] == UInt8(ascii: "[") { return true }
+    return (bytes[i] == UInt8(ascii: "H") || bytes[i] == UInt8(ascii: "V")) && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: ":")
+}
+
+/// `H:|-[a]-[b]-| alignAllCenterY directionLeftToRight`: the format, then option names.
+func visualFormatLine(
+    _ line: Substring, location: SourceLocation, item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?
+) throws(SyntaxError) -> [LayoutConstraint] {
+    var bytes = Array(line.utf8)
+    if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(hash...) }
+    // The options are the words after the last `]` or `|`.
+    let end = (bytes.lastIndex { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }).map { $0 + 1 } ?? bytes.count
+    var options: VisualFormatOptions = []
+    var optionsRange: Range<Int>?
+    var i = end
+    while i < bytes.count {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+        guard i < bytes.count else { break }
+        let start = i
+        while i < bytes.count, bytes[i] != 0x20 && bytes[i] != 0x09 && bytes[i] != 0x0D { i += 1 }
+        let word = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let entry = VisualFormatOptions.named.first(where: { $0.name == word }) else {
+            let names = VisualFormatOptions.named.map(\.name)
+            let guess = closest(word, in: names).map { "; did you mean `\($0)`?" } ?? ": options are alignAll… and direction… names"
+            throw SyntaxError(message: "unknown visual format option `\(word)`\(guess)", range: start..<i)
+        }
+        options.insert(entry.option)
+        optionsRange = optionsRange.map { $0.lowerBound..<i } ?? start..<i
+    }
+    var parser = VisualFormatParser(Substring(decoding: bytes[..<end], as: UTF8.self), metric: metric, item: item, location: location)
+    return try parser.parse(options: options, optionsRange: optionsRange)
 }
 
 /// The closest key of `names` to `name`, if `names` is small enough to search.

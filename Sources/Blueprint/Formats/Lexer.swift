@@ -117,7 +117,8 @@ struct Lexer {
         isDigit(b) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
     }
 
-    /// `[0-9]+(.[0-9]+)?` or `.[0-9]+`. No exponents: layouts are written in points.
+    /// `[0-9]+(.[0-9]+)?` or `.[0-9]+`, or a ratio of two (`16:9`). No exponents: layouts are
+    /// written in points.
     private mutating func number() -> Token {
         let start = position
         while position < bytes.count, isDigit(bytes[position]) { position += 1 }
@@ -138,6 +139,23 @@ struct Lexer {
         if malformed { return Token(kind: .invalid("`\(text)` is not a number"), start: start, end: position) }
         guard let value = Double(text), value.isFinite, value <= 1e15 else {
             return Token(kind: .invalid("number too large: the limit is 1e15"), start: start, end: position)
+        }
+        // A ratio, `16:9`: one number, the quotient.
+        if position + 1 < bytes.count, bytes[position] == UInt8(ascii: ":"), isDigit(bytes[position + 1]) {
+            // The second number is plain digits (no fraction, no second colon): read here,
+            // not by recursion, so `1:1:1:…` cannot nest.
+            position += 1
+            let second = position
+            while position < bytes.count, isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: ":") {
+                position += 1
+            }
+            let digits = bytes[second..<position]
+            guard digits.allSatisfy(isDigit), let d = Double(String(decoding: digits, as: UTF8.self)), d <= 1e15 else {
+                let text = String(decoding: bytes[start..<position], as: UTF8.self)
+                return Token(kind: .invalid("`\(text)` is not a ratio: write two whole numbers, `16:9`"), start: start, end: position)
+            }
+            guard d != 0 else { return Token(kind: .invalid("a ratio cannot have 0 after the colon"), start: start, end: position) }
+            return Token(kind: .number(value / d), start: start, end: position)
         }
         return Token(kind: .number(value), start: start, end: position)
     }

@@ -18,8 +18,15 @@ public final class Label: View {
         super.init(name: name)
     }
 
-    /// The text's metrics at the label's font size.
-    public var textMetrics: TextMetrics { textMeasurer.measure(text, fontSize: fontSize) }
+    /// The text's metrics at the label's font size (measured once per text, font size and
+    /// measurer: layouts and reports ask for them often).
+    public var textMetrics: TextMetrics {
+        if let m = metricsCache { return m }
+        let m = textMeasurer.measure(text, fontSize: fontSize)
+        metricsCache = m
+        return m
+    }
+    private var metricsCache: TextMetrics?
 
     /// The text's size, rounded up to whole points (or the explicit size, if one is set).
     public override var intrinsicContentSize: Size {
@@ -37,6 +44,7 @@ public final class Label: View {
     /// Constraints on baselines carry the text's metrics in their constants: a new text needs
     /// them rebuilt; otherwise only the intrinsic size moves.
     private func textChanged() {
+        metricsCache = nil
         if usedByBaselineConstraint { structureChanged() } else { invalidateIntrinsicContentSize() }
     }
 

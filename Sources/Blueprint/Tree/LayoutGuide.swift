@@ -7,6 +7,7 @@ public class LayoutGuide: LayoutItem {
     enum Role: Equatable {
         case custom
         case layoutMargins
+        case readableContent
         case safeArea
         case support(Edge)
     }
@@ -53,6 +54,10 @@ public class LayoutGuide: LayoutItem {
             return absoluteFrame
         case .layoutMargins:
             return f.inset(by: owner.layoutMargins)
+        case .readableContent:
+            let m = f.inset(by: owner.layoutMargins)
+            let w = Swift.min(m.width, View.readableContentWidth)
+            return Rect(x: m.minX + (m.width - w) / 2, y: m.minY, width: w, height: m.height)
         case .safeArea:
             let root = owner.root
             let safe = root.absoluteFrame.inset(by: root.safeAreaInsets)

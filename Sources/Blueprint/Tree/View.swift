@@ -32,8 +32,11 @@ open class View: LayoutItem {
     public var translatesAutoresizingMaskIntoConstraints: Bool { didSet { structureChanged() } }
     var requestedFrame: Rect
 
-    /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint.
-    public var isHidden = false
+    /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint. A
+    /// hidden arranged view of a ``StackView`` collapses.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { (superview as? StackView)?.arrangedSubviewChanged(self, sizeOnly: false) } }
+    }
 
     /// The reading direction. Only the root's counts: it flips `leading`/`trailing` for the
     /// whole tree.
@@ -127,19 +130,27 @@ open class View: LayoutItem {
         return false
     }
 
-    /// Adds `view` as the last subview, taking it from its current superview first.
-    /// - Throws: ``LayoutError`` when `view` is `self` or one of its ancestors.
-    public func addSubview(_ view: View) throws(LayoutError) {
-        try insertSubview(view, at: subviews.count)
+    /// Adds `view` as the last subview, taking it from its current superview first. No `try`,
+    /// as in UIKit: adding the view itself or one of its ancestors is refused (nothing
+    /// changes) and listed, with this call's `file:line`, in the tree's ``layoutReport``.
+    public func addSubview(_ view: View, file: StaticString = #fileID, line: UInt = #line) {
+        insertSubview(view, at: subviews.count, file: file, line: line)
     }
 
-    /// Inserts `view` among the subviews at `index` (clamped to the valid range).
-    /// - Throws: ``LayoutError`` when `view` is `self` or one of its ancestors.
-    public func insertSubview(_ view: View, at index: Int) throws(LayoutError) {
-        guard !isDescendant(of: view) else { throw LayoutError(.cyclicHierarchy(view.name)) }
+    /// Inserts `view` among the subviews at `index` (clamped to the valid range). Inserting the
+    /// view itself or one of its ancestors is refused and listed in the tree's ``layoutReport``.
+    public func insertSubview(_ view: View, at index: Int, file: StaticString = #fileID, line: UInt = #line) {
+        guard !isDescendant(of: view) else {
+            root.noteRefusal(LayoutError(.cyclicHierarchy(view.name), location: SourceLocation(file, line)))
+            return
+        }
         if view.superview != nil { view.removeFromSuperview() }
         subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
         view.superview = self
+        if view.stacksNeedArrangement {
+            view.stacksNeedArrangement = false
+            root.stacksNeedArrangement = true
+        }
         view.detachFromEngine()
         structureChanged()
     }
@@ -148,6 +159,7 @@ open class View: LayoutItem {
     /// subtree to a view outside it is deactivated, wherever it is installed (as in UIKit).
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        (parent as? StackView)?.subviewWillLeave(self)
         parent.structureChanged()
         var inside: Set<ObjectIdentifier> = []
         forEachInSubtree { v in
@@ -169,6 +181,8 @@ open class View: LayoutItem {
         }
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        // Stacks of this subtree waiting for their constraints are now this root's to arrange.
+        if parent.root.stacksNeedArrangement { stacksNeedArrangement = true }
         detachFromEngine()
     }
 
@@ -202,6 +216,15 @@ open class View: LayoutItem {
     /// A guide inset from the view's edges by its layout margins.
     public private(set) lazy var layoutMarginsGuide = LayoutGuide(
         name: name + ".layoutMarginsGuide", role: .layoutMargins, owner: self)
+
+    /// The view's layout margins, narrowed to at most ``readableContentWidth`` and centred in
+    /// them: where text lines stay short enough to read (UIKit's `readableContentGuide`).
+    public private(set) lazy var readableContentGuide = LayoutGuide(
+        name: name + ".readableContentGuide", role: .readableContent, owner: self)
+
+    /// The widest a ``readableContentGuide`` gets: UIKit's readable width at the default
+    /// text size.
+    public static let readableContentWidth = 672.0
 
     /// The part of the view inside the root's safe area.
     public private(set) lazy var safeAreaLayoutGuide = LayoutGuide(
@@ -240,6 +263,18 @@ open class View: LayoutItem {
         structureChanged()
     }
 
+    /// Removes custom guides no active constraint uses (a stack's spacers), without looking.
+    func dropLayoutGuides(_ guides: [LayoutGuide]) {
+        guard !guides.isEmpty else { return }
+        let gone = Set(guides.map(ObjectIdentifier.init))
+        layoutGuides.removeAll { gone.contains(ObjectIdentifier($0)) }
+        for g in guides {
+            g._owningView = nil
+            g.engine = nil
+        }
+        structureChanged()
+    }
+
     /// Removes a custom guide and deactivates the constraints that use it.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard let i = layoutGuides.firstIndex(where: { $0 === guide }) else { return }
@@ -259,6 +294,7 @@ open class View: LayoutItem {
     /// Tells the engine that ``intrinsicContentSize`` changed.
     public func invalidateIntrinsicContentSize() {
         engine?.intrinsicSizeChanged(self)
+        (superview as? StackView)?.arrangedSubviewChanged(self, sizeOnly: true)
     }
 
     /// The priority with which the view resists growing beyond its intrinsic size along `axis`
@@ -316,13 +352,42 @@ open class View: LayoutItem {
     ///   apply only what changed since (activations, constants, priorities).
     public func layoutIfNeeded() {
         let r = root
+        r.arrangeStacksIfNeeded()
         if r.rootEngine == nil { r.rootEngine = LayoutEngine(root: r) }
         r.rootEngine!.layout()
     }
 
     /// The conflicts and ambiguity of the last layout of this view's tree.
     public var layoutReport: LayoutReport {
-        root.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
+        let r = root
+        var report = r.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
+        report.refused = r.refusals
+        if r.rootEngine != nil {
+            report.negativeSizes = r.negativeSizes()
+            report.ties = r.priorityTies()
+        }
+        return report
+    }
+
+    /// Changes refused by property setters (`constraint.constant = .nan`), oldest first; only
+    /// a root's list is used. At most ``refusalLimit`` are kept.
+    var refusals: [LayoutError] = []
+
+    /// On a root: some stack view of the tree has constraints to remake before the next layout.
+    var stacksNeedArrangement = false
+
+    /// Remakes the constraints of every stack view of this tree that changed.
+    /// - Complexity: O(views) when a stack changed, O(1) otherwise.
+    func arrangeStacksIfNeeded() {
+        guard stacksNeedArrangement else { return }
+        stacksNeedArrangement = false
+        forEachInSubtree { ($0 as? StackView)?.arrangeIfNeeded() }
+    }
+    static let refusalLimit = 100
+
+    func noteRefusal(_ e: LayoutError) {
+        if refusals.count == View.refusalLimit { refusals.removeFirst() }
+        refusals.append(e)
     }
 
     /// Whether constraints leave this view's frame free to move or resize (after a layout).

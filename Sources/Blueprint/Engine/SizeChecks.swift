@@ -1,0 +1,154 @@
+import BlueprintSupport
+
+/// A view or custom guide whose solved width or height is negative.
+public struct NegativeSize: CustomStringConvertible {
+    /// The item.
+    public let item: LayoutItem
+    /// `width`, `height` or both.
+    public let attributes: [LayoutAttribute]
+    /// Its frame in root coordinates.
+    public let frame: Rect
+
+    /// `badge: width is negative (-12)`.
+    public var description: String {
+        let values = attributes.map { a in
+            "\(a.rawValue) is negative (\(formatNumber(a == .width ? frame.width : frame.height)))"
+        }
+        return "\(item.name): " + values.joined(separator: " and ")
+    }
+}
+
+/// Two side-by-side views with the same content priority, one of which had to give way: the
+/// solver picked one, either would do (Xcode's "Content Priority Ambiguity").
+public struct PriorityTie: CustomStringConvertible {
+    /// What the two views share.
+    public enum Kind: Sendable {
+        /// Both hug at the same priority; one was stretched.
+        case hugging
+        /// Both resist compression at the same priority; one was compressed.
+        case compressionResistance
+    }
+
+    /// The view that gave way (stretched or compressed).
+    public let yielded: View
+    /// The view that kept its intrinsic size, with the same priority.
+    public let kept: View
+    /// The axis along which they compete.
+    public let axis: LayoutAxis
+    /// Hugging or compression resistance.
+    public let kind: Kind
+    /// The priority both have.
+    public let priority: LayoutPriority
+
+    /// Superviews with more subviews than this are not searched for ties.
+    public static let siblingLimit = 64
+
+    /// One line with both names, the priority and the fix.
+    public var description: String {
+        switch kind {
+        case .hugging:
+            "Content priority ambiguity: \(yielded.name) and \(kept.name) have the same \(axis) hugging priority (\(priority)); \(yielded.name) was stretched, but either could be: raise one's hugging priority"
+        case .compressionResistance:
+            "Content priority ambiguity: \(yielded.name) and \(kept.name) have the same \(axis) compression resistance priority (\(priority)); \(yielded.name) was compressed, but either could be: raise one's compression resistance priority"
+        }
+    }
+}
+
+extension View {
+    /// Negative widths and heights of the tree's views and custom guides, as of the last layout.
+    func negativeSizes() -> [NegativeSize] {
+        var out: [NegativeSize] = []
+        func check(_ item: LayoutItem) {
+            let f = item.absoluteLayoutRect
+            guard f.width < 0 || f.height < 0 else { return }
+            let bad: [LayoutAttribute] = f.width < 0 ? (f.height < 0 ? [.width, .height] : [.width]) : [.height]
+            out.append(NegativeSize(item: item, attributes: bad, frame: f))
+        }
+        forEachInSubtree { v in
+            check(v)
+            for g in v.layoutGuides { check(g) }
+        }
+        return out
+    }
+
+    /// Pairs of sibling views side by side along an axis, with the same hugging (or
+    /// compression-resistance) priority on it, of which one is stretched (compressed) past its
+    /// intrinsic size and the other is exactly at it (superviews of at most
+    /// ``PriorityTie/siblingLimit`` subviews). A view whose length on the axis a
+    /// required equality constraint decides, or two views whose lengths a constraint relates
+    /// (a stack's `fillEqually`), are not a tie — as far as the constraints installed on the
+    /// view and its superview tell.
+    func priorityTies() -> [PriorityTie] {
+        var out: [PriorityTie] = []
+        forEachInSubtree { parent in
+            guard parent.subviews.count > 1, parent.subviews.count <= PriorityTie.siblingLimit else { return }
+            let children = parent.subviews.filter { !$0.isHidden }
+            // Pairs are compared: rows and columns of a screen, not lists of thousands.
+            guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
+            for axis in LayoutAxis.allCases {
+                let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
+                for v in children {
+                    guard let (length, natural) = v.lengths(along: axis) else { continue }
+                    let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
+                    guard stretched || compressed else { continue }
+                    let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
+                    guard !p.isRequired else { continue }
+                    var decided: Bool?   // looked up only for a view that has a rival
+                    for w in children where w !== v {
+                        let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
+                        guard q == p, let (wLength, wNatural) = w.lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
+                            v.isSideBySide(with: w, along: axis)
+                        else { continue }
+                        if decided == nil { decided = v.lengthIsDecided(dimension) }
+                        guard decided == false, !v.lengthIsRelated(to: w, dimension) else { continue }
+                        out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The solved and intrinsic lengths along `axis`, if the view has an intrinsic one.
+    private func lengths(along axis: LayoutAxis) -> (Double, Double)? {
+        let natural = axis == .horizontal ? intrinsicContentSize.width : intrinsicContentSize.height
+        guard natural >= 0, natural.isFinite else { return nil }
+        let f = absoluteFrame
+        return (axis == .horizontal ? f.width : f.height, natural)
+    }
+
+    /// Whether the two frames follow each other along `axis` and overlap across it.
+    private func isSideBySide(with other: View, along axis: LayoutAxis) -> Bool {
+        let a = absoluteFrame, b = other.absoluteFrame
+        if axis == .horizontal {
+            return (a.maxX <= b.minX + 1e-6 || b.maxX <= a.minX + 1e-6) && a.minY < b.maxY && b.minY < a.maxY
+        }
+        return (a.maxY <= b.minY + 1e-6 || b.maxY <= a.minY + 1e-6) && a.minX < b.maxX && b.minX < a.maxX
+    }
+
+    /// Active constraints that mention this view and are installed on it or on its superview
+    /// (where a constraint on its size alone, or relating it to a sibling, is installed).
+    private func activeConstraintsMentioningSelf() -> [LayoutConstraint] {
+        var out: [LayoutConstraint] = []
+        for c in constraints + (superview?.constraints ?? []) where c.firstItem === self || c.secondItem === self {
+            out.append(c)
+        }
+        return out
+    }
+
+    /// A required equality on this view's `dimension`.
+    private func lengthIsDecided(_ dimension: LayoutAttribute) -> Bool {
+        activeConstraintsMentioningSelf().contains { c in
+            c.relation == .equal && c.priority.isRequired
+                && ((c.firstItem === self && c.firstAttribute == dimension) || (c.secondItem === self && c.secondAttribute == dimension))
+        }
+    }
+
+    /// A constraint between this view's `dimension` and `other`'s.
+    private func lengthIsRelated(to other: View, _ dimension: LayoutAttribute) -> Bool {
+        activeConstraintsMentioningSelf().contains { c in
+            (c.firstItem === self && c.secondItem === other) || (c.firstItem === other && c.secondItem === self)
+                ? c.firstAttribute == dimension && c.secondAttribute == dimension : false
+        }
+    }
+}

@@ -1,0 +1,48 @@
+extension View {
+    /// The smallest size: `systemLayoutSizeFitting(View.layoutFittingCompressedSize)` asks for
+    /// the most compact size the view's constraints allow.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+    /// A size larger than any screen: asks for the largest size the constraints allow.
+    public static let layoutFittingExpandedSize = Size(width: 100_000, height: 100_000)
+
+    /// The size the view's own constraints (those of its subtree) give it when it is pulled
+    /// towards `targetSize` — per axis at the given priority — as UIKit's
+    /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`.
+    ///
+    /// Measuring a cell's height at a width: `cell.systemLayoutSizeFitting(Size(width: 375,
+    /// height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority:
+    /// .fittingSizeLevel)`.
+    ///
+    /// Constraints that relate the subtree to views outside it are not considered. An axis
+    /// whose target is not a finite number ≥ 0, or whose priority is outside 1…1000, is not
+    /// pulled at all. The tree is laid out again from scratch by its next `layoutIfNeeded()`;
+    /// read frames after that.
+    /// - Complexity: one solve of the subtree.
+    public func systemLayoutSizeFitting(
+        _ targetSize: Size, withHorizontalFittingPriority horizontal: LayoutPriority = .fittingSizeLevel,
+        verticalFittingPriority vertical: LayoutPriority = .fittingSizeLevel
+    ) -> Size {
+        forEachInSubtree { ($0 as? StackView)?.arrangeIfNeeded() }
+        var pulls: [LayoutConstraint] = []
+        ConstraintCollector.$current.withValue(nil) {
+            for (attribute, value, priority) in [(LayoutAttribute.width, targetSize.width, horizontal), (.height, targetSize.height, vertical)] {
+                guard value.isFinite, value >= 0, priority.isValid else { continue }
+                let c = LayoutConstraint(self, attribute, .equal, nil, nil, multiplier: 1, constant: value, location: nil)
+                c.storedPriority = priority
+                c.identifier = "fitting \(attribute)"
+                pulls.append(c)
+            }
+        }
+        for c in pulls {
+            do { try c.activate() } catch { continue }   // made valid above; nothing to refuse
+        }
+        let engine = LayoutEngine(root: self)
+        engine.layout()
+        let size = variables.map { Size(width: engine.value($0.width), height: engine.value($0.height)) } ?? .zero
+        for c in pulls { c.deactivate() }
+        // The subtree's items now hold this engine's variables: the tree's own engine rebuilds.
+        root.rootEngine?.needsRebuild = true
+        detachFromEngine()
+        return size
+    }
+}

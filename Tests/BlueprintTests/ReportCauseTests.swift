@@ -1,0 +1,81 @@
+import Testing
+import Blueprint
+
+/// Reports that name causes: equal content priorities that had to give way (with both names
+/// and the fix), and negative sizes.
+@Suite("Reports: priority ties and negative sizes")
+struct ReportCauseTests {
+    func row(width: Double) throws -> (View, View, View) {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: width, height: 100))
+        let title = View(name: "title"), detail = View(name: "detail")
+        for v in [title, detail] {
+            v.explicitIntrinsicContentSize = Size(width: 50, height: 20)
+            root.addSubview(v)
+        }
+        try activate([
+            title.leading == root.leading, detail.leading == title.trailing, detail.trailing == root.trailing,
+            title.top == root.top, detail.top == root.top,
+        ])
+        root.layoutIfNeeded()
+        return (root, title, detail)
+    }
+
+    @Test func twoEqualHuggingsStretchedAcrossARow() throws {
+        let (root, title, detail) = try row(width: 300)
+        let ties = root.layoutReport.ties
+        try #require(ties.count == 1)
+        let tie = ties[0]
+        #expect(Set([tie.yielded.name, tie.kept.name]) == ["title", "detail"])
+        #expect(tie.kind == .hugging && tie.axis == .horizontal && tie.priority == .defaultLow)
+        #expect(tie.description == "Content priority ambiguity: \(tie.yielded.name) and \(tie.kept.name) have the same horizontal hugging priority (250); \(tie.yielded.name) was stretched, but either could be: raise one's hugging priority")
+        #expect(!root.layoutReport.isClean)
+
+        detail.setContentHuggingPriority(251, for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(title.frame.width == 250)
+        #expect(root.layoutReport.ties.isEmpty)
+    }
+
+    @Test func twoEqualCompressionResistancesSqueezed() throws {
+        let (root, title, detail) = try row(width: 80)
+        let ties = root.layoutReport.ties
+        try #require(ties.count == 1)
+        #expect(ties[0].kind == .compressionResistance && ties[0].priority == .defaultHigh)
+        #expect(ties[0].description.hasSuffix("was compressed, but either could be: raise one's compression resistance priority"))
+
+        title.setContentCompressionResistancePriority(751, for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(detail.frame.width == 30)
+        #expect(root.layoutReport.isClean)
+    }
+
+    @Test func aRowThatFitsHasNoTie() throws {
+        let (root, _, _) = try row(width: 100)
+        #expect(root.layoutReport.isClean)
+    }
+
+    @Test func aFillEquallyStackIsNotATie() throws {
+        let a = View(name: "a"), b = View(name: "b")
+        a.explicitIntrinsicContentSize = Size(width: 30, height: 20)
+        b.explicitIntrinsicContentSize = Size(width: 60, height: 20)
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
+        stack.distribution = .fillEqually
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 100))
+        root.addSubview(stack)
+        try activate([stack.leading == root.leading, stack.top == root.top])
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 60)
+        #expect(root.layoutReport.isClean)
+    }
+
+    @Test func negativeSizesAreReported() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let badge = View(name: "badge")
+        root.addSubview(badge)
+        try activate([badge.leading == root.leading + 60, badge.trailing == root.leading + 48, badge.top == root.top, badge.height == 10])
+        root.layoutIfNeeded()
+        let report = root.layoutReport
+        #expect(report.negativeSizes.map(\.description) == ["badge: width is negative (-12)"])
+        #expect(report.description == "Negative sizes:\n    badge: width is negative (-12)")
+    }
+}

@@ -1,0 +1,158 @@
+import Testing
+import Blueprint
+
+/// The UIKit habits of issue 15: settable `isActive`/`constant`/`priority`/`multiplier`
+/// (invalid values refused and reported), all-or-nothing `activate`, the `file:line` of
+/// property-style constraints in their errors, and `systemLayoutSizeFitting`.
+@Suite("Swift API: settable constraint properties, atomic activation, fitting size")
+struct SwiftHabitsTests {
+    func tree() throws -> (View, View) {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let box = View(name: "box")
+        root.addSubview(box)
+        return (root, box)
+    }
+
+    @Test func settablePropertiesMoveTheLayout() throws {
+        let (root, box) = try tree()
+        let left = box.left == root.left + 10
+        let width = box.width == 0.5 * root.width
+        try activate([left, width, box.top == root.top, box.height == 20])
+        root.layoutIfNeeded()
+        #expect(box.frame == Rect(x: 10, y: 0, width: 150, height: 20))
+
+        left.constant = 30
+        width.multiplier = 0.25
+        root.layoutIfNeeded()
+        #expect(box.frame == Rect(x: 30, y: 0, width: 75, height: 20))
+
+        let wide = box.width == 200 ~ 500
+        wide.isActive = true
+        width.priority = 400
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 200)
+        #expect(wide.isActive)
+
+        wide.isActive = false
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 75)
+        #expect(!wide.isActive)
+        #expect(root.layoutReport.isClean)
+    }
+
+    @Test func invalidValuesAreRefusedAndReported() throws {
+        let (root, box) = try tree()
+        let left = box[.left] == root[.left] + 10; let leftLine = #line
+        try activate([left, box.top == root.top, box.size == Size(10, 10)])
+        left.constant = .nan
+        left.priority = 1001
+        left.multiplier = 0
+        root.layoutIfNeeded()
+        #expect(left.constant == 10 && left.priority == .required && left.multiplier == 1)
+        #expect(box.frame == Rect(x: 10, y: 0, width: 10, height: 10))
+        let report = root.layoutReport
+        #expect(!report.isClean)
+        #expect(report.refused.map(\.description) == [
+            "SwiftHabitsTests.swift:\(leftLine): the constant is not a finite number in `box.left == root.left + 10 (SwiftHabitsTests.swift:\(leftLine))`",
+            "SwiftHabitsTests.swift:\(leftLine): priority 1001 is outside 1...1000 in `box.left == root.left + 10 (SwiftHabitsTests.swift:\(leftLine))`",
+            "SwiftHabitsTests.swift:\(leftLine): a multiplier of 0 on a position attribute is not allowed in `box.left == root.left + 10 (SwiftHabitsTests.swift:\(leftLine))`",
+        ])
+        #expect(report.description.hasPrefix("Refused changes:\n    SwiftHabitsTests.swift:\(leftLine): the constant is not a finite number"))
+
+        let mixed = box.leading == root.left
+        mixed.isActive = true
+        #expect(!mixed.isActive)
+        #expect(root.layoutReport.refused.count == 4)
+        #expect(root.layoutReport.refused.last?.reason == "cannot relate leading to left: leading/trailing and left/right do not mix")
+    }
+
+    @Test func activateIsAllOrNothing() throws {
+        let (root, box) = try tree()
+        let good = box.width == 10
+        let bad = box.leading == root.left
+        #expect(throws: LayoutError.self) { try activate([good, bad]) }
+        #expect(!good.isActive && !bad.isActive)
+        let stranger = View(name: "stranger")
+        let orphan = box.width == stranger.width
+        #expect(throws: LayoutError.self) { try activate([good, orphan]) }
+        #expect(!good.isActive)
+        // Cartography's block too: nothing of it is activated.
+        #expect(throws: LayoutError.self) {
+            try layout(box, stranger) { box, stranger in
+                box.height == 20
+                box.height == stranger.height
+            }
+        }
+        #expect(box.constraints.isEmpty && root.constraints.isEmpty)
+    }
+
+    @Test func propertyStyleErrorsCarryTheActivatingLine() throws {
+        let (_, box) = try tree()
+        let nan = box.width == .nan
+        do {
+            try activate([nan]); let line = #line
+            Issue.record("activated a NaN constant (line \(line))")
+        } catch {
+            #expect(error.location == SourceLocation(file: "SwiftHabitsTests.swift", line: #line - 3))
+            #expect(error.description == "SwiftHabitsTests.swift:\(#line - 4): the constant is not a finite number in `box.width == nan (SwiftHabitsTests.swift:\(#line - 4))`")
+        }
+        let tooHigh = box.height == 10 ~ 2000
+        do {
+            try tooHigh.activate()
+            Issue.record("activated priority 2000")
+        } catch {
+            #expect(error.location?.line == #line - 3)
+            #expect(error.reason == "priority 2000 is outside 1...1000")
+        }
+    }
+
+    @Test func fittingHeightOfACellAtAWidth() throws {
+        // A cell: a title that wraps nothing, a 60 × 60 image, 12 pt margins, the image's
+        // bottom and the title's bottom inside the cell.
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 600))
+        let cell = View(name: "cell")
+        let image = View(name: "image"), title = View(name: "title")
+        title.explicitIntrinsicContentSize = Size(width: 120, height: 22)
+        root.addSubview(cell)
+        cell.addSubview(image)
+        cell.addSubview(title)
+        try activate([
+            cell.top == root.top, cell.leading == root.leading,
+            image.leading == cell.leading + 12, image.top == cell.top + 12, image.size == Size(60, 60),
+            cell.bottom >= image.bottom + 12,
+            title.leading == image.trailing + 8, title.trailing <= cell.trailing - 12,
+            title.top == cell.top + 12, cell.bottom >= title.bottom + 12,
+        ])
+        let fitting = cell.systemLayoutSizeFitting(
+            Size(width: 375, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        // 12 + 60 + 12 tall; the width is the target's.
+        #expect(fitting == Size(width: 375, height: 84))
+        #expect(cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == Size(width: 212, height: 84))
+        // The tree lays out as before afterwards (nothing of the measuring stays).
+        try activate([cell.width == 375, cell.height == fitting.height])
+        root.layoutIfNeeded()
+        #expect(cell.frame == Rect(x: 0, y: 0, width: 375, height: 84))
+        #expect(title.frame == Rect(x: 80, y: 12, width: 120, height: 22))
+        #expect(cell.constraints.allSatisfy { $0.identifier == nil })
+    }
+
+    /// `addSubview` needs no `try`; a cycle is refused, nothing changes, and the report says
+    /// where it was asked for.
+    @Test func addSubviewRefusesACycle() throws {
+        let (root, box) = try tree()
+        let inner = View(name: "inner")
+        box.addSubview(inner)
+        inner.addSubview(root); let line = #line
+        box.addSubview(box)
+        #expect(root.superview == nil && inner.subviews.isEmpty && box.subviews.map(\.name) == ["inner"])
+        #expect(root.layoutReport.refused.map(\.description) == [
+            "SwiftHabitsTests.swift:\(line): root cannot be a subview of itself or of its own subview",
+            "SwiftHabitsTests.swift:\(line + 1): box cannot be a subview of itself or of its own subview",
+        ])
+        let stack = StackView(name: "stack")
+        box.addSubview(stack)
+        stack.addArrangedSubview(box)
+        #expect(stack.arrangedSubviews.isEmpty && box.superview === root)
+        #expect(root.layoutReport.refused.count == 3)
+    }
+}
