@@ -1,0 +1,195 @@
+import Cassowary
+
+/// Required equalities the engine keeps out of the solver because they only *define* a
+/// variable: `v == Σ cᵤ·u + k` where `v` appears in no other constraint. Such an equality can
+/// never conflict, never changes the optimum of the others, and fixes `v` exactly once they are
+/// solved, so `v` is computed from it afterwards instead of being a row of the tableau.
+///
+/// Why this makes layouts linear: a stack (`next.top == previous.bottom + 8`, and the
+/// container's `bottom == last.bottom + 8`) is a chain of such definitions, read from the end.
+/// The container's height appears only in its bottom constraint, so that equality defines it;
+/// once it is set aside, the last item's top appears only in its own spacing equality, which
+/// then defines it, and so on up the stack. In the tableau each of those tops would be a row
+/// over the parameters of every item above it (rows growing with the list: quadratic cells);
+/// here each is one short definition, evaluated in order after the solve.
+///
+/// The peeling is the classic presolve step for *free column singletons* of a linear program:
+/// repeatedly take a required equality holding a variable that no other remaining constraint
+/// mentions (and whose other variables are all mentioned elsewhere, so none is left without a
+/// constraint), and set both aside.
+struct DeferredEqualities {
+    /// `variable = (constant + Σ terms) / -coefficient`, i.e. `coefficient·variable + Σ terms +
+    /// constant == 0` solved for the variable.
+    struct Definition {
+        /// The equality (held, so its identity cannot be reused by a new object).
+        let constraint: Cassowary.Constraint
+        let variable: Variable
+        let coefficient: Double
+        /// The other terms of the equality's expression.
+        let terms: [Term]
+        var constant: Double
+        /// For each term, the index of the definition of its variable, or -1 for a solver variable.
+        var termDefinitions: [Int] = []
+    }
+
+    /// In the order they were peeled: a definition mentions only solver variables and
+    /// variables defined *later* in this list.
+    private(set) var definitions: [Definition] = []
+    private var byVariable: [ObjectIdentifier: Int] = [:]
+    private var byConstraint: [ObjectIdentifier: Int] = [:]
+    private var values: [Double] = []
+    private var evaluated = false
+
+    var isEmpty: Bool { definitions.isEmpty }
+    var count: Int { definitions.count }
+
+    /// Chooses the definitions among `constraints` (all the constraints the solver will be
+    /// given, in any order; soft ones and inequalities are never chosen but count as mentions).
+    /// - Complexity: O(total terms).
+    init(planning constraints: [Cassowary.Constraint]) {
+        var index: [ObjectIdentifier: Int32] = [:]
+        var variables: [Variable] = []
+        var occurrences: [Int32] = []
+        // The reduced expression of each constraint, as variable indices and coefficients.
+        var exprs: [[(Int32, Double)]] = []
+        exprs.reserveCapacity(constraints.count)
+        for c in constraints {
+            var e: [(Int32, Double)] = []
+            for t in c.expression.reduced().terms {
+                let key = ObjectIdentifier(t.variable)
+                let i: Int32
+                if let k = index[key] {
+                    i = k
+                } else {
+                    i = Int32(variables.count)
+                    index[key] = i
+                    variables.append(t.variable)
+                    occurrences.append(0)
+                }
+                occurrences[Int(i)] += 1
+                e.append((i, t.coefficient))
+            }
+            exprs.append(e)
+        }
+        // Which constraints mention each variable (CSR layout).
+        var start = [Int](repeating: 0, count: variables.count + 1)
+        for e in exprs { for (v, _) in e { start[Int(v) + 1] += 1 } }
+        for i in 0..<variables.count { start[i + 1] += start[i] }
+        var fill = start
+        var mentions = [Int32](repeating: 0, count: start[variables.count])
+        for (ci, e) in exprs.enumerated() {
+            for (v, _) in e {
+                mentions[fill[Int(v)]] = Int32(ci)
+                fill[Int(v)] += 1
+            }
+        }
+        var removed = [Bool](repeating: false, count: constraints.count)
+        let eligible = constraints.map { $0.relation == .equal && $0.strength.isRequired }
+
+        // A constraint can be peeled when exactly one of its variables is mentioned nowhere
+        // else (it defines that one) and every other variable is mentioned elsewhere too.
+        func definedVariable(_ ci: Int) -> Int32? {
+            guard eligible[ci], !removed[ci] else { return nil }
+            var found: Int32?
+            for (v, a) in exprs[ci] where occurrences[Int(v)] == 1 {
+                if found != nil || Swift.abs(a) < 1e-6 { return nil }
+                found = v
+            }
+            return found
+        }
+        var work: [Int32] = []
+        for ci in constraints.indices.reversed() where definedVariable(ci) != nil { work.append(Int32(ci)) }
+        while let ci = work.popLast().map(Int.init) {
+            guard let v = definedVariable(ci) else { continue }
+            removed[ci] = true
+            var a = 0.0
+            var terms: [Term] = []
+            for (u, c) in exprs[ci] {
+                if u == v { a = c } else { terms.append(Term(variables[Int(u)], c)) }
+                occurrences[Int(u)] -= 1
+                if occurrences[Int(u)] == 1 {
+                    for k in start[Int(u)]..<start[Int(u) + 1] where !removed[Int(mentions[k])] {
+                        work.append(mentions[k])
+                    }
+                }
+            }
+            byVariable[ObjectIdentifier(variables[Int(v)])] = definitions.count
+            byConstraint[ObjectIdentifier(constraints[ci])] = definitions.count
+            definitions.append(Definition(
+                constraint: constraints[ci], variable: variables[Int(v)], coefficient: a, terms: terms,
+                constant: constraints[ci].expression.constant))
+        }
+        for k in definitions.indices {
+            definitions[k].termDefinitions = definitions[k].terms.map { byVariable[ObjectIdentifier($0.variable)] ?? -1 }
+        }
+        values = [Double](repeating: 0, count: definitions.count)
+    }
+
+    init() {}
+
+    /// Whether this constraint object was set aside as a definition.
+    func contains(_ c: Cassowary.Constraint) -> Bool { byConstraint[ObjectIdentifier(c)] != nil }
+
+    /// Whether `v` is defined here (and so is not in the solver).
+    func defines(_ v: Variable) -> Bool { byVariable[ObjectIdentifier(v)] != nil }
+
+    /// Whether a constraint about to enter the solver mentions a defined variable: it cannot go
+    /// in without the definitions it touches (the engine rebuilds instead).
+    func isMentioned(by c: Cassowary.Constraint) -> Bool {
+        !byVariable.isEmpty && c.expression.terms.contains { byVariable[ObjectIdentifier($0.variable)] != nil }
+    }
+
+    /// Moves the constant of the definition made from `c` by `delta` (the constraint's
+    /// `lhs - rhs` expression gains `delta`). The next read re-evaluates every definition.
+    mutating func shiftConstant(of c: Cassowary.Constraint, by delta: Double) {
+        guard let i = byConstraint[ObjectIdentifier(c)] else { return }
+        definitions[i].constant += delta
+        evaluated = false
+    }
+
+    /// Forgets the values (the solver's solution moved).
+    mutating func invalidate() { evaluated = false }
+
+    /// The value of a defined variable, evaluating every definition (from the last peeled to
+    /// the first, so each reads values already known) when the solution has moved.
+    /// - Complexity: O(total terms of the definitions) after a change, O(1) otherwise.
+    mutating func value(of v: Variable, solver: (Variable) -> Double) -> Double? {
+        guard let i = byVariable[ObjectIdentifier(v)] else { return nil }
+        if !evaluated {
+            for k in definitions.indices.reversed() {
+                let d = definitions[k]
+                var sum = d.constant
+                for (t, j) in zip(d.terms, d.termDefinitions) {
+                    sum += t.coefficient * (j >= 0 ? values[j] : solver(t.variable))
+                }
+                values[k] = -sum / d.coefficient
+            }
+            evaluated = true
+        }
+        return values[i]
+    }
+
+    /// For each definition (in peeling order), combines per-variable numbers linearly as the
+    /// definition combines the variables: `f(v) = -Σ cᵤ·f(u) / a`, with `scale` combined as
+    /// `Σ |cᵤ|·scale(u) / |a|`. The ambiguity check carries a random projection of the free
+    /// directions through the definitions this way.
+    func propagate(
+        _ solverValue: (Variable) -> (value: Double, scale: Double)
+    ) -> [(value: Double, scale: Double)] {
+        var out = [(value: Double, scale: Double)](repeating: (0, 0), count: definitions.count)
+        for k in definitions.indices.reversed() {
+            let d = definitions[k]
+            var value = 0.0, scale = 0.0
+            for (t, j) in zip(d.terms, d.termDefinitions) {
+                let u = j >= 0 ? out[j] : solverValue(t.variable)
+                value += t.coefficient * u.value
+                scale += Swift.abs(t.coefficient) * u.scale
+            }
+            out[k] = (-value / d.coefficient, scale / Swift.abs(d.coefficient))
+        }
+        return out
+    }
+
+    /// The index of `v`'s definition (for ``propagate(_:)``'s result).
+    func definitionIndex(of v: Variable) -> Int? { byVariable[ObjectIdentifier(v)] }
+}
