@@ -55,7 +55,7 @@ struct DeferredEqualities {
         exprs.reserveCapacity(constraints.count)
         for c in constraints {
             var e: [(Int32, Double)] = []
-            for t in c.expression.reduced().terms {
+            for t in c.expression.terms {   // reduced by the constraint's initializer
                 let key = ObjectIdentifier(t.variable)
                 let i: Int32
                 if let k = index[key] {

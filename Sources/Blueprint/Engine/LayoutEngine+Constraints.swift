@@ -14,13 +14,20 @@ extension LayoutEngine {
     /// whether the walk up met `reference`.
     func origin(of item: LayoutItem, _ axis: LayoutAxis, in reference: View?) -> (Expression, reached: Bool) {
         var terms: [Term] = []
+        let reached = addOrigin(of: item, axis, in: reference, times: 1, to: &terms)
+        return (Expression(terms), reached)
+    }
+
+    /// Appends `k ×` the item's origin on `axis` relative to `reference` (the sum of the
+    /// relative origins on the way up); false if the walk did not meet `reference`.
+    private func addOrigin(of item: LayoutItem, _ axis: LayoutAxis, in reference: View?, times k: Double, to terms: inout [Term]) -> Bool {
         var current: LayoutItem? = item
         while let it = current, it !== reference {
             guard let v = it.variables else { break }
-            terms.append(Term(axis == .horizontal ? v.x : v.y))
+            terms.append(Term(axis == .horizontal ? v.x : v.y, k))
             current = LayoutEngine.layoutParent(of: it)
         }
-        return (Expression(terms), current === reference)
+        return current === reference
     }
 
     /// `first.attr1 rel m × second.attr2 + c` as a solver constraint.
@@ -37,75 +44,83 @@ extension LayoutEngine {
         let mirror = layoutDirection == .rightToLeft
             && (c.firstAttribute.isDirectional || c.secondAttribute?.isDirectional == true)
         let sign = mirror ? -1.0 : 1.0
-        // The reference: the container when it holds both items (always, unless the tree
-        // changed under an active constraint), else the root's coordinates.
-        var reference = c.container
         let axis = c.firstAttribute.axis
         let positional = !c.firstAttribute.isDimension
-        if positional, reference != nil {
-            let items = [c.firstItem] + (c.secondItem.map { [$0] } ?? [])
-            if !items.allSatisfy({ origin(of: $0, axis, in: reference).reached }) { reference = nil }
-        }
-        var e = sign * expression(c.firstItem, c.firstAttribute, in: reference)
-        if let second = c.secondItem, let attribute = c.secondAttribute {
-            e = e - c.multiplier * sign * expression(second, attribute, in: reference)
-            if c.multiplier != 1, positional, let container = c.container, let v = container.variables {
-                let o = origin(of: container, axis, in: reference).0
-                let containerOrigin: Expression = axis == .vertical ? o : mirror ? -(o + v.width) : o
-                e = e - (1 - c.multiplier) * containerOrigin
+        var terms: [Term] = []
+        terms.reserveCapacity(8)
+        var constant = 0.0
+        // Written in the container's coordinates when it holds both items (always, unless the
+        // tree changed under an active constraint), else in the root's.
+        func build(in reference: View?) -> Bool {
+            terms.removeAll(keepingCapacity: true)
+            constant = 0
+            var reached = add(c.firstItem, c.firstAttribute, times: sign, in: reference, &terms, &constant)
+            if let second = c.secondItem, let attribute = c.secondAttribute {
+                reached = add(second, attribute, times: -c.multiplier * sign, in: reference, &terms, &constant) && reached
+                if c.multiplier != 1, positional, let container = c.container, let v = container.variables {
+                    // − (1 − m)·o, with o the container's origin (its right edge, mirrored).
+                    let k = -(1 - c.multiplier) * (mirror ? -1.0 : 1.0)
+                    reached = addOrigin(of: container, axis, in: reference, times: k, to: &terms) && reached
+                    if mirror { terms.append(Term(v.width, k)) }
+                }
             }
+            return reached
         }
-        e = e - c.constant
+        if !build(in: c.container), positional { _ = build(in: nil) }
         let relation: Relation =
             switch c.relation {
             case .equal: .equal
             case .lessThanOrEqual: .lessThanOrEqual
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
-        return Cassowary.Constraint(e.reduced(), relation, strength: c.priority.strength)
+        return Cassowary.Constraint(Expression(terms, constant: constant - c.constant), relation, strength: c.priority.strength)
     }
 
-    /// An attribute of an item as a linear expression of its variables, positions in
-    /// `reference`'s coordinates.
-    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in reference: View?) -> Expression {
+    /// Appends `k ×` an attribute of an item, positions in `reference`'s coordinates; false if
+    /// the item is not inside `reference`.
+    private func add(
+        _ item: LayoutItem, _ attribute: LayoutAttribute, times k: Double, in reference: View?,
+        _ terms: inout [Term], _ constant: inout Double
+    ) -> Bool {
         let v = item.variables!
-        let rtl = layoutDirection == .rightToLeft
         if attribute.isDimension {
-            return Expression(attribute == .width ? v.width : v.height)
+            terms.append(Term(attribute == .width ? v.width : v.height, k))
+            return true
         }
-        let horizontal = attribute.axis == .horizontal
-        let o = origin(of: item, attribute.axis, in: reference).0
-        let x = horizontal ? o : Expression(0), y = horizontal ? Expression(0) : o
-        let w = Expression(v.width), h = Expression(v.height)
+        let rtl = layoutDirection == .rightToLeft
+        // The attribute is origin + size × f + offset on its axis.
+        var f = 0.0, offset = 0.0
         switch attribute {
-        case .left: return x
-        case .right: return x + w
-        case .top: return y
-        case .bottom: return y + h
-        case .centerX: return x + 0.5 * w
-        case .centerY: return y + 0.5 * h
-        case .leading: return rtl ? x + w : x
-        case .trailing: return rtl ? x : x + w
+        case .left, .top: break
+        case .right, .bottom: f = 1
+        case .centerX, .centerY: f = 0.5
+        case .leading: f = rtl ? 1 : 0
+        case .trailing: f = rtl ? 0 : 1
         case .firstBaseline, .lastBaseline:
             if let label = item as? Label {
                 let b = label.baselineOffsets
-                return y + 0.5 * h + (attribute == .firstBaseline ? b.first : b.last)
+                f = 0.5
+                offset = attribute == .firstBaseline ? b.first : b.last
+            } else {
+                f = 1
             }
-            return y + h
         default:
-            break
+            let m = margins(of: item as! View)
+            switch attribute {
+            case .leftMargin: offset = m.left
+            case .rightMargin: f = 1; offset = -m.right
+            case .topMargin: offset = m.top
+            case .bottomMargin: f = 1; offset = -m.bottom
+            case .leadingMargin: if rtl { f = 1; offset = -m.right } else { offset = m.left }
+            case .trailingMargin: if rtl { offset = m.left } else { f = 1; offset = -m.right }
+            case .centerXWithinMargins: f = 0.5; offset = (m.left - m.right) / 2
+            default: f = 0.5; offset = (m.top - m.bottom) / 2   // centerYWithinMargins
+            }
         }
-        let m = margins(of: item as! View)
-        switch attribute {
-        case .leftMargin: return x + m.left
-        case .rightMargin: return x + w - m.right
-        case .topMargin: return y + m.top
-        case .bottomMargin: return y + h - m.bottom
-        case .leadingMargin: return rtl ? x + w - m.right : x + m.left
-        case .trailingMargin: return rtl ? x + m.left : x + w - m.right
-        case .centerXWithinMargins: return x + 0.5 * w + (m.left - m.right) / 2
-        default: return y + 0.5 * h + (m.top - m.bottom) / 2   // centerYWithinMargins
-        }
+        let reached = addOrigin(of: item, attribute.axis, in: reference, times: k, to: &terms)
+        if f != 0 { terms.append(Term(attribute.axis == .horizontal ? v.width : v.height, k * f)) }
+        constant += k * offset
+        return reached
     }
 
     func margins(of view: View) -> EdgeInsets {
@@ -117,24 +132,24 @@ extension LayoutEngine {
 
     /// The engine's own constraints for an item (intrinsic sizes apart), with what each is for.
     /// A fixed frame or a guide is pinned in its layout parent's coordinates.
-    func structuralConstraints(for item: LayoutItem) -> [(Cassowary.Constraint, String)] {
+    func structuralConstraints(for item: LayoutItem) -> [(Cassowary.Constraint, StructuralNote)] {
         let v = item.variables!
-        var out: [(Cassowary.Constraint, String)] = []
+        var out: [(Cassowary.Constraint, StructuralNote)] = []
         if let view = item as? View {
             guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return [] }
             let f = view.translatesAutoresizingMaskIntoConstraints ? view.requestedFrame : .zero
             let what = view.superview == nil ? "root" : "fixed frame"
-            out.append((v.x == f.minX, "\(view.name).minX == \(formatNumber(f.minX)) (\(what))"))
-            out.append((v.y == f.minY, "\(view.name).minY == \(formatNumber(f.minY)) (\(what))"))
+            out.append((v.x == f.minX, .text("\(view.name).minX == \(formatNumber(f.minX)) (\(what))")))
+            out.append((v.y == f.minY, .text("\(view.name).minY == \(formatNumber(f.minY)) (\(what))")))
             if view.translatesAutoresizingMaskIntoConstraints {
-                out.append((v.width == f.width, "\(view.name).width == \(formatNumber(f.width)) (fixed frame)"))
-                out.append((v.height == f.height, "\(view.name).height == \(formatNumber(f.height)) (fixed frame)"))
+                out.append((v.width == f.width, .text("\(view.name).width == \(formatNumber(f.width)) (fixed frame)")))
+                out.append((v.height == f.height, .text("\(view.name).height == \(formatNumber(f.height)) (fixed frame)")))
             }
             return out
         }
         guard let guide = item as? LayoutGuide, let owner = guide.owningView, let o = owner.variables else { return [] }
         let name = guide.name
-        func pin(_ e: Expression, _ note: String) { out.append((Cassowary.Constraint(e, .equal), "\(name).\(note)")) }
+        func pin(_ e: Expression, _ note: String) { out.append((Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
         switch guide.role {
         case .custom:
             break
@@ -166,9 +181,9 @@ extension LayoutEngine {
                 (-(v.y + v.height), -Expression(o.height), -(r.height - s.bottom - oy), "bottom"),
             ]
             for (edge, viewEdge, safeEdge, side) in pairs {
-                out.append((Cassowary.Constraint((edge - viewEdge).reduced(), .greaterThanOrEqual), "\(name).\(side) inside \(owner.name) (safe area)"))
-                out.append((Cassowary.Constraint((edge - safeEdge).reduced(), .greaterThanOrEqual), "\(name).\(side) inside root's safe area (safe area)"))
-                out.append((Cassowary.Constraint((edge - viewEdge).reduced(), .equal, strength: LayoutPriority.structuralPreference), "\(name).\(side) hugs \(owner.name) (safe area)"))
+                out.append((Cassowary.Constraint(edge - viewEdge, .greaterThanOrEqual), .text("\(name).\(side) inside \(owner.name) (safe area)")))
+                out.append((Cassowary.Constraint(edge - safeEdge, .greaterThanOrEqual), .text("\(name).\(side) inside root's safe area (safe area)")))
+                out.append((Cassowary.Constraint(edge - viewEdge, .equal, strength: LayoutPriority.structuralPreference), .text("\(name).\(side) hugs \(owner.name) (safe area)")))
             }
         case .support(let edge):
             let s = owner.safeAreaInsets
@@ -192,20 +207,40 @@ extension LayoutEngine {
 
     /// `width >= w` at the compression-resistance priority and `width <= w` at the hugging
     /// priority, per axis that has an intrinsic size.
-    func intrinsicConstraints(for view: View) -> [(constraint: Cassowary.Constraint, note: String)] {
+    func intrinsicConstraints(for view: View) -> [(constraint: Cassowary.Constraint, note: StructuralNote)] {
         let size = view.intrinsicContentSize
         let v = view.variables!
-        var out: [(constraint: Cassowary.Constraint, note: String)] = []
+        var out: [(constraint: Cassowary.Constraint, note: StructuralNote)] = []
         for (axis, value, variable) in [(LayoutAxis.horizontal, size.width, v.width), (.vertical, size.height, v.height)] {
             guard value >= 0, value.isFinite else { continue }
-            let attribute = axis == .horizontal ? "width" : "height"
             let cr = view.contentCompressionResistancePriority(for: axis)
             let hug = view.contentHuggingPriority(for: axis)
-            out.append(((variable >= value).strength(cr.strength),
-                        "\(view.name).\(attribute) >= \(formatNumber(value))\(cr.isRequired ? "" : " @\(cr)") (compression resistance)"))
-            out.append(((variable <= value).strength(hug.strength),
-                        "\(view.name).\(attribute) <= \(formatNumber(value))\(hug.isRequired ? "" : " @\(hug)") (content hugging)"))
+            let e = Expression([Term(variable)], constant: -value)
+            out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength),
+                        .intrinsic(view: view.name, axis: axis, value: value, priority: cr, atLeast: true)))
+            out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength),
+                        .intrinsic(view: view.name, axis: axis, value: value, priority: hug, atLeast: false)))
         }
         return out
+    }
+}
+
+/// What one of the engine's own constraints is for, as reports print it (made into text only
+/// when a report asks: a layout has two or four intrinsic-size constraints per view).
+enum StructuralNote: CustomStringConvertible {
+    case text(String)
+    /// `title.width >= 120 @750 (compression resistance)` or `… <= … (content hugging)`.
+    case intrinsic(view: String, axis: LayoutAxis, value: Double, priority: LayoutPriority, atLeast: Bool)
+
+    var description: String {
+        switch self {
+        case .text(let s):
+            return s
+        case .intrinsic(let view, let axis, let value, let priority, let atLeast):
+            let attribute = axis == .horizontal ? "width" : "height"
+            let relation = atLeast ? ">=" : "<="
+            let why = atLeast ? "compression resistance" : "content hugging"
+            return "\(view).\(attribute) \(relation) \(formatNumber(value))\(priority.isRequired ? "" : " @\(priority)") (\(why))"
+        }
     }
 }

@@ -32,7 +32,7 @@ final class LayoutEngine {
     struct WeakView { weak var view: View? }
 
     /// The engine's own constraints, with what they are for (reports print these).
-    private var structuralNotes: [ObjectIdentifier: String] = [:]
+    private var structuralNotes: [ObjectIdentifier: StructuralNote] = [:]
     private var intrinsicConstraints: [ObjectIdentifier: [Cassowary.Constraint]] = [:]
     private var userBySolver: [ObjectIdentifier: LayoutConstraint] = [:]
     /// Constraints equivalent to one already in the solver, keyed by that one.
@@ -337,7 +337,7 @@ final class LayoutEngine {
 
     // MARK: Structural constraints
 
-    private func addStructural(_ c: Cassowary.Constraint, _ note: String) -> Bool {
+    private func addStructural(_ c: Cassowary.Constraint, _ note: StructuralNote) -> Bool {
         if deferred.contains(c) {
             structuralNotes[ObjectIdentifier(c)] = note
             return true
@@ -353,7 +353,7 @@ final class LayoutEngine {
             // another structural one can be in the way: keep the first, break this one.
             let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
             let victim = involved.max { $0.order < $1.order }
-            let report = conflictReport(adding: note, solverSet: set, involved: involved, broken: victim)
+            let report = conflictReport(adding: note.description, solverSet: set, involved: involved, broken: victim)
             if let victim {
                 removeUser(victim)
                 markBroken(victim, report)
@@ -367,7 +367,7 @@ final class LayoutEngine {
     }
 
     /// Adds a view's intrinsic-size constraints and remembers them for a later change.
-    private func addIntrinsic(_ list: [(constraint: Cassowary.Constraint, note: String)], for view: View) {
+    private func addIntrinsic(_ list: [(constraint: Cassowary.Constraint, note: StructuralNote)], for view: View) {
         var added: [Cassowary.Constraint] = []
         for (c, note) in list where addStructural(c, note) { added.append(c) }
         if !added.isEmpty { intrinsicConstraints[ObjectIdentifier(view)] = added }
@@ -380,7 +380,7 @@ final class LayoutEngine {
     ) -> ConflictReport {
         var structural: [String] = []
         for sc in solverSet where userBySolver[ObjectIdentifier(sc)] == nil {
-            structural.append(structuralNotes[ObjectIdentifier(sc)] ?? sc.description)
+            structural.append(structuralNotes[ObjectIdentifier(sc)]?.description ?? sc.description)
         }
         if broken == nil { structural.append(adding) }
         let users = involved.sorted { $0.order < $1.order }
