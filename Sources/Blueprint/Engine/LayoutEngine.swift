@@ -48,7 +48,7 @@ final class LayoutEngine {
     /// The direction the current build reads leading and trailing in.
     var layoutDirection: LayoutDirection { direction }
     /// Required equalities that only define a variable, kept out of the solver.
-    private var deferred = DeferredEqualities()
+    private(set) var deferred = DeferredEqualities()
     /// Set when a change cannot be applied without the definitions it touches: the engine
     /// then rebuilds (which is linear in the layout's size).
     private var rebuildRequested = false
