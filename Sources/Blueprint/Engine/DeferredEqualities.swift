@@ -38,7 +38,9 @@ struct DeferredEqualities {
     private var byVariable: [ObjectIdentifier: Int] = [:]
     private var byConstraint: [ObjectIdentifier: Int] = [:]
     private var values: [Double] = []
-    private var evaluated = false
+    /// The round each value was computed in; ``invalidate()`` starts a new round.
+    private var computedIn: [UInt64] = []
+    private var round: UInt64 = 1
 
     var isEmpty: Bool { definitions.isEmpty }
     var count: Int { definitions.count }
@@ -123,6 +125,7 @@ struct DeferredEqualities {
             definitions[k].termDefinitions = definitions[k].terms.map { byVariable[ObjectIdentifier($0.variable)] ?? -1 }
         }
         values = [Double](repeating: 0, count: definitions.count)
+        computedIn = [UInt64](repeating: 0, count: definitions.count)
     }
 
     init() {}
@@ -140,33 +143,45 @@ struct DeferredEqualities {
     }
 
     /// Moves the constant of the definition made from `c` by `delta` (the constraint's
-    /// `lhs - rhs` expression gains `delta`). The next read re-evaluates every definition.
+    /// `lhs - rhs` expression gains `delta`). Values are recomputed as they are read.
     mutating func shiftConstant(of c: Cassowary.Constraint, by delta: Double) {
         guard let i = byConstraint[ObjectIdentifier(c)] else { return }
         definitions[i].constant += delta
-        evaluated = false
+        invalidate()
     }
 
-    /// Forgets the values (the solver's solution moved).
-    mutating func invalidate() { evaluated = false }
+    /// Forgets the values (the solver's solution or a definition moved).
+    mutating func invalidate() { round &+= 1 }
 
-    /// The value of a defined variable, evaluating every definition (from the last peeled to
-    /// the first, so each reads values already known) when the solution has moved.
-    /// - Complexity: O(total terms of the definitions) after a change, O(1) otherwise.
+    /// The value of a defined variable (nil for any other). Computed when read, with the
+    /// definitions it depends on, once per change: reading one frame after a constant change
+    /// costs the few definitions above it, not all of them.
+    /// - Complexity: O(terms of the definitions it depends on and that are not yet computed).
     mutating func value(of v: Variable, solver: (Variable) -> Double) -> Double? {
         guard let i = byVariable[ObjectIdentifier(v)] else { return nil }
-        if !evaluated {
-            for k in definitions.indices.reversed() {
-                let d = definitions[k]
-                var sum = d.constant
-                for (t, j) in zip(d.terms, d.termDefinitions) {
-                    sum += t.coefficient * (j >= 0 ? values[j] : solver(t.variable))
-                }
-                values[k] = -sum / d.coefficient
-            }
-            evaluated = true
-        }
+        if computedIn[i] != round { evaluate(i, solver) }
         return values[i]
+    }
+
+    /// Computes definition `i` after the ones it mentions (an explicit stack: a list of 10,000
+    /// items is a chain of 10,000 definitions). Definitions only mention later ones, so the
+    /// walk ends.
+    private mutating func evaluate(_ i: Int, _ solver: (Variable) -> Double) {
+        var stack = [i]
+        while let k = stack.last {
+            if computedIn[k] == round { stack.removeLast(); continue }
+            let before = stack.count
+            for j in definitions[k].termDefinitions where j >= 0 && computedIn[j] != round { stack.append(j) }
+            if stack.count > before { continue }
+            stack.removeLast()
+            let d = definitions[k]
+            var sum = d.constant
+            for (t, j) in zip(d.terms, d.termDefinitions) {
+                sum += t.coefficient * (j >= 0 ? values[j] : solver(t.variable))
+            }
+            values[k] = -sum / d.coefficient
+            computedIn[k] = round
+        }
     }
 
     /// For each definition (in peeling order), combines per-variable numbers linearly as the

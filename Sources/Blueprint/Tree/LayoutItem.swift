@@ -18,6 +18,7 @@ open class LayoutItem {
     /// The frame in the layout parent's coordinates (the root's own for the root).
     var cachedFrame = Rect.zero
     var cachedGeneration = -1
+    var absoluteGeneration = -1
 
     init(name: String) {
         self.name = name
@@ -28,26 +29,25 @@ open class LayoutItem {
 
     /// The frame in the root view's coordinates, as of the last `layoutIfNeeded()`.
     public var absoluteFrame: Rect {
-        if let engine { refreshFrames(engine) }
+        guard let engine else { return cachedAbsoluteFrame }
+        if absoluteGeneration != engine.generation, let f = solvedFrame {
+            absoluteGeneration = engine.generation
+            let o = LayoutEngine.layoutParent(of: self)?.absoluteFrame.origin ?? .zero
+            cachedAbsoluteFrame = f.offsetBy(dx: o.x, dy: o.y)
+        }
         return cachedAbsoluteFrame
     }
 
     /// The frame in its layout parent's coordinates, as solved (nil without variables).
     var solvedFrame: Rect? {
-        guard let engine, variables != nil else { return nil }
-        refreshFrames(engine)
+        guard let engine, let v = variables else { return nil }
+        if cachedGeneration != engine.generation {
+            cachedGeneration = engine.generation
+            cachedFrame = Rect(
+                x: engine.value(v.x), y: engine.value(v.y),
+                width: engine.value(v.width), height: engine.value(v.height))
+        }
         return cachedFrame
-    }
-
-    private func refreshFrames(_ engine: LayoutEngine) {
-        guard cachedGeneration != engine.generation else { return }
-        cachedGeneration = engine.generation
-        guard let v = variables else { return }
-        cachedFrame = Rect(
-            x: engine.value(v.x), y: engine.value(v.y),
-            width: engine.value(v.width), height: engine.value(v.height))
-        let o = LayoutEngine.layoutParent(of: self)?.absoluteFrame.origin ?? Point(x: 0, y: 0)
-        cachedAbsoluteFrame = cachedFrame.offsetBy(dx: o.x, dy: o.y)
     }
 }
 
