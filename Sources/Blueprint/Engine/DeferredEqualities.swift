@@ -50,14 +50,17 @@ struct DeferredEqualities {
     /// - Complexity: O(total terms).
     init(planning constraints: [Cassowary.Constraint]) {
         var index: [ObjectIdentifier: Int32] = [:]
+        index.reserveCapacity(constraints.count)
         var variables: [Variable] = []
         var occurrences: [Int32] = []
-        // The reduced expression of each constraint, as variable indices and coefficients.
-        var exprs: [[(Int32, Double)]] = []
-        exprs.reserveCapacity(constraints.count)
-        for c in constraints {
-            var e: [(Int32, Double)] = []
-            for t in c.expression.terms {   // reduced by the constraint's initializer
+        // The terms of every constraint (reduced by its initializer) in flat arrays: those of
+        // constraint c are termVar/termCoef[first[c] ..< first[c + 1]].
+        var first = [Int](repeating: 0, count: constraints.count + 1)
+        var termVar: [Int32] = [], termCoef: [Double] = []
+        termVar.reserveCapacity(3 * constraints.count)
+        termCoef.reserveCapacity(3 * constraints.count)
+        for (ci, c) in constraints.enumerated() {
+            for t in c.expression.terms {
                 let key = ObjectIdentifier(t.variable)
                 let i: Int32
                 if let k = index[key] {
@@ -69,20 +72,23 @@ struct DeferredEqualities {
                     occurrences.append(0)
                 }
                 occurrences[Int(i)] += 1
-                e.append((i, t.coefficient))
+                termVar.append(i)
+                termCoef.append(t.coefficient)
             }
-            exprs.append(e)
+            first[ci + 1] = termVar.count
         }
+        func terms(_ ci: Int) -> Range<Int> { first[ci]..<first[ci + 1] }
         // Which constraints mention each variable (CSR layout).
         var start = [Int](repeating: 0, count: variables.count + 1)
-        for e in exprs { for (v, _) in e { start[Int(v) + 1] += 1 } }
+        for v in termVar { start[Int(v) + 1] += 1 }
         for i in 0..<variables.count { start[i + 1] += start[i] }
         var fill = start
         var mentions = [Int32](repeating: 0, count: start[variables.count])
-        for (ci, e) in exprs.enumerated() {
-            for (v, _) in e {
-                mentions[fill[Int(v)]] = Int32(ci)
-                fill[Int(v)] += 1
+        for ci in constraints.indices {
+            for k in terms(ci) {
+                let v = Int(termVar[k])
+                mentions[fill[v]] = Int32(ci)
+                fill[v] += 1
             }
         }
         var removed = [Bool](repeating: false, count: constraints.count)
@@ -93,32 +99,35 @@ struct DeferredEqualities {
         func definedVariable(_ ci: Int) -> Int32? {
             guard eligible[ci], !removed[ci] else { return nil }
             var found: Int32?
-            for (v, a) in exprs[ci] where occurrences[Int(v)] == 1 {
-                if found != nil || Swift.abs(a) < 1e-6 { return nil }
-                found = v
+            for k in terms(ci) where occurrences[Int(termVar[k])] == 1 {
+                if found != nil || Swift.abs(termCoef[k]) < 1e-6 { return nil }
+                found = termVar[k]
             }
             return found
         }
+        byVariable.reserveCapacity(constraints.count / 2)
+        byConstraint.reserveCapacity(constraints.count / 2)
         var work: [Int32] = []
         for ci in constraints.indices.reversed() where definedVariable(ci) != nil { work.append(Int32(ci)) }
         while let ci = work.popLast().map(Int.init) {
             guard let v = definedVariable(ci) else { continue }
             removed[ci] = true
             var a = 0.0
-            var terms: [Term] = []
-            for (u, c) in exprs[ci] {
-                if u == v { a = c } else { terms.append(Term(variables[Int(u)], c)) }
+            var others: [Term] = []
+            for k in terms(ci) {
+                let u = termVar[k], c = termCoef[k]
+                if u == v { a = c } else { others.append(Term(variables[Int(u)], c)) }
                 occurrences[Int(u)] -= 1
                 if occurrences[Int(u)] == 1 {
-                    for k in start[Int(u)]..<start[Int(u) + 1] where !removed[Int(mentions[k])] {
-                        work.append(mentions[k])
+                    for m in start[Int(u)]..<start[Int(u) + 1] where !removed[Int(mentions[m])] {
+                        work.append(mentions[m])
                     }
                 }
             }
             byVariable[ObjectIdentifier(variables[Int(v)])] = definitions.count
             byConstraint[ObjectIdentifier(constraints[ci])] = definitions.count
             definitions.append(Definition(
-                constraint: constraints[ci], variable: variables[Int(v)], coefficient: a, terms: terms,
+                constraint: constraints[ci], variable: variables[Int(v)], coefficient: a, terms: others,
                 constant: constraints[ci].expression.constant))
         }
         for k in definitions.indices {
