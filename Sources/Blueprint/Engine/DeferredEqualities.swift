@@ -41,6 +41,7 @@ struct DeferredEqualities {
     /// The round each value was computed in; ``invalidate()`` starts a new round.
     private var computedIn: [UInt64] = []
     private var round: UInt64 = 1
+    private var scratch: [Int] = []
 
     var isEmpty: Bool { definitions.isEmpty }
     var count: Int { definitions.count }
@@ -176,7 +177,11 @@ struct DeferredEqualities {
     /// items is a chain of 10,000 definitions). Definitions only mention later ones, so the
     /// walk ends.
     private mutating func evaluate(_ i: Int, _ solver: (Variable) -> Double) {
-        var stack = [i]
+        var stack: [Int] = []
+        swap(&stack, &scratch)   // reused, uniquely held: no allocation per read
+        stack.removeAll(keepingCapacity: true)
+        stack.append(i)
+        defer { swap(&stack, &scratch) }
         while let k = stack.last {
             if computedIn[k] == round { stack.removeLast(); continue }
             let before = stack.count
