@@ -134,4 +134,28 @@ struct LinearLayoutTests {
         root.layoutIfNeeded()
         #expect(box.frame.width == 120)
     }
+
+    @Test func cousinsAndMultipliersAcrossNestedContainersKeepAbsoluteMeaning() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let outer = View(name: "outer"), inner = View(name: "inner"), cousin = View(name: "cousin"), half = View(name: "half")
+        try root.addSubview(outer)
+        try root.addSubview(cousin)
+        try outer.addSubview(inner)
+        try outer.addSubview(half)
+        try activate([
+            outer.left == root.left + 50, outer.top == root.top + 20, outer.width == 300, outer.height == 200,
+            inner.left == outer.left + 30, inner.top == outer.top + 40, inner.width == 100, inner.height == 50,
+            // Installed on root: inner's edges are summed up through outer.
+            cousin.left == inner.right + 10, cousin.top == inner.bottom, cousin.width == 20, cousin.height == 20,
+            // Installed on outer: measured in outer's coordinates, as UIKit measures them.
+            half.left == outer.right * 0.5, half.top == inner.bottom * 0.5, half.width == 10, half.height == 10,
+        ])
+        root.layoutIfNeeded()
+        #expect(inner.frame == Rect(x: 30, y: 40, width: 100, height: 50))
+        #expect(inner.absoluteFrame == Rect(x: 80, y: 60, width: 100, height: 50))
+        #expect(cousin.frame == Rect(x: 190, y: 110, width: 20, height: 20))
+        #expect(half.frame == Rect(x: 150, y: 45, width: 10, height: 10))
+        #expect(half.absoluteFrame == Rect(x: 200, y: 65, width: 10, height: 10))
+        #expect(root.layoutReport.isClean)
+    }
 }
