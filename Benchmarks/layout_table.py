@@ -104,7 +104,7 @@ def main():
         table(rows)
 
     print()
-    print("== kiwisolver / ours, same system, same run ==")
+    print("== kiwisolver / ours, same layout and frames, same run (kiwi: absolute coordinates, every constraint in its tableau) ==")
     rows = [["views", "solve (add all + solve)", "total (DSL + solve + frames)"]]
     for t in targets:
         a, b = ours.get(("cards", t)), kiwi.get(("cards", t))
@@ -128,20 +128,22 @@ def main():
                 rows.append([r["views"], ms(r["report_ms"]), r["report_runs"], r["conflicts"], r["ambiguous"]])
         table(rows)
 
-    u = ours.get(("updates", None))
-    if u:
+    for target in (1000, 10000):
+        u = ours.get(("updates", target))
+        if not u:
+            continue
         print()
-        print("== constant updates through the solver (LayoutConstraint.setConstant), %d views, %d updates ==" % (u["views"], u["steps"]))
+        print("== constant updates (LayoutConstraint.setConstant), ~%d views, %s updates ==" % (target, u.get("steps", "")))
         if status(u):
             print(status(u))
         else:
-            print("%d rounds, each: the updates on a freshly laid-out tree, one full solve of another, the batched updates on a third"
-                  % u["rounds"])
+            print("%d views; %d rounds, each: the updates on a freshly laid-out tree, one full solve of another, the batched updates on a third"
+                  % (u["views"], u["rounds"]))
             print("(medians; a ratio is the median of the rounds' own ratios, the worst round in brackets)")
             print("one full solve (fresh tree, first layoutIfNeeded):    %s ms" % ms(u["full_solve_ms"]))
-            print("%d x (setConstant + layoutIfNeeded + one frame read): %s ms = %.2f us each = %.2f x one full solve (worst %.2f)"
+            print("%d x (setConstant + layoutIfNeeded + one frame read): %s ms = %.2f us each = %.4f x one full solve (worst %.4f)"
                   % (u["steps"], ms(u["each_total_ms"]), u["each_us"], u["each_ratio"], u["each_ratio_max"]))
-            print("%d x setConstant, then one layoutIfNeeded:             %s ms = %.2f x one full solve (worst %.2f)"
+            print("%d x setConstant, then one layoutIfNeeded:             %s ms = %.4f x one full solve (worst %.4f)"
                   % (u["steps"], ms(u["batch_total_ms"]), u["batch_ratio"], u["batch_ratio_max"]))
             print("frames after the updates: " + ("ok (as worked out by hand from the new constants)" if u["check"] == "ok" else u["check"]))
     print()

@@ -46,8 +46,25 @@ public struct Expression: Sendable, CustomStringConvertible {
 
     /// The same expression with each variable once (coefficients summed, zeros dropped),
     /// terms in first-appearance order.
-    /// - Complexity: O(n) expected.
+    /// - Complexity: O(n) expected (short expressions, the usual case, are merged by a scan
+    /// with no hashing).
     public func reduced() -> Expression {
+        if terms.count <= 16 {
+            var out: [Term] = []
+            out.reserveCapacity(terms.count)
+            var zeros = false
+            for t in terms {
+                if let i = out.firstIndex(where: { $0.variable === t.variable }) {
+                    out[i].coefficient += t.coefficient
+                    if out[i].coefficient == 0 { zeros = true }
+                } else {
+                    out.append(t)
+                    if t.coefficient == 0 { zeros = true }
+                }
+            }
+            if zeros { out.removeAll { $0.coefficient == 0 } }
+            return Expression(out, constant: constant)
+        }
         var index: [ObjectIdentifier: Int] = [:]
         var out: [Term] = []
         for t in terms {

@@ -29,6 +29,60 @@ extension Solver {
         let blocked = core.blockedByRowPass()
         return queries.map { core.mayVary($0.variable, relativeTo: $0.origin, blocked: blocked) }
     }
+
+    /// ``mayVary(_:)`` for quantities the solver does not hold itself (a value defined outside
+    /// it as a linear combination of its variables): each variable's motion along one fixed
+    /// combination of every movable parameter (cost-free on every level and unblocked, as
+    /// ``mayVary(_:)`` decides), each weighted by a deterministic pseudo-random number in
+    /// [1, 2), with `scale` the same sum over the coefficients' magnitudes.
+    ///
+    /// A linear combination `Σ cᵢ·xᵢ` can move exactly when some movable parameter has a
+    /// nonzero coefficient in it; then `Σ cᵢ·valueᵢ` is nonzero except on a set of weights of
+    /// measure zero, so `|Σ cᵢ·valueᵢ| > 1e-9 · Σ |cᵢ|·scaleᵢ` answers it (cancellation leaves
+    /// rounding noise far below that). A variable in no constraint is free: value and scale 1.
+    /// - Complexity: O(tableau cells) once, plus O(row length) per variable.
+    public func freeMotion(of variables: [Variable]) -> [(value: Double, scale: Double)] {
+        let blocked = core.blockedByRowPass()
+        return variables.map { core.freeMotion(of: $0, blocked: blocked) }
+    }
+}
+
+extension Tableau {
+    /// One variable's motion along the weighted free parameters (see ``Solver/freeMotion(of:)``).
+    func freeMotion(of variable: Variable, blocked: Blocked) -> (value: Double, scale: Double) {
+        guard let s = knownSymbol(for: variable) else { return (1, 1) }
+        let r = rowOf[Int(s)]
+        if r < 0 {
+            let w = movable(s, blocked: blocked) ? Tableau.weight(s) : 0
+            return (w, w)
+        }
+        let row = rows[Int(r)]
+        var value = 0.0, scale = 0.0
+        for (k, p) in row.ids.enumerated() where movable(p, blocked: blocked) {
+            let w = Tableau.weight(p)
+            value += row.coeffs[k] * w
+            scale += Swift.abs(row.coeffs[k]) * w
+        }
+        return (value, scale)
+    }
+
+    /// A parameter that costs nothing on any level and can move (one way, or for an external
+    /// one either way) without a degenerate row blocking it.
+    func movable(_ p: Symbol, blocked: Blocked) -> Bool {
+        guard kinds[Int(p)] != .dummy,
+            levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance })
+        else { return false }
+        return !blocked(p, 1) || (kinds[Int(p)] == .external && !blocked(p, -1))
+    }
+
+    /// A fixed pseudo-random weight in [1, 2) for a symbol (SplitMix64 of its id).
+    static func weight(_ p: Symbol) -> Double {
+        var z = UInt64(UInt32(bitPattern: p)) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return 1 + Double(z >> 11) / Double(1 << 53)
+    }
 }
 
 extension Tableau {
@@ -43,12 +97,7 @@ extension Tableau {
             guard let o = rowOrSelf(origin) else { return true }
             b = o
         }
-        func movable(_ p: Symbol) -> Bool {
-            guard kinds[Int(p)] != .dummy,
-                levels.allSatisfy({ Swift.abs($0.coefficient(p)) <= $0.tolerance })
-            else { return false }
-            return !blocked(p, 1) || (kinds[Int(p)] == .external && !blocked(p, -1))
-        }
+        func movable(_ p: Symbol) -> Bool { self.movable(p, blocked: blocked) }
         // The symbols of a − b whose coefficients do not cancel (both rows are sorted by id).
         var i = 0, j = 0
         while i < a.ids.count || j < b.ids.count {

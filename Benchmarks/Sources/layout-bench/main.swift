@@ -13,7 +13,7 @@ import Glibc
 //   layout-bench --size N [--runs R] [--report]      phases at about N views, median of R runs;
 //                                                    --report also times root.layoutReport
 //                                                    (conflicts + ambiguity) after each run
-//   layout-bench --updates [--quick]                  1,000 constant updates on 1,000 views
+//   layout-bench --updates [--views N] [--quick]      1,000 constant updates on 1,000 (or N) views
 //   layout-bench --export-metrics PATH                the labels' metrics, for layout_peer.py
 // BENCH_TRACE=1 prints each round of --updates.
 
@@ -203,7 +203,7 @@ func runUpdates(views n: Int, steps: Int, rounds: Int) throws {
         if getenv("BENCH_TRACE") != nil { print("round: full \(f * 1e3) ms, each \(e * 1e3) ms, batch \(b * 1e3) ms") }
     }
     emit([
-        ("impl", "blueprint"), ("case", "updates"), ("views", viewCount), ("cards", cardCount),
+        ("impl", "blueprint"), ("case", "updates"), ("target", n), ("views", viewCount), ("cards", cardCount),
         ("constraints", constraintCount), ("steps", steps), ("rounds", rounds),
         ("full_solve_ms", median(full) * 1e3),
         ("each_total_ms", median(each) * 1e3), ("each_us", median(each) / Double(steps) * 1e6),
@@ -252,13 +252,14 @@ do {
     if let path = value(of: "--export-metrics") {
         try exportMetrics(to: path)
     } else if arguments.contains("--updates") {
-        try runUpdates(views: 1_000, steps: quick ? 200 : 1_000, rounds: quick ? 3 : 7)
+        let n = value(of: "--views").flatMap(Int.init) ?? 1_000
+        try runUpdates(views: n, steps: quick ? 200 : 1_000, rounds: quick ? 3 : n > 1_000 ? 3 : 7)
     } else if let s = value(of: "--size"), let n = Int(s) {
         let runs = value(of: "--runs").flatMap(Int.init) ?? (n <= 1_000 ? 7 : n <= 10_000 ? 3 : 1)
         emit([("impl", "blueprint"), ("case", arguments.contains("--report") ? "report" : "cards"), ("target", n), ("running", true)])
         try runSize(n, runs: runs, report: arguments.contains("--report"))
     } else {
-        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--quick] | --export-metrics PATH")
+        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--views N] [--quick] | --export-metrics PATH")
         exit(2)
     }
 } catch {

@@ -40,6 +40,7 @@ public class LayoutGuide: LayoutItem {
     /// The guide's frame in its owning view's coordinates, as of the last layout.
     public var layoutFrame: Rect {
         guard let owner = _owningView else { return absoluteFrame }
+        if let f = solvedFrame { return f }
         let o = owner.absoluteFrame
         return absoluteLayoutFrame.offsetBy(dx: -o.minX, dy: -o.minY)
     }

@@ -2,8 +2,10 @@ import Cassowary
 
 /// Something constraints can relate: a ``View`` or a ``LayoutGuide``.
 ///
-/// Its frame is four solver variables — the absolute `minX, minY, width, height` — so
-/// constraints across subtrees need no conversion. You never create a `LayoutItem` directly.
+/// Its frame is four solver variables — `minX, minY` relative to its layout parent (the
+/// superview of a view, the owning view of a guide; the root's are its own), `width, height` —
+/// so a constraint inside a container only involves that container's coordinates.
+/// You never create a `LayoutItem` directly.
 open class LayoutItem {
     /// The name used in descriptions, reports, diagrams and the text formats.
     public var name: String
@@ -13,7 +15,10 @@ open class LayoutItem {
     /// The engine that solved this item last; frames are read from it lazily.
     weak var engine: LayoutEngine?
     var cachedAbsoluteFrame = Rect.zero
+    /// The frame in the layout parent's coordinates (the root's own for the root).
+    var cachedFrame = Rect.zero
     var cachedGeneration = -1
+    var absoluteGeneration = -1
 
     init(name: String) {
         self.name = name
@@ -25,15 +30,24 @@ open class LayoutItem {
     /// The frame in the root view's coordinates, as of the last `layoutIfNeeded()`.
     public var absoluteFrame: Rect {
         guard let engine else { return cachedAbsoluteFrame }
-        if cachedGeneration != engine.generation {
-            cachedGeneration = engine.generation
-            if let v = variables {
-                cachedAbsoluteFrame = Rect(
-                    x: engine.value(v.x), y: engine.value(v.y),
-                    width: engine.value(v.width), height: engine.value(v.height))
-            }
+        if absoluteGeneration != engine.generation, let f = solvedFrame {
+            absoluteGeneration = engine.generation
+            let o = LayoutEngine.layoutParent(of: self)?.absoluteFrame.origin ?? .zero
+            cachedAbsoluteFrame = f.offsetBy(dx: o.x, dy: o.y)
         }
         return cachedAbsoluteFrame
+    }
+
+    /// The frame in its layout parent's coordinates, as solved (nil without variables).
+    var solvedFrame: Rect? {
+        guard let engine, let v = variables else { return nil }
+        if cachedGeneration != engine.generation {
+            cachedGeneration = engine.generation
+            cachedFrame = Rect(
+                x: engine.value(v.x), y: engine.value(v.y),
+                width: engine.value(v.width), height: engine.value(v.height))
+        }
+        return cachedFrame
     }
 }
 

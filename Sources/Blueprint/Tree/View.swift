@@ -328,6 +328,7 @@ open class View: LayoutItem {
     public var frame: Rect {
         get {
             guard engine != nil else { return requestedFrame }
+            if let f = solvedFrame { return f }
             let f = absoluteFrame
             guard let s = superview else { return f }
             let o = s.absoluteFrame

@@ -70,6 +70,17 @@ extension Tableau {
     /// its error terms added to the objective.
     func createRow(_ c: Constraint) -> (Row, marker: Symbol, other: Symbol) {
         var row = Row(constant: c.expression.constant)
+        // Room for every cell up front: growing two arrays from empty costs more than the merge.
+        var room = 2
+        for t in c.expression.terms {
+            if let s = knownSymbol(for: t.variable), rowOf[Int(s)] >= 0 {
+                room += rows[Int(rowOf[Int(s)])].ids.count
+            } else {
+                room += 1
+            }
+        }
+        row.ids.reserveCapacity(room)
+        row.coeffs.reserveCapacity(room)
         for t in c.expression.terms where t.coefficient != 0 {
             let s = symbol(for: t.variable)
             let r = rowOf[Int(s)]

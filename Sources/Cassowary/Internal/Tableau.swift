@@ -283,7 +283,7 @@ final class Tableau {
     static func accumulate(_ target: inout Row, _ src: Row, times c: Double) {
         var ids: [Symbol] = [], coeffs: [Double] = []
         let tn = target.ids.count, sn = src.ids.count
-        ids.reserveCapacity(tn + sn); coeffs.reserveCapacity(tn + sn)
+        ids.reserveCapacity(tn + sn + 2); coeffs.reserveCapacity(tn + sn + 2)   // + a marker and an error
         var i = 0, j = 0
         while i < tn || j < sn {
             let a = i < tn ? target.ids[i] : .max, b = j < sn ? src.ids[j] : .max

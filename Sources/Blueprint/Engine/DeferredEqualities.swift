@@ -1,0 +1,224 @@
+import Cassowary
+
+/// Required equalities the engine keeps out of the solver because they only *define* a
+/// variable: `v == Σ cᵤ·u + k` where `v` appears in no other constraint. Such an equality can
+/// never conflict, never changes the optimum of the others, and fixes `v` exactly once they are
+/// solved, so `v` is computed from it afterwards instead of being a row of the tableau.
+///
+/// Why this makes layouts linear: a stack (`next.top == previous.bottom + 8`, and the
+/// container's `bottom == last.bottom + 8`) is a chain of such definitions, read from the end.
+/// The container's height appears only in its bottom constraint, so that equality defines it;
+/// once it is set aside, the last item's top appears only in its own spacing equality, which
+/// then defines it, and so on up the stack. In the tableau each of those tops would be a row
+/// over the parameters of every item above it (rows growing with the list: quadratic cells);
+/// here each is one short definition, evaluated in order after the solve.
+///
+/// The peeling is the classic presolve step for *free column singletons* of a linear program:
+/// repeatedly take a required equality holding a variable that no other remaining constraint
+/// mentions (and whose other variables are all mentioned elsewhere, so none is left without a
+/// constraint), and set both aside.
+struct DeferredEqualities {
+    /// `variable = (constant + Σ terms) / -coefficient`, i.e. `coefficient·variable + Σ terms +
+    /// constant == 0` solved for the variable.
+    struct Definition {
+        /// The equality (held, so its identity cannot be reused by a new object).
+        let constraint: Cassowary.Constraint
+        let variable: Variable
+        let coefficient: Double
+        /// The other terms of the equality's expression.
+        let terms: [Term]
+        var constant: Double
+        /// For each term, the index of the definition of its variable, or -1 for a solver variable.
+        var termDefinitions: [Int] = []
+    }
+
+    /// In the order they were peeled: a definition mentions only solver variables and
+    /// variables defined *later* in this list.
+    private(set) var definitions: [Definition] = []
+    private var byVariable: [ObjectIdentifier: Int] = [:]
+    private var byConstraint: [ObjectIdentifier: Int] = [:]
+    private var values: [Double] = []
+    /// The round each value was computed in; ``invalidate()`` starts a new round.
+    private var computedIn: [UInt64] = []
+    private var round: UInt64 = 1
+    private var scratch: [Int] = []
+
+    var isEmpty: Bool { definitions.isEmpty }
+    var count: Int { definitions.count }
+
+    /// Chooses the definitions among `constraints` (all the constraints the solver will be
+    /// given, in any order; soft ones and inequalities are never chosen but count as mentions).
+    /// - Complexity: O(total terms).
+    init(planning constraints: [Cassowary.Constraint]) {
+        var index: [ObjectIdentifier: Int32] = [:]
+        index.reserveCapacity(constraints.count)
+        var variables: [Variable] = []
+        var occurrences: [Int32] = []
+        // The terms of every constraint (reduced by its initializer) in flat arrays: those of
+        // constraint c are termVar/termCoef[first[c] ..< first[c + 1]].
+        var first = [Int](repeating: 0, count: constraints.count + 1)
+        var termVar: [Int32] = [], termCoef: [Double] = []
+        termVar.reserveCapacity(3 * constraints.count)
+        termCoef.reserveCapacity(3 * constraints.count)
+        for (ci, c) in constraints.enumerated() {
+            for t in c.expression.terms {
+                let key = ObjectIdentifier(t.variable)
+                let i: Int32
+                if let k = index[key] {
+                    i = k
+                } else {
+                    i = Int32(variables.count)
+                    index[key] = i
+                    variables.append(t.variable)
+                    occurrences.append(0)
+                }
+                occurrences[Int(i)] += 1
+                termVar.append(i)
+                termCoef.append(t.coefficient)
+            }
+            first[ci + 1] = termVar.count
+        }
+        func terms(_ ci: Int) -> Range<Int> { first[ci]..<first[ci + 1] }
+        // Which constraints mention each variable (CSR layout).
+        var start = [Int](repeating: 0, count: variables.count + 1)
+        for v in termVar { start[Int(v) + 1] += 1 }
+        for i in 0..<variables.count { start[i + 1] += start[i] }
+        var fill = start
+        var mentions = [Int32](repeating: 0, count: start[variables.count])
+        for ci in constraints.indices {
+            for k in terms(ci) {
+                let v = Int(termVar[k])
+                mentions[fill[v]] = Int32(ci)
+                fill[v] += 1
+            }
+        }
+        var removed = [Bool](repeating: false, count: constraints.count)
+        let eligible = constraints.map { $0.relation == .equal && $0.strength.isRequired }
+
+        // A constraint can be peeled when exactly one of its variables is mentioned nowhere
+        // else (it defines that one) and every other variable is mentioned elsewhere too.
+        func definedVariable(_ ci: Int) -> Int32? {
+            guard eligible[ci], !removed[ci] else { return nil }
+            var found: Int32?
+            for k in terms(ci) where occurrences[Int(termVar[k])] == 1 {
+                if found != nil || Swift.abs(termCoef[k]) < 1e-6 { return nil }
+                found = termVar[k]
+            }
+            return found
+        }
+        byVariable.reserveCapacity(constraints.count / 2)
+        byConstraint.reserveCapacity(constraints.count / 2)
+        var work: [Int32] = []
+        for ci in constraints.indices.reversed() where definedVariable(ci) != nil { work.append(Int32(ci)) }
+        while let ci = work.popLast().map(Int.init) {
+            guard let v = definedVariable(ci) else { continue }
+            removed[ci] = true
+            var a = 0.0
+            var others: [Term] = []
+            for k in terms(ci) {
+                let u = termVar[k], c = termCoef[k]
+                if u == v { a = c } else { others.append(Term(variables[Int(u)], c)) }
+                occurrences[Int(u)] -= 1
+                if occurrences[Int(u)] == 1 {
+                    for m in start[Int(u)]..<start[Int(u) + 1] where !removed[Int(mentions[m])] {
+                        work.append(mentions[m])
+                    }
+                }
+            }
+            byVariable[ObjectIdentifier(variables[Int(v)])] = definitions.count
+            byConstraint[ObjectIdentifier(constraints[ci])] = definitions.count
+            definitions.append(Definition(
+                constraint: constraints[ci], variable: variables[Int(v)], coefficient: a, terms: others,
+                constant: constraints[ci].expression.constant))
+        }
+        for k in definitions.indices {
+            definitions[k].termDefinitions = definitions[k].terms.map { byVariable[ObjectIdentifier($0.variable)] ?? -1 }
+        }
+        values = [Double](repeating: 0, count: definitions.count)
+        computedIn = [UInt64](repeating: 0, count: definitions.count)
+    }
+
+    init() {}
+
+    /// Whether this constraint object was set aside as a definition.
+    func contains(_ c: Cassowary.Constraint) -> Bool { byConstraint[ObjectIdentifier(c)] != nil }
+
+    /// Whether `v` is defined here (and so is not in the solver).
+    func defines(_ v: Variable) -> Bool { byVariable[ObjectIdentifier(v)] != nil }
+
+    /// Whether a constraint about to enter the solver mentions a defined variable: it cannot go
+    /// in without the definitions it touches (the engine rebuilds instead).
+    func isMentioned(by c: Cassowary.Constraint) -> Bool {
+        !byVariable.isEmpty && c.expression.terms.contains { byVariable[ObjectIdentifier($0.variable)] != nil }
+    }
+
+    /// Moves the constant of the definition made from `c` by `delta` (the constraint's
+    /// `lhs - rhs` expression gains `delta`). Values are recomputed as they are read.
+    mutating func shiftConstant(of c: Cassowary.Constraint, by delta: Double) {
+        guard let i = byConstraint[ObjectIdentifier(c)] else { return }
+        definitions[i].constant += delta
+        invalidate()
+    }
+
+    /// Forgets the values (the solver's solution or a definition moved).
+    mutating func invalidate() { round &+= 1 }
+
+    /// The value of a defined variable (nil for any other). Computed when read, with the
+    /// definitions it depends on, once per change: reading one frame after a constant change
+    /// costs the few definitions above it, not all of them.
+    /// - Complexity: O(terms of the definitions it depends on and that are not yet computed).
+    mutating func value(of v: Variable, solver: (Variable) -> Double) -> Double? {
+        guard let i = byVariable[ObjectIdentifier(v)] else { return nil }
+        if computedIn[i] != round { evaluate(i, solver) }
+        return values[i]
+    }
+
+    /// Computes definition `i` after the ones it mentions (an explicit stack: a list of 10,000
+    /// items is a chain of 10,000 definitions). Definitions only mention later ones, so the
+    /// walk ends.
+    private mutating func evaluate(_ i: Int, _ solver: (Variable) -> Double) {
+        var stack: [Int] = []
+        swap(&stack, &scratch)   // reused, uniquely held: no allocation per read
+        stack.removeAll(keepingCapacity: true)
+        stack.append(i)
+        defer { swap(&stack, &scratch) }
+        while let k = stack.last {
+            if computedIn[k] == round { stack.removeLast(); continue }
+            let before = stack.count
+            for j in definitions[k].termDefinitions where j >= 0 && computedIn[j] != round { stack.append(j) }
+            if stack.count > before { continue }
+            stack.removeLast()
+            let d = definitions[k]
+            var sum = d.constant
+            for (t, j) in zip(d.terms, d.termDefinitions) {
+                sum += t.coefficient * (j >= 0 ? values[j] : solver(t.variable))
+            }
+            values[k] = -sum / d.coefficient
+            computedIn[k] = round
+        }
+    }
+
+    /// For each definition (in peeling order), combines per-variable numbers linearly as the
+    /// definition combines the variables: `f(v) = -Σ cᵤ·f(u) / a`, with `scale` combined as
+    /// `Σ |cᵤ|·scale(u) / |a|`. The ambiguity check carries a random projection of the free
+    /// directions through the definitions this way.
+    func propagate(
+        _ solverValue: (Variable) -> (value: Double, scale: Double)
+    ) -> [(value: Double, scale: Double)] {
+        var out = [(value: Double, scale: Double)](repeating: (0, 0), count: definitions.count)
+        for k in definitions.indices.reversed() {
+            let d = definitions[k]
+            var value = 0.0, scale = 0.0
+            for (t, j) in zip(d.terms, d.termDefinitions) {
+                let u = j >= 0 ? out[j] : solverValue(t.variable)
+                value += t.coefficient * u.value
+                scale += Swift.abs(t.coefficient) * u.scale
+            }
+            out[k] = (-value / d.coefficient, scale / Swift.abs(d.coefficient))
+        }
+        return out
+    }
+
+    /// The index of `v`'s definition (for ``propagate(_:)``'s result).
+    func definitionIndex(of v: Variable) -> Int? { byVariable[ObjectIdentifier(v)] }
+}

@@ -1,0 +1,236 @@
+import BlueprintSupport
+import Cassowary
+
+/// How the engine turns layout constraints and its own rules into solver constraints.
+///
+/// Coordinates are relative: an item's `minX, minY` are measured from its layout parent (a
+/// view's superview, a guide's owning view). A constraint is written in the coordinates of the
+/// view it is installed on (the nearest common ancestor of its items), so an item's position is
+/// the sum of the relative origins on the way up to that view: one variable for siblings or a
+/// child and its container, a few for cousins. Constraints inside a container therefore never
+/// mention where the container itself is, and a stack of containers does not make every
+/// position depend on every container above it.
+extension LayoutEngine {
+    /// `item`'s origin on `axis` in `reference`'s coordinates (the root's when nil), and
+    /// whether the walk up met `reference`.
+    func origin(of item: LayoutItem, _ axis: LayoutAxis, in reference: View?) -> (Expression, reached: Bool) {
+        var terms: [Term] = []
+        let reached = addOrigin(of: item, axis, in: reference, times: 1, to: &terms)
+        return (Expression(terms), reached)
+    }
+
+    /// Appends `k ×` the item's origin on `axis` relative to `reference` (the sum of the
+    /// relative origins on the way up); false if the walk did not meet `reference`.
+    private func addOrigin(of item: LayoutItem, _ axis: LayoutAxis, in reference: View?, times k: Double, to terms: inout [Term]) -> Bool {
+        var current: LayoutItem? = item
+        while let it = current, it !== reference {
+            guard let v = it.variables else { break }
+            terms.append(Term(axis == .horizontal ? v.x : v.y, k))
+            current = LayoutEngine.layoutParent(of: it)
+        }
+        return current === reference
+    }
+
+    /// `first.attr1 rel m × second.attr2 + c` as a solver constraint.
+    ///
+    /// - A position with a multiplier other than 1 is measured from the container's origin, as
+    ///   UIKit measures it in the coordinates of the view the constraint is installed on:
+    ///   `(a − o) rel m·(b − o) + c`. Positions are written in the container's coordinates,
+    ///   where `o` is 0; the container's origin cancels from `a − m·b − (1 − m)·o` whatever the
+    ///   coordinates, so the frames are those of absolute coordinates.
+    /// - In a right-to-left layout, a constraint on leading or trailing is read in mirrored
+    ///   coordinates (x grows leftwards), so `a.leading == b.leading + 10` puts `a` 10 pt in
+    ///   from `b`'s right edge, and `a.leading == b.trailing + 8` puts `a` to the left of `b`.
+    func solverConstraint(for c: LayoutConstraint) -> Cassowary.Constraint {
+        let mirror = layoutDirection == .rightToLeft
+            && (c.firstAttribute.isDirectional || c.secondAttribute?.isDirectional == true)
+        let sign = mirror ? -1.0 : 1.0
+        let axis = c.firstAttribute.axis
+        let positional = !c.firstAttribute.isDimension
+        var terms: [Term] = []
+        terms.reserveCapacity(8)
+        var constant = 0.0
+        // Written in the container's coordinates when it holds both items (always, unless the
+        // tree changed under an active constraint), else in the root's.
+        func build(in reference: View?) -> Bool {
+            terms.removeAll(keepingCapacity: true)
+            constant = 0
+            var reached = add(c.firstItem, c.firstAttribute, times: sign, in: reference, &terms, &constant)
+            if let second = c.secondItem, let attribute = c.secondAttribute {
+                reached = add(second, attribute, times: -c.multiplier * sign, in: reference, &terms, &constant) && reached
+                if c.multiplier != 1, positional, let container = c.container, let v = container.variables {
+                    // − (1 − m)·o, with o the container's origin (its right edge, mirrored).
+                    let k = -(1 - c.multiplier) * (mirror ? -1.0 : 1.0)
+                    reached = addOrigin(of: container, axis, in: reference, times: k, to: &terms) && reached
+                    if mirror { terms.append(Term(v.width, k)) }
+                }
+            }
+            return reached
+        }
+        if !build(in: c.container), positional { _ = build(in: nil) }
+        let relation: Relation =
+            switch c.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        return Cassowary.Constraint(Expression(terms, constant: constant - c.constant), relation, strength: c.priority.strength)
+    }
+
+    /// Appends `k ×` an attribute of an item, positions in `reference`'s coordinates; false if
+    /// the item is not inside `reference`.
+    private func add(
+        _ item: LayoutItem, _ attribute: LayoutAttribute, times k: Double, in reference: View?,
+        _ terms: inout [Term], _ constant: inout Double
+    ) -> Bool {
+        let v = item.variables!
+        if attribute.isDimension {
+            terms.append(Term(attribute == .width ? v.width : v.height, k))
+            return true
+        }
+        // The attribute is origin + size × f + offset on its axis: its form (`AttributeForm`,
+        // the one table of what attributes mean) read on that axis.
+        let form = attribute.form(margins: (item as? View).map(margins(of:)) ?? .zero,
+                                  rightToLeft: layoutDirection == .rightToLeft, baselines: item.baselineOffsetsIfLabel)
+        let f = attribute.axis == .horizontal ? form.width : form.height, offset = form.constant
+        let reached = addOrigin(of: item, attribute.axis, in: reference, times: k, to: &terms)
+        if f != 0 { terms.append(Term(attribute.axis == .horizontal ? v.width : v.height, k * f)) }
+        constant += k * offset
+        return reached
+    }
+
+    func margins(of view: View) -> EdgeInsets {
+        switch view.marginStorage {
+        case .absolute(let m): m
+        case .directional(let d): d.resolved(for: layoutDirection)
+        }
+    }
+
+    /// The engine's own constraints for an item (intrinsic sizes apart), with what each is for.
+    /// A fixed frame or a guide is pinned in its layout parent's coordinates.
+    func structuralConstraints(for item: LayoutItem) -> [(Cassowary.Constraint, StructuralNote)] {
+        let v = item.variables!
+        var out: [(Cassowary.Constraint, StructuralNote)] = []
+        if let view = item as? View {
+            guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return [] }
+            let f = view.translatesAutoresizingMaskIntoConstraints ? view.requestedFrame : .zero
+            let what = view.superview == nil ? "root" : "fixed frame"
+            out.append((v.x == f.minX, .text("\(view.name).minX == \(formatNumber(f.minX)) (\(what))")))
+            out.append((v.y == f.minY, .text("\(view.name).minY == \(formatNumber(f.minY)) (\(what))")))
+            if view.translatesAutoresizingMaskIntoConstraints {
+                out.append((v.width == f.width, .text("\(view.name).width == \(formatNumber(f.width)) (fixed frame)")))
+                out.append((v.height == f.height, .text("\(view.name).height == \(formatNumber(f.height)) (fixed frame)")))
+            }
+            return out
+        }
+        guard let guide = item as? LayoutGuide, let owner = guide.owningView, let o = owner.variables else { return [] }
+        let name = guide.name
+        func pin(_ e: Expression, _ note: String) { out.append((Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
+        switch guide.role {
+        case .custom:
+            break
+        case .layoutMargins:
+            let m = margins(of: owner)
+            pin(v.x - m.left, "left == \(owner.name).leftMargin (layout margins)")
+            pin(v.y - m.top, "top == \(owner.name).topMargin (layout margins)")
+            pin(v.width - o.width + m.left + m.right, "right == \(owner.name).rightMargin (layout margins)")
+            pin(v.height - o.height + m.top + m.bottom, "bottom == \(owner.name).bottomMargin (layout margins)")
+        case .readableContent:
+            // Inside the margins, centred in them, as wide as they are up to the readable width
+            // (in the owner's coordinates).
+            let m = margins(of: owner)
+            let inner = o.width - m.left - m.right
+            pin(v.y - m.top, "top == \(owner.name).topMargin (readable content)")
+            pin(v.height - o.height + m.top + m.bottom, "bottom == \(owner.name).bottomMargin (readable content)")
+            pin(v.x + 0.5 * v.width - m.left - 0.5 * inner, "centerX == \(owner.name).centerXWithinMargins (readable content)")
+            out.append((Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual),
+                        .text("\(name).width <= \(formatNumber(View.readableContentWidth)) (readable content)")))
+            out.append((Cassowary.Constraint(v.width - inner, .lessThanOrEqual),
+                        .text("\(name).width <= \(owner.name)'s width within margins (readable content)")))
+            out.append((Cassowary.Constraint(v.width - inner, .equal, strength: LayoutPriority.structuralPreference),
+                        .text("\(name).width as wide as \(owner.name)'s margins allow (readable content)")))
+        case .safeArea:
+            let s = root.safeAreaInsets
+            let r = root.variables!
+            if owner === root {
+                pin(v.x - s.left, "left == root.left + \(formatNumber(s.left)) (safe area)")
+                pin(v.y - s.top, "top == root.top + \(formatNumber(s.top)) (safe area)")
+                pin(v.width - r.width + s.left + s.right, "width == root.width - \(formatNumber(s.left + s.right)) (safe area)")
+                pin(v.height - r.height + s.top + s.bottom, "height == root.height - \(formatNumber(s.top + s.bottom)) (safe area)")
+                break
+            }
+            // The part of the view inside the root's safe area: each edge is the inner one of
+            // the view's edge and the safe area's, which the preference picks among the two
+            // lower bounds (required) by staying as close to the view's edge as it can. All in
+            // the owner's coordinates, where the root's origin is at minus the owner's offset.
+            let ox = origin(of: owner, .horizontal, in: root).0, oy = origin(of: owner, .vertical, in: root).0
+            let pairs: [(Expression, Expression, Expression, String)] = [
+                (Expression(v.x), Expression(0), s.left - ox, "left"),
+                (Expression(v.y), Expression(0), s.top - oy, "top"),
+                (-(v.x + v.width), -Expression(o.width), -(r.width - s.right - ox), "right"),
+                (-(v.y + v.height), -Expression(o.height), -(r.height - s.bottom - oy), "bottom"),
+            ]
+            for (edge, viewEdge, safeEdge, side) in pairs {
+                out.append((Cassowary.Constraint(edge - viewEdge, .greaterThanOrEqual), .text("\(name).\(side) inside \(owner.name) (safe area)")))
+                out.append((Cassowary.Constraint(edge - safeEdge, .greaterThanOrEqual), .text("\(name).\(side) inside root's safe area (safe area)")))
+                out.append((Cassowary.Constraint(edge - viewEdge, .equal, strength: LayoutPriority.structuralPreference), .text("\(name).\(side) hugs \(owner.name) (safe area)")))
+            }
+        case .support(let edge):
+            let s = owner.safeAreaInsets
+            switch edge {
+            case .top:
+                pin(Expression(v.x), "left == \(owner.name).left"); pin(v.width - o.width, "width == \(owner.name).width")
+                pin(Expression(v.y), "top == \(owner.name).top"); pin(v.height - s.top, "height == \(formatNumber(s.top)) (top inset)")
+            case .bottom:
+                pin(Expression(v.x), "left == \(owner.name).left"); pin(v.width - o.width, "width == \(owner.name).width")
+                pin(v.y - o.height + s.bottom, "bottom == \(owner.name).bottom"); pin(v.height - s.bottom, "height == \(formatNumber(s.bottom)) (bottom inset)")
+            case .left:
+                pin(Expression(v.y), "top == \(owner.name).top"); pin(v.height - o.height, "height == \(owner.name).height")
+                pin(Expression(v.x), "left == \(owner.name).left"); pin(v.width - s.left, "width == \(formatNumber(s.left)) (left inset)")
+            case .right:
+                pin(Expression(v.y), "top == \(owner.name).top"); pin(v.height - o.height, "height == \(owner.name).height")
+                pin(v.x - o.width + s.right, "right == \(owner.name).right"); pin(v.width - s.right, "width == \(formatNumber(s.right)) (right inset)")
+            }
+        }
+        return out
+    }
+
+    /// `width >= w` at the compression-resistance priority and `width <= w` at the hugging
+    /// priority, per axis that has an intrinsic size.
+    func intrinsicConstraints(for view: View) -> [(constraint: Cassowary.Constraint, note: StructuralNote)] {
+        let size = view.intrinsicContentSize
+        let v = view.variables!
+        var out: [(constraint: Cassowary.Constraint, note: StructuralNote)] = []
+        for (axis, value, variable) in [(LayoutAxis.horizontal, size.width, v.width), (.vertical, size.height, v.height)] {
+            guard value >= 0, value.isFinite else { continue }
+            let cr = view.contentCompressionResistancePriority(for: axis)
+            let hug = view.contentHuggingPriority(for: axis)
+            let e = Expression([Term(variable)], constant: -value)
+            out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength),
+                        .intrinsic(view: view.name, axis: axis, value: value, priority: cr, atLeast: true)))
+            out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength),
+                        .intrinsic(view: view.name, axis: axis, value: value, priority: hug, atLeast: false)))
+        }
+        return out
+    }
+}
+
+/// What one of the engine's own constraints is for, as reports print it (made into text only
+/// when a report asks: a layout has two or four intrinsic-size constraints per view).
+enum StructuralNote: CustomStringConvertible {
+    case text(String)
+    /// `title.width >= 120 @750 (compression resistance)` or `… <= … (content hugging)`.
+    case intrinsic(view: String, axis: LayoutAxis, value: Double, priority: LayoutPriority, atLeast: Bool)
+
+    var description: String {
+        switch self {
+        case .text(let s):
+            return s
+        case .intrinsic(let view, let axis, let value, let priority, let atLeast):
+            let attribute = axis == .horizontal ? "width" : "height"
+            let relation = atLeast ? ">=" : "<="
+            let why = atLeast ? "compression resistance" : "content hugging"
+            return "\(view).\(attribute) \(relation) \(formatNumber(value))\(priority.isRequired ? "" : " @\(priority)") (\(why))"
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Testing
+@testable import Blueprint
+
+/// A root of width 300 holding a list whose height comes from its content: `count` rows, each
+/// 8 below the previous one, with intrinsic heights 20, 21, 22, 20, …; the list's bottom is 8
+/// below the last row (the layout of issue 18, in small).
+private func list(_ count: Int) throws -> (root: View, list: View, rows: [View], spacings: [LayoutConstraint]) {
+    let root = View(name: "root")
+    let list = View(name: "list")
+    try root.addSubview(list)
+    var constraints = [
+        root.width == 300, list.leading == root.leading, list.trailing == root.trailing,
+        list.top == root.top, root.bottom == list.bottom,
+    ]
+    var rows: [View] = []
+    var spacings: [LayoutConstraint] = []
+    for i in 0..<count {
+        let row = View(name: "row\(i)")
+        row.explicitIntrinsicContentSize = Size(View.noIntrinsicMetric, Double(20 + i % 3))
+        try list.addSubview(row)
+        let spacing = row.top == (rows.last?.bottom ?? list.top) + 8
+        spacings.append(spacing)
+        constraints += [spacing, row.leading == list.leadingMargin, row.trailing == list.trailingMargin]
+        rows.append(row)
+    }
+    constraints.append(list.bottom == rows.last!.bottom + 8)
+    try activate(constraints)
+    root.layoutIfNeeded()
+    return (root, list, rows, spacings)
+}
+
+/// The y of row `i` in the list: 8 + Σ (height + 8) of the rows above.
+private func rowY(_ i: Int) -> Double {
+    (0..<i).reduce(8.0) { $0 + Double(20 + $1 % 3) + 8 }
+}
+
+@Suite("Linear layout: relative coordinates and definitions outside the solver")
+struct LinearLayoutTests {
+    @Test func aListsTopsAndHeightAreDefinitionsAndTheSolverGrowsLinearly() throws {
+        var cells: [Int] = []
+        for count in [100, 200, 400] {
+            let (root, list, rows, _) = try list(count)
+            let engine = try #require(root.rootEngine)
+            // Defined outside the solver: each row's top (by its spacing), width (by its
+            // trailing edge) and then its leading edge; the list's height (its bottom), the
+            // root's height, and the list's and the root's other four, eight in all.
+            #expect(engine.deferred.count == 3 * count + 8)
+            #expect(rows.last!.frame == Rect(x: 8, y: rowY(count - 1), width: 284, height: Double(20 + (count - 1) % 3)))
+            #expect(list.frame.height == rowY(count))
+            #expect(root.frame == Rect(x: 0, y: 0, width: 300, height: rowY(count)))
+            cells.append(engine.solver.statistics.cells)
+        }
+        // Absolute coordinates put every row's top in a row over the heights above it
+        // (cells ∝ N²); here each doubling of the list adds the same cells per row.
+        #expect(cells[2] - cells[1] == 2 * (cells[1] - cells[0]))
+        #expect(cells[1] - cells[0] == 100 * 5)
+    }
+
+    @Test func aDefinitionsConstantMovesWithoutARebuildOrAPivot() throws {
+        let (root, list, rows, spacings) = try list(50)
+        let engine = try #require(root.rootEngine)
+        let builds = engine.rebuildCount
+        let pivots = engine.solver.statistics.pivots
+        try spacings[10].setConstant(30)   // 22 more above row 10
+        root.layoutIfNeeded()
+        #expect(rows[9].frame.minY == rowY(9))
+        #expect(rows[10].frame.minY == rowY(10) + 22)
+        #expect(rows[49].frame.minY == rowY(49) + 22)
+        #expect(list.frame.height == rowY(50) + 22)
+        #expect(engine.rebuildCount == builds)
+        #expect(engine.solver.statistics.pivots == pivots)
+    }
+
+    @Test func aConstraintOnADefinedVariableRebuildsAndGivesTheFreshLayoutsFrames() throws {
+        let (root, _, rows, _) = try list(20)
+        let engine = try #require(root.rootEngine)
+        let builds = engine.rebuildCount
+        // rows[5].top is only defined by its spacing; a second constraint on it conflicts
+        // (required, activated last: broken), one on its height moves everything below.
+        let extra = rows[5].top == rows[4].bottom + 100
+        let taller = rows[5].height == 50
+        try activate([extra, taller])
+        root.layoutIfNeeded()
+        #expect(engine.rebuildCount == builds + 1)
+        #expect(root.layoutReport.broken.map(\.formula) == ["row5.top == row4.bottom + 100"])
+        #expect(rows[5].frame == Rect(x: 8, y: rowY(5), width: 284, height: 50))
+        #expect(rows[6].frame.minY == rowY(6) + 50 - 22)
+        // The same tree built at once agrees frame for frame.
+        let (fresh, _, freshRows, _) = try list(20)
+        try activate([freshRows[5].top == freshRows[4].bottom + 100, freshRows[5].height == 50])
+        fresh.layoutIfNeeded()
+        #expect(freshRows.map(\.frame) == rows.map(\.frame))
+        #expect(fresh.frame == root.frame)
+    }
+
+    @Test func ambiguityFollowsTheDefinitionsAndTheirCancellations() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c"), d = View(name: "d")
+        for v in [a, b, c, d] { try root.addSubview(v) }
+        try activate([
+            // b's bottom is pinned, its top and height are free; c hangs below b's bottom (a
+            // definition that cancels b's freedom), d below b's top (one that inherits it).
+            a.leading == root.leading, a.width == 10, a.top == root.top, a.height == 10,
+            b.leading == root.leading, b.width == 10, b.bottom == root.bottom - 50,
+            c.leading == root.leading, c.width == 10, c.top == b.bottom + 5, c.height == 10,
+            d.leading == root.leading, d.width == 10, d.top == b.top + 5, d.height == 10,
+        ])
+        root.layoutIfNeeded()
+        let engine = try #require(root.rootEngine)
+        // c's top is a definition over b's top and height, and then b's height one over b's
+        // top (which leaves b's top and d's top together in d's spacing, in the solver).
+        #expect(engine.deferred.defines(c.variables!.y) && engine.deferred.defines(b.variables!.height))
+        #expect(!engine.deferred.defines(d.variables!.y))
+        #expect(root.layoutReport.ambiguous.map(\.description) == [
+            "b: vertical position and height are ambiguous",
+            "d: vertical position is ambiguous",
+        ])
+        #expect(c.frame == Rect(x: 0, y: 155, width: 10, height: 10))
+    }
+
+    @Test func aConstraintRemovedWhileARebuildIsPendingComesBackWhenReactivated() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let box = View(name: "box")
+        try root.addSubview(box)
+        let wide = box.width == 120
+        try activate([box.leading == root.leading, box.top == root.top, box.height == 10, box.width >= 40, wide])
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 120)
+        try root.addSubview(View(name: "other"))   // the next layout rebuilds
+        wide.deactivate()
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 40)
+        try wide.activate()
+        root.layoutIfNeeded()
+        #expect(box.frame.width == 120)
+    }
+
+    @Test func cousinsAndMultipliersAcrossNestedContainersKeepAbsoluteMeaning() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let outer = View(name: "outer"), inner = View(name: "inner"), cousin = View(name: "cousin"), half = View(name: "half")
+        try root.addSubview(outer)
+        try root.addSubview(cousin)
+        try outer.addSubview(inner)
+        try outer.addSubview(half)
+        try activate([
+            outer.left == root.left + 50, outer.top == root.top + 20, outer.width == 300, outer.height == 200,
+            inner.left == outer.left + 30, inner.top == outer.top + 40, inner.width == 100, inner.height == 50,
+            // Installed on root: inner's edges are summed up through outer.
+            cousin.left == inner.right + 10, cousin.top == inner.bottom, cousin.width == 20, cousin.height == 20,
+            // Installed on outer: measured in outer's coordinates, as UIKit measures them.
+            half.left == outer.right * 0.5, half.top == inner.bottom * 0.5, half.width == 10, half.height == 10,
+        ])
+        root.layoutIfNeeded()
+        #expect(inner.frame == Rect(x: 30, y: 40, width: 100, height: 50))
+        #expect(inner.absoluteFrame == Rect(x: 80, y: 60, width: 100, height: 50))
+        #expect(cousin.frame == Rect(x: 190, y: 110, width: 20, height: 20))
+        #expect(half.frame == Rect(x: 150, y: 45, width: 10, height: 10))
+        #expect(half.absoluteFrame == Rect(x: 200, y: 65, width: 10, height: 10))
+        #expect(root.layoutReport.isClean)
+    }
+}
