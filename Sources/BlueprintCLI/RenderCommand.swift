@@ -1,6 +1,7 @@
 import ArgumentParser
 import Blueprint
 import BlueprintRender
+import Raster
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,6 +56,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Leave out the legend (numbered labels are still explained).")
     var noLegend = false
 
+    @Option(help: ArgumentHelp("Also write the diagram's own account (views, constraints, labels, markers, crossings) as JSON.", valueName: "file.json"))
+    var stats: String?
+
     func validate() throws {
         guard (1...3).contains(scale) else {
             throw ValidationError("invalid scale \(scale): expected 1, 2 or 3")
@@ -91,6 +95,15 @@ struct RenderCommand: ParsableCommand {
                 bytes = try diagram.data(format: resolvedFormat)
             } else {
                 try diagram.write(to: output, format: resolvedFormat)
+            }
+            if let stats {
+                do {
+                    try AtomicFile.write(Array(diagram.statistics.json.utf8), to: stats)
+                } catch let error as RasterError {
+                    throw RenderError.output(error)
+                } catch {
+                    throw RenderError.output(.io(path: stats, operation: "write", reason: "\(error)"))
+                }
             }
         } catch {
             Entry.printError("error: \(error.description)")

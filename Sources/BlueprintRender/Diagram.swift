@@ -21,24 +21,14 @@ public struct Diagram {
     let boxes: [ViewBox]
     let annotations: [Annotation]
     let texts: [PlacedText]
+    /// The boxes of label views' text.
+    let viewTexts: [Rect]
     let safeArea: Rect?
     let legend: LegendLayout
     /// The layout's frame (root coordinates), without lines and labels sticking out.
     let contentFrame: Rect
 
-    /// Numbers about the layout of the picture, for tests and benchmarks.
-    public struct Statistics: Equatable, Sendable {
-        /// Views drawn.
-        public var views: Int
-        /// Constraints drawn as lines.
-        public var constraints: Int
-        /// Texts placed in a slot (names, constraint labels, notes).
-        public var labels: Int
-        /// Texts replaced by numbered markers.
-        public var markers: Int
-        /// Markers that found no free spot (placed on their line regardless).
-        public var forcedMarkers: Int
-    }
+    /// How readable the picture came out: texts, markers, crossings (see ``Statistics``).
     public let statistics: Statistics
     /// The layout's conflicts and ambiguity, read while the diagram was built (what it shows
     /// in red, orange and with ambiguity notes).
@@ -57,13 +47,27 @@ public struct Diagram {
         self.options = options
         let builder = try DiagramBuilder(root: root, options: options)
         var annotations = builder.annotations
-        Lanes.assign(&annotations)
-        var placer = LabelPlacer(boxes: builder.boxes)
+        var placer = LabelPlacer(boxes: builder.boxes, layout: root.absoluteFrame)
         placer.addLines(annotations)
         placer.placeNames(builder.boxes)
+        placer.placeBadges(builder.badges)
         placer.placeAmbiguity(builder.boxes)
         placer.placeLabels(annotations)
         placer.placeMarkers()
+        // Lines never strike text: each is cut around the text boxes it would cross.
+        var textIndex = SpatialIndex()
+        for t in placer.placed { textIndex.insert(t.rect) }
+        for r in placer.viewTexts { textIndex.insert(r) }
+        var drawn: [(Point, Point)] = []
+        for i in annotations.indices {
+            let a = annotations[i]
+            let hits = textIndex.indices(overlapping: Segments.bounds(a.start, a.end)).map { textIndex.rects[$0] }
+            annotations[i].pieces = Segments.cut(a.start, a.end, around: hits)
+            annotations[i].caps = a.capSegments.filter { c in
+                !textIndex.indices(overlapping: Segments.bounds(c.0, c.1)).contains { Segments.crosses(c.0, c.1, textIndex.rects[$0]) }
+            }
+            drawn += annotations[i].pieces + annotations[i].caps
+        }
 
         var box = root.absoluteFrame
         func include(_ r: Rect) {
@@ -78,7 +82,6 @@ public struct Diagram {
         for b in builder.boxes { include(b.frame) }
         for a in annotations {
             include(a.start, a.end)
-            for e in a.extensions { include(e.0, e.1) }
         }
         for t in placer.placed {
             include(t.rect)
@@ -97,7 +100,12 @@ public struct Diagram {
                 entries.append(LegendEntry(sample: .dashed(options.theme.safeArea), text: "safe area"))
             }
             if annotations.contains(where: { $0.kind == .spacing }) { entries.append(LegendEntry(sample: .spacing, text: "spacing")) }
-            if annotations.contains(where: { $0.kind == .dimension }) { entries.append(LegendEntry(sample: .dimension, text: "size")) }
+            if builder.folds > 0 {
+                entries.append(LegendEntry(sample: .badge, text: "as row1: constrained like row1 (not drawn again)"))
+            }
+            if !builder.badges.isEmpty {
+                entries.append(LegendEntry(sample: .badge, text: builder.equalGroups > 0 ? "size (=w A: widths equal within group A)" : "size"))
+            }
             if annotations.contains(where: { $0.kind == .alignment }) { entries.append(LegendEntry(sample: .alignment, text: "alignment")) }
             if annotations.contains(where: { $0.dashed }) { entries.append(LegendEntry(sample: .lowPriority, text: "priority < 1000")) }
             if annotations.contains(where: { $0.role == .conflict }) { entries.append(LegendEntry(sample: .role(.conflict), text: "in a conflict")) }
@@ -123,11 +131,10 @@ public struct Diagram {
         self.texts = placer.placed
         self.safeArea = builder.safeArea
         layoutReport = builder.report
-        statistics = Statistics(
-            views: builder.boxes.count, constraints: annotations.count,
-            labels: placer.placed.filter { $0.marker == nil }.count,
-            markers: placer.placed.filter { $0.marker != nil }.count,
-            forcedMarkers: placer.forcedMarkers)
+        viewTexts = placer.viewTexts
+        statistics = StatisticsCounter.count(views: builder.boxes.count, constraints: builder.constraintCount,
+                                             texts: placer.placed, viewTexts: placer.viewTexts, lines: drawn,
+                                             forcedMarkers: placer.forcedMarkers)
     }
 
     // MARK: Output

@@ -45,6 +45,8 @@ public struct Theme: Hashable, Sendable {
     public var ambiguous: Color
     /// The backdrop of constraint labels (keeps them readable over lines).
     public var labelBackground: Color
+    /// Size badges (`40 × 40`, `16:9`, `=w A`).
+    public var badge: Color
 
     /// Dark lines on paper, pastel fills by depth.
     public static let light = Theme(
@@ -55,7 +57,8 @@ public struct Theme: Hashable, Sendable {
         text: Color(hex: 0x1F2933), secondaryText: Color(hex: 0x52606D),
         margins: Color(hex: 0x8895A2), safeArea: Color(hex: 0x0CA678),
         constraint: Color(hex: 0x1C6ED6), conflict: Color(hex: 0xE8590C), broken: Color(hex: 0xE03131),
-        ambiguous: Color(hex: 0xC2255C), labelBackground: Color(hex: 0xFFFFFF, alpha: 0.92))
+        ambiguous: Color(hex: 0xC2255C), labelBackground: Color(hex: 0xFFFFFF, alpha: 0.92),
+        badge: Color(hex: 0x7048E8))
 
     /// Light lines on charcoal.
     public static let dark = Theme(
@@ -66,7 +69,8 @@ public struct Theme: Hashable, Sendable {
         text: Color(hex: 0xE9ECEF), secondaryText: Color(hex: 0xADB5BD),
         margins: Color(hex: 0x7A8691), safeArea: Color(hex: 0x38D9A9),
         constraint: Color(hex: 0x74C0FC), conflict: Color(hex: 0xFFA94D), broken: Color(hex: 0xFF6B6B),
-        ambiguous: Color(hex: 0xF783AC), labelBackground: Color(hex: 0x15181C, alpha: 0.9))
+        ambiguous: Color(hex: 0xF783AC), labelBackground: Color(hex: 0x15181C, alpha: 0.9),
+        badge: Color(hex: 0xB197FC))
 
     /// White lines on blueprint blue, fills as faint white washes.
     public static let blueprint = Theme(
@@ -77,7 +81,8 @@ public struct Theme: Hashable, Sendable {
         text: Color(hex: 0xFFFFFF), secondaryText: Color(hex: 0xD0E2F7),
         margins: Color(hex: 0xA9C8EE), safeArea: Color(hex: 0x96F2D7),
         constraint: Color(hex: 0xFFFFFF), conflict: Color(hex: 0xFFD43B), broken: Color(hex: 0xFF8787),
-        ambiguous: Color(hex: 0xFFC9E3), labelBackground: Color(hex: 0x1B4F8C, alpha: 0.92))
+        ambiguous: Color(hex: 0xFFC9E3), labelBackground: Color(hex: 0x1B4F8C, alpha: 0.92),
+        badge: Color(hex: 0xFFE066))
 
     /// The built-in themes, in the order help lists them.
     public static let builtIn: [Theme] = [.light, .dark, .blueprint]
@@ -90,7 +95,7 @@ public struct Theme: Hashable, Sendable {
 
     public init(name: String, background: Color, fills: [Color], outlines: [Color], text: Color,
                 secondaryText: Color, margins: Color, safeArea: Color, constraint: Color,
-                conflict: Color, broken: Color, ambiguous: Color, labelBackground: Color) {
+                conflict: Color, broken: Color, ambiguous: Color, labelBackground: Color, badge: Color? = nil) {
         self.name = name
         self.background = background
         self.fills = fills.isEmpty ? [background] : fills
@@ -104,6 +109,7 @@ public struct Theme: Hashable, Sendable {
         self.broken = broken
         self.ambiguous = ambiguous
         self.labelBackground = labelBackground
+        self.badge = badge ?? constraint
     }
 
     func fill(depth: Int) -> Color { fills[depth % fills.count] }

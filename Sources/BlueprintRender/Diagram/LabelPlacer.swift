@@ -2,48 +2,72 @@ import Blueprint
 
 /// Puts every piece of text where it overlaps no other text, no view name and no frame edge.
 ///
-/// Each item tries fixed slots in a fixed order — for a constraint label: on its line, above
-/// (or right of) it, below (or left of) it, then outside the line's ends with a leader — and
-/// otherwise becomes a numbered marker whose text goes to the legend. Items are placed in a
-/// deterministic order: view names in tree order, ambiguity notes, then constraint labels with
-/// broken and conflicting ones first and short lines before long ones (they have the least room).
+/// Items are placed in a deterministic order: view names in tree order, size badges, ambiguity
+/// notes, then constraint labels with broken and conflicting ones first and short lines before
+/// long ones (they have the least room). Each item tries fixed slots in a fixed order:
+///
+/// - a **name** inside its frame's top-left corner, in full, then shortened (the parent's
+///   leading word dropped: `wifiTitle` in `wifiRow` reads `title`), then just outside the
+///   frame, then shortened with an ellipsis, and last in a **callout** in a column beside the
+///   layout with a straight leader. A name never becomes a numbered marker.
+/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then on a short
+///   leader.
+/// - a **constraint label** on its line, beside it, beyond its ends, then on a short leader;
+///   slots that touch the views the constraint relates come first.
+///
+/// A leader is accepted only if it crosses no text and no other leader. An item that finds no
+/// slot becomes a numbered marker, the last resort, counted in the statistics.
 ///
 /// - Complexity: O(n log n) for n items on real layouts (one sort; each slot test is a
 ///   constant number of grid lookups, see ``SpatialIndex``).
 struct LabelPlacer {
     private var index = SpatialIndex()
+    private var leaderIndex = SpatialIndex()
     private(set) var placed: [PlacedText] = []
     private(set) var legend: [LegendEntry] = []
-    /// Markers that found no free spot and were put on their line anyway.
+    /// The text of label views (fixed obstacles, drawn by the painter).
+    private(set) var viewTexts: [Rect] = []
+    /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
     private let metrics = BundledFontMetrics()
+    private let layout: Rect
+    /// Callouts beside the layout, per side: their boxes (kept free of each other by the index).
+    private static let edgeOwnerBase = 1_000_000
 
     /// Frame edges and label texts: the fixed obstacles.
-    init(boxes: [ViewBox]) {
-        for b in boxes {
+    init(boxes: [ViewBox], layout: Rect) {
+        self.layout = layout
+        for (n, b) in boxes.enumerated() {
             let f = b.frame
             let t = Metrics.outline / 2
-            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: f.width + 2 * t, height: 2 * t))
-            index.insert(Rect(x: f.minX - t, y: f.maxY - t, width: f.width + 2 * t, height: 2 * t))
-            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t))
-            index.insert(Rect(x: f.maxX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t))
-            if let text = b.text {
-                let m = metrics.measure(text.string, fontSize: text.fontSize)
-                let x = b.rightToLeft ? f.maxX - min(m.width, f.width) : f.minX
-                index.insert(Rect(x: x, y: text.baselineY - m.ascent, width: min(m.width, f.width),
-                                  height: min(m.height, f.height)))
+            let owner = Self.edgeOwnerBase + n
+            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: f.width + 2 * t, height: 2 * t), owner: owner, kind: .edge)
+            index.insert(Rect(x: f.minX - t, y: f.maxY - t, width: f.width + 2 * t, height: 2 * t), owner: owner, kind: .edge)
+            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t), owner: owner, kind: .edge)
+            index.insert(Rect(x: f.maxX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t), owner: owner, kind: .edge)
+            if let r = Self.textRect(b, metrics: metrics) {
+                index.insert(r, kind: .text)
+                viewTexts.append(r)
             }
         }
+    }
+
+    /// The box of a label view's text, clipped to its frame.
+    static func textRect(_ b: ViewBox, metrics: BundledFontMetrics) -> Rect? {
+        guard let text = b.text else { return nil }
+        let f = b.frame
+        let m = metrics.measure(text.string, fontSize: text.fontSize)
+        let w = min(m.width, f.width), h = min(m.height, f.height)
+        guard w > 0, h > 0 else { return nil }
+        let x = b.rightToLeft ? f.maxX - w : f.minX
+        return Rect(x: x, y: max(f.minY, text.baselineY - m.ascent), width: w, height: h)
     }
 
     /// Makes every constraint line an obstacle: names and notes keep off all of them, a
     /// constraint label off all but its own line.
     mutating func addLines(_ annotations: [Annotation]) {
         for (i, a) in annotations.enumerated() {
-            let t = 0.5
-            let r = Rect(x: min(a.start.x, a.end.x) - t, y: min(a.start.y, a.end.y) - t,
-                         width: abs(a.end.x - a.start.x) + 2 * t, height: abs(a.end.y - a.start.y) + 2 * t)
-            index.insert(r, owner: i, kind: a.kind == .alignment ? .alignment : .line)
+            index.insert(Segments.bounds(a.start, a.end), owner: i, kind: a.kind == .alignment ? .alignment : .line)
         }
     }
 
@@ -53,35 +77,148 @@ struct LabelPlacer {
         return max(m.width + 2 * Metrics.padX, m.ascent + m.descent + 2 * Metrics.padY)
     }
 
-    /// The size of `text`'s box at the label size, padding included.
-    func boxSize(_ text: String, fontSize: Double = Metrics.labelFontSize) -> Size {
+    /// The size of `text`'s box, padding included.
+    func boxSize(_ text: String, fontSize: Double = Metrics.labelFontSize, padY: Double = Metrics.padY) -> Size {
         let m = metrics.measure(text, fontSize: fontSize)
-        return Size(width: m.width + 2 * Metrics.padX, height: m.ascent + m.descent + 2 * Metrics.padY)
+        return Size(width: m.width + 2 * Metrics.padX, height: m.ascent + m.descent + 2 * padY)
     }
 
-    /// Places each view's name: inside its top-left corner, above it, beside a label's text,
-    /// inside its bottom-left corner, below it; else a marker. Names may cross constraint
-    /// lines (they are drawn on a backdrop), never other text or frame edges.
+    // MARK: Names
+
+    /// A name without its parent's name (`homeTabIcon` in `homeTab` → `icon`) or leading
+    /// word (`wifiTitle` in `wifiRow` → `title`), or nil.
+    static func shortened(_ name: String, parent: String?) -> String? {
+        guard let parent else { return nil }
+        if name.count > parent.count, name.hasPrefix(parent) {
+            let rest = name.dropFirst(parent.count)
+            if let first = rest.first, first.isUppercase { return first.lowercased() + rest.dropFirst() }
+        }
+        func firstWord(_ s: String) -> Substring {
+            s.prefix { !$0.isUppercase && !$0.isNumber && $0 != "_" && $0 != "-" && $0 != "." }
+        }
+        let word = firstWord(name)
+        guard !word.isEmpty, word.count < name.count, word == firstWord(parent) else { return nil }
+        var rest = name.dropFirst(word.count)
+        while let c = rest.first, c == "_" || c == "-" || c == "." { rest = rest.dropFirst() }
+        guard let first = rest.first, first.isLetter else { return nil }
+        return first.lowercased() + rest.dropFirst()
+    }
+
+    /// Places each view's name (see the type's notes); `parents[i]` is the name of box i's
+    /// parent view.
     mutating func placeNames(_ boxes: [ViewBox]) {
-        for b in boxes {
-            let size = boxSize(b.name, fontSize: Metrics.nameFontSize)
-            let f = b.frame, w = size.width, h = size.height
-            var slots: [Rect] = []
-            let fitsInside = b.text == nil && f.width >= w + 4 && f.height >= h + 4
-            if fitsInside { slots.append(Rect(x: f.minX + 2, y: f.minY + 2, width: w, height: h)) }
-            slots.append(Rect(x: f.minX, y: f.minY - h - 1, width: w, height: h))
-            if b.text != nil {
-                slots.append(Rect(x: f.maxX + 3, y: f.midY - h / 2, width: w, height: h))
-                slots.append(Rect(x: f.minX - 3 - w, y: f.midY - h / 2, width: w, height: h))
+        for (n, b) in boxes.enumerated() {
+            let f = b.frame
+            let own = Self.edgeOwnerBase + n
+            let short = Self.shortened(b.name, parent: b.parentName)
+            let textRect = Self.textRect(b, metrics: metrics)
+            func inside(_ text: String) -> [Rect] {
+                let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+                guard f.width >= s.width + 3, f.height >= s.height + 2 else { return [] }
+                return [Rect(x: f.minX + 1.5, y: f.minY + 1, width: s.width, height: s.height),
+                        Rect(x: f.maxX - s.width - 1.5, y: f.minY + 1, width: s.width, height: s.height),
+                        Rect(x: f.minX + 1.5, y: f.maxY - s.height - 1, width: s.width, height: s.height),
+                        Rect(x: f.maxX - s.width - 1.5, y: f.maxY - s.height - 1, width: s.width, height: s.height)]
             }
-            if fitsInside {
-                slots.append(Rect(x: f.maxX - 2 - w, y: f.minY + 2, width: w, height: h))
-                slots.append(Rect(x: f.minX + 2, y: f.maxY - h - 2, width: w, height: h))
+            func outside(_ text: String) -> [Rect] {
+                let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+                let w = s.width, h = s.height
+                // A tab on the top edge (containers), then just outside the frame.
+                let tab = textRect == nil && f.height >= h ? [Rect(x: f.minX + 6, y: f.minY - h / 2, width: w, height: h)] : []
+                return tab + [Rect(x: f.minX, y: f.minY - h - 0.5, width: w, height: h),
+                        Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h),
+                        Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h),
+                        Rect(x: f.minX, y: f.maxY + 0.5, width: w, height: h)]
             }
-            slots.append(Rect(x: f.minX, y: f.maxY + 1, width: w, height: h))
-            slots.append(Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h))
-            place(b.name, style: .name, slots: slots.map { ($0, nil) }, anchor: Point(x: f.minX, y: f.minY),
-                  legendText: b.name, backdrop: true, passes: [.solid])
+            var tries: [(String, Rect)] = []
+            for text in [b.name, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
+            for text in [b.name, short].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
+            // Shortened with an ellipsis, down to three characters.
+            let base = short ?? b.name
+            if base.count > 4 {
+                for k in stride(from: base.count - 1, through: 3, by: -1) {
+                    tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
+                }
+            }
+            if let (text, r) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) }) {
+                index.insert(r)
+                placed.append(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f))
+                continue
+            }
+            placeCallout(b.name, for: f)
+        }
+    }
+
+    /// A name in the column beside the layout, level with its view if free (else the nearest
+    /// free height), on a straight leader; the side whose leader crosses nothing wins.
+    private mutating func placeCallout(_ name: String, for f: Rect) {
+        let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+        var fallback: PlacedText?
+        for right in [true, false] {
+            let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
+            let anchor = Point(x: right ? f.maxX : f.minX, y: f.midY)
+            var free = 0
+            for k in 0..<400 where free < 12 {
+                let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
+                let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
+                if index.intersects(r, blocking: .solid) { continue }
+                free += 1
+                let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
+                let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f)
+                if leaderIsClean(anchor, end, home: f) {
+                    commit(text)
+                    return
+                }
+                if fallback == nil { fallback = text }
+            }
+        }
+        if let fallback { commit(fallback) }
+    }
+
+    private mutating func commit(_ text: PlacedText) {
+        index.insert(text.rect)
+        if let l = text.leader { leaderIndex.insert(Segments.bounds(l.0, l.1), owner: placed.count, kind: .line) }
+        placed.append(text)
+    }
+
+    /// Whether a leader crosses no text box (nor name, badge, marker) and no other leader.
+    /// The box it serves, `home`, may be entered (a leader starts inside or on it).
+    func leaderIsClean(_ p: Point, _ q: Point, home: Rect?) -> Bool {
+        let box = Segments.bounds(p, q)
+        if index.first(in: box, blocking: .text, { r in r != home && Segments.crosses(p, q, r) }) != nil { return false }
+        if leaderIndex.first(in: box, blocking: .line, { _ in true }) != nil {
+            for t in placed { if let l = t.leader, Segments.cross((p, q), l) { return false } }
+        }
+        return true
+    }
+
+    // MARK: Badges and notes
+
+    /// Places each size badge inside a corner of its view, else beside it, else on a leader.
+    mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
+        for b in badges {
+            let s = boxSize(b.text)
+            let f = b.frame, w = s.width, h = s.height
+            var slots: [(Rect, (Point, Point)?)] = []
+            if f.width >= w + 3 && f.height >= h + 2 {
+                slots += [Rect(x: f.maxX - w - 1.5, y: f.maxY - h - 1, width: w, height: h),
+                          Rect(x: f.maxX - w - 1.5, y: f.minY + 1, width: w, height: h),
+                          Rect(x: f.minX + 1.5, y: f.maxY - h - 1, width: w, height: h)].map { ($0, nil) }
+            }
+            slots += [Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h),
+                      Rect(x: f.maxX - w, y: f.maxY + 0.5, width: w, height: h),
+                      Rect(x: f.maxX - w, y: f.minY - h - 0.5, width: w, height: h),
+                      Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h)].map { ($0, nil) }
+            for reach in [6.0, 14.0, 24.0] {
+                for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
+                    let right = cx == f.maxX, down = cy == f.maxY
+                    let r = Rect(x: right ? cx + reach : cx - reach - w, y: down ? cy + reach : cy - reach - h, width: w, height: h)
+                    let corner = Point(x: right ? cx - 1 : cx + 1, y: down ? cy - 1 : cy + 1)
+                    slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
+                }
+            }
+            place(b.text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
+                  legendText: "\(b.text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
         }
     }
 
@@ -96,9 +233,11 @@ struct LabelPlacer {
                          Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h),
                          Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h)]
             place(text, style: .ambiguity, slots: slots.map { ($0, nil) }, anchor: Point(x: f.midX, y: f.maxY),
-                  legendText: "\(b.name): \(text)", backdrop: true, passes: [.solid])
+                  legendText: "\(b.name): \(text)", home: f, owners: [f], passes: [.solid])
         }
     }
+
+    // MARK: Constraint labels
 
     /// Places the labels of constraints.
     mutating func placeLabels(_ annotations: [Annotation]) {
@@ -112,7 +251,7 @@ struct LabelPlacer {
             let a = annotations[i], text = a.label!
             let size = boxSize(text)
             place(text, style: .constraint(a.role), slots: slots(for: a, size), anchor: mid(a),
-                  legendText: "\(text)   \(a.formula)", backdrop: true, owner: i)
+                  legendText: "\(text)   \(a.formula)", home: nil, owners: a.owners, owner: i)
         }
     }
 
@@ -130,9 +269,18 @@ struct LabelPlacer {
             if w + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: m.x - w / 2, y: y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: m.x - w / 2, y: y - h - 1.5, width: w, height: h), nil))
             out.append((Rect(x: m.x - w / 2, y: y + 1.5, width: w, height: h), nil))
-            out.append((Rect(x: x2 + 3, y: y - h / 2, width: w, height: h), nil))
-            out.append((Rect(x: x1 - 3 - w, y: y - h / 2, width: w, height: h), nil))
-            for reach in [8.0, 20.0, 32.0] {
+            out.append((Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), nil))
+            out.append((Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h), nil))
+            // Above or below the gap, on a straight leader through it (a gap too narrow for
+            // its label, as drafting does).
+            let span = a.span
+            for reach in [0.5, 6.0, 14.0] {
+                let up = Rect(x: m.x - w / 2, y: span.lo - reach - h, width: w, height: h)
+                out.append((up, (Point(x: m.x, y: y), Point(x: m.x, y: up.maxY))))
+                let down = Rect(x: m.x - w / 2, y: span.hi + reach, width: w, height: h)
+                out.append((down, (Point(x: m.x, y: y), Point(x: m.x, y: down.minY))))
+            }
+            for reach in [6.0, 14.0, 24.0] {
                 for (dx, dy) in [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
                     let ex = dx > 0 ? x2 : x1
                     let r = Rect(x: dx > 0 ? ex + reach : ex - reach - w, y: dy < 0 ? y - reach - h : y + reach, width: w, height: h)
@@ -144,9 +292,16 @@ struct LabelPlacer {
             if h + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: x - w / 2, y: m.y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: x + 2, y: m.y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x - 2 - w, y: m.y - h / 2, width: w, height: h), nil))
-            out.append((Rect(x: x - w / 2, y: y2 + 3, width: w, height: h), nil))
-            out.append((Rect(x: x - w / 2, y: y1 - 3 - h, width: w, height: h), nil))
-            for reach in [8.0, 20.0, 32.0] {
+            out.append((Rect(x: x - w / 2, y: y2 + 1.5, width: w, height: h), nil))
+            out.append((Rect(x: x - w / 2, y: y1 - 1.5 - h, width: w, height: h), nil))
+            let span = a.span
+            for reach in [0.5, 6.0, 14.0] {
+                let right = Rect(x: span.hi + reach, y: m.y - h / 2, width: w, height: h)
+                out.append((right, (Point(x: x, y: m.y), Point(x: right.minX, y: m.y))))
+                let left = Rect(x: span.lo - reach - w, y: m.y - h / 2, width: w, height: h)
+                out.append((left, (Point(x: x, y: m.y), Point(x: left.maxX, y: m.y))))
+            }
+            for reach in [6.0, 14.0, 24.0] {
                 for (dx, dy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
                     let ey = dy > 0 ? y2 : y1
                     let r = Rect(x: dx > 0 ? x + reach : x - reach - w, y: dy > 0 ? ey + reach : ey - reach - h, width: w, height: h)
@@ -157,23 +312,37 @@ struct LabelPlacer {
         return out
     }
 
+    /// How far from a frame a label still touches it: a label's padding.
+    static let touchDistance = 2.0
+
+    /// Whether `r` is inside or touches (within ``touchDistance``) one of `owners`.
+    static func touches(_ r: Rect, _ owners: [Rect]) -> Bool {
+        let d = touchDistance
+        return owners.contains { o in r.minX <= o.maxX + d && o.minX - d <= r.maxX && r.minY <= o.maxY + d && o.minY - d <= r.maxY }
+    }
+
     /// An item that found no slot: it becomes a marker once every other item is placed, so
     /// markers never take a slot a label could have used.
-    private var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int)] = []
+    private var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int, isName: Bool)] = []
 
-    /// Tries the slots, first clear of every line (`passes` lists what blocks, pass by pass);
-    /// failing all, the item waits for ``placeMarkers()``.
+    /// Tries the slots: first clear of every line and touching an owner, then clear of text and
+    /// frame edges and touching an owner, then anywhere clear of text and edges (`passes` lists
+    /// what blocks, pass by pass). A slot with a leader needs a clean leader. Failing all, the
+    /// item waits for ``placeMarkers()``.
     private mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
-                                anchor: Point, legendText: String, backdrop: Bool, owner: Int = -2,
-                                passes: [SpatialIndex.Kind] = [.all, [.solid, .line]]) {
-        for blocking in passes {
-            for (r, leader) in slots where !index.intersects(r, ignoring: owner, blocking: blocking) {
-                index.insert(r)
-                placed.append(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: backdrop))
-                return
+                                anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
+                                passes: [SpatialIndex.Kind] = [.all, .solid]) {
+        for near in [true, false] {
+            for blocking in passes {
+                for (r, leader) in slots where !near || Self.touches(r, owners) {
+                    if index.intersects(r, ignoring: owner, blocking: blocking) { continue }
+                    if let l = leader, !leaderIsClean(l.0, l.1, home: home) { continue }
+                    commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners))
+                    return
+                }
             }
         }
-        pending.append((text, style, anchor, legendText, owner))
+        pending.append((text, style, anchor, legendText, owner, false))
     }
 
     /// Places a numbered marker for every item that found no slot, as near its anchor as a free
@@ -192,10 +361,13 @@ struct LabelPlacer {
                 }
             }
             var chosen: (Rect, Point)?
-            search: for blocking: SpatialIndex.Kind in [[.solid, .line], .solid] {
+            search: for (blocking, clean) in [(SpatialIndex.Kind([.solid, .line]), true), (.solid, true), (.solid, false)] {
                 for c in candidates {
                     let r = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
-                    if !index.intersects(r, ignoring: item.owner, blocking: blocking) {
+                    let a = item.anchor
+                    let leader = (c.x == a.x && c.y == a.y) ? nil : (a, c)
+                    if !index.intersects(r, ignoring: item.owner, blocking: blocking),
+                       !clean || (leader.map({ leaderIsClean($0.0, $0.1, home: nil) }) ?? true) {
                         chosen = (r, c)
                         break search
                     }
@@ -204,9 +376,8 @@ struct LabelPlacer {
             if chosen == nil { forcedMarkers += 1 }
             let a = item.anchor
             let (r, c) = chosen ?? (Rect(x: a.x - d / 2, y: a.y - d / 2, width: d, height: d), a)
-            index.insert(r)
             let leader: (Point, Point)? = (c.x == a.x && c.y == a.y) ? nil : (a, c)
-            placed.append(PlacedText(text: label, rect: r, style: item.style, marker: number, leader: leader, backdrop: true))
+            commit(PlacedText(text: label, rect: r, style: item.style, marker: number, leader: leader, backdrop: true))
             legend.append(LegendEntry(sample: .marker(number), text: item.legendText))
         }
         pending = []
