@@ -132,7 +132,7 @@ struct LabelPlacer {
             }
             var tries: [(String, Rect)] = []
             for text in [b.name, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
-            for text in [b.name, short].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
+            for text in [short, b.name].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
             // Shortened with an ellipsis, down to three characters.
             let base = short ?? b.name
             if base.count > 4 {
@@ -201,9 +201,12 @@ struct LabelPlacer {
             let f = b.frame, w = s.width, h = s.height
             var slots: [(Rect, (Point, Point)?)] = []
             if f.width >= w + 3 && f.height >= h + 2 {
-                slots += [Rect(x: f.maxX - w - 1.5, y: f.maxY - h - 1, width: w, height: h),
-                          Rect(x: f.maxX - w - 1.5, y: f.minY + 1, width: w, height: h),
-                          Rect(x: f.minX + 1.5, y: f.maxY - h - 1, width: w, height: h)].map { ($0, nil) }
+                // Inside: the corners first, then the middles of the edges.
+                for (x, y) in [(f.maxX - w - 1.5, f.maxY - h - 1), (f.maxX - w - 1.5, f.minY + 1), (f.minX + 1.5, f.maxY - h - 1),
+                               (f.maxX - w - 1.5, f.midY - h / 2), (f.midX - w / 2, f.maxY - h - 1), (f.midX - w / 2, f.minY + 1),
+                               (f.minX + 1.5, f.midY - h / 2)] {
+                    slots.append((Rect(x: x, y: y, width: w, height: h), nil))
+                }
             }
             slots += [Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h),
                       Rect(x: f.maxX - w, y: f.maxY + 0.5, width: w, height: h),
