@@ -144,7 +144,11 @@ import Testing
     @Test func namesShortenAgainstTheirParent() {
         #expect(LabelPlacer.shortened("wifiTitle", parent: "wifiRow") == "title")
         #expect(LabelPlacer.shortened("wifiTitle", parent: "root") == nil)
-        #expect(LabelPlacer.shortened("row2Title", parent: "row2") == nil)
+        #expect(LabelPlacer.shortened("row2Title", parent: "row2") == "title")
+        #expect(LabelPlacer.shortened("m1Sender", parent: "m1Row") == "sender")
+        #expect(LabelPlacer.shortened("homeTabIcon", parent: "homeTab") == "icon")
+        #expect(LabelPlacer.shortened("tileCaption1", parent: "tile1") == "caption1")
+        #expect(LabelPlacer.shortened("avatar", parent: "header") == nil)
         #expect(LabelPlacer.shortened("wifi", parent: "wifiRow") == nil)
     }
 

@@ -85,23 +85,18 @@ struct LabelPlacer {
 
     // MARK: Names
 
-    /// A name without its parent's name (`homeTabIcon` in `homeTab` → `icon`) or leading
-    /// word (`wifiTitle` in `wifiRow` → `title`), or nil.
+    /// A name without the start it shares with its parent's, cut at a word boundary
+    /// (`homeTabIcon` in `homeTab` → `icon`, `wifiTitle` in `wifiRow` → `title`, `m1Sender` in
+    /// `m1Row` → `sender`), or nil when they share no word.
     static func shortened(_ name: String, parent: String?) -> String? {
         guard let parent else { return nil }
-        if name.count > parent.count, name.hasPrefix(parent) {
-            let rest = name.dropFirst(parent.count)
-            if let first = rest.first, first.isUppercase { return first.lowercased() + rest.dropFirst() }
-        }
-        func firstWord(_ s: String) -> Substring {
-            s.prefix { !$0.isUppercase && !$0.isNumber && $0 != "_" && $0 != "-" && $0 != "." }
-        }
-        let word = firstWord(name)
-        guard !word.isEmpty, word.count < name.count, word == firstWord(parent) else { return nil }
-        var rest = name.dropFirst(word.count)
-        while let c = rest.first, c == "_" || c == "-" || c == "." { rest = rest.dropFirst() }
-        guard let first = rest.first, first.isLetter else { return nil }
-        return first.lowercased() + rest.dropFirst()
+        let n = Array(name), p = Array(parent)
+        var common = 0
+        while common < n.count, common < p.count, n[common] == p[common] { common += 1 }
+        // Back off to the start of a capitalised word in the name.
+        while common > 0, common < n.count, !n[common].isUppercase { common -= 1 }
+        guard common > 0, common < n.count, n[common].isUppercase else { return nil }
+        return n[common].lowercased() + String(n[(common + 1)...])
     }
 
     /// Places each view's name (see the type's notes); `parents[i]` is the name of box i's

@@ -1,0 +1,82 @@
+import Foundation
+import Raster
+import Testing
+
+/// `blueprint render --stats`: the diagram's own account, and the repository's screens checked
+/// against their goldens.
+@Suite struct RenderStatsTests {
+    /// A row with an icon and a title, its icon a fixed 29 × 29: every count is known.
+    /// Names: root, row, icon (inside their frames) and title (shortened, on its frame) are 4
+    /// labels; the badges `29 × 29` and `h 44` are 2; the constraint labels 16, 12, 20 are 3.
+    /// Two sit on leaders away from their views: `12` (its 12-point gap is too narrow, the row
+    /// too low to hold it above) and `29 × 29` (wider than the icon, with the title beside it).
+    @Test func statsAreWrittenAsJSON() throws {
+        let folder = try CLI.temporaryFolder()
+        let layout = """
+            canvas 300 x 100
+            view row
+            view rowIcon in row
+            view rowTitle in row label "Wi-Fi"
+            row.top == superview.top + 20
+            row.leading == superview.leading
+            row.trailing == superview.trailing
+            row.height == 44
+            rowIcon.leading == superview.leading + 16
+            rowIcon.centerY == superview.centerY
+            rowIcon.width == 29
+            rowIcon.height == 29
+            rowTitle.leading == rowIcon.trailing + 12
+            rowTitle.centerY == superview.centerY
+
+            """
+        try Data(layout.utf8).write(to: URL(fileURLWithPath: "\(folder)/row.layout"))
+        let result = try Golden.run(["render", "\(folder)/row.layout", "-o", "\(folder)/row.png", "--stats", "\(folder)/row.json"],
+                                    environment: [:])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let json = String(decoding: try AtomicFile.read("\(folder)/row.json"), as: UTF8.self)
+        #expect(json == """
+            {
+              "views": 4,
+              "constraints": 10,
+              "labels": 9,
+              "markers": 0,
+              "nameMarkers": 0,
+              "leaderCrossings": 0,
+              "leadersOverText": 0,
+              "linesThroughText": 0,
+              "labelsOutsideOwner": 2
+            }
+
+            """)
+    }
+
+    @Test func aStatsFileInAMissingFolderIsAnError() throws {
+        let folder = try CLI.temporaryFolder()
+        let result = try Golden.run(["render", "fixtures/login-form.layout", "-o", "\(folder)/x.png", "--stats", "\(folder)/missing/s.json"],
+                                    environment: [:])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: \(folder)/missing/s.json: cannot create a temporary file: No such file or directory\n")
+    }
+
+    /// The realistic screens match their goldens, and on every one no view name became a marker
+    /// and no line strikes a text.
+    @Test func screensMatchTheirGoldens() throws {
+        let result = try Golden.run(["check", "--fixtures", "fixtures/screens", "--goldens", "goldens/screens", "--record", "never", "--jobs", "2"],
+                                    environment: [:])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let folder = try CLI.temporaryFolder()
+        let names = try FileManager.default.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent("fixtures/screens").path)
+            .filter { $0.hasSuffix(".layout") }.sorted()
+        #expect(names.count >= 8)
+        for name in names {
+            let run = try Golden.run(["render", "fixtures/screens/\(name)", "-o", "\(folder)/s.png", "--stats", "\(folder)/s.json"],
+                                     environment: [:])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let stats = try JSONSerialization.jsonObject(with: Data(AtomicFile.read("\(folder)/s.json"))) as? [String: Int] ?? [:]
+            #expect(stats["nameMarkers"] == 0, "\(name)")
+            #expect(stats["linesThroughText"] == 0, "\(name)")
+            #expect((25...80).contains(stats["views"] ?? 0), "\(name) has \(stats["views"] ?? 0) views")
+        }
+    }
+}
