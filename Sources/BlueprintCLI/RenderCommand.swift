@@ -29,6 +29,8 @@ struct RenderCommand: ParsableCommand {
               blueprint render fixtures/login-form.layout -o login.png
               blueprint render fixtures/conflict.layout -o conflict.svg --theme blueprint
               blueprint render fixtures/card-grid.layout -o grid.png --scale 1 --show card1
+              blueprint render fixtures/screens/inbox.layout -o m1.png --show m1Row,m1Sender --crop
+              blueprint render fixtures/screens/settings.layout -o s.png --stats s.json
 
             Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts or \
             ambiguity, 2 bad input or usage.
@@ -50,8 +52,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("png, svg or pdf (default: from the output's extension, else png).", valueName: "format"))
     var format: String?
 
-    @Option(help: ArgumentHelp("Which constraints to draw: all, none, or the name of one view.", valueName: "which"))
-    var show: String = "all"
+    @Option(help: ArgumentHelp("Which constraints to draw: all, none, or view names (repeat --show or separate with commas): those views and what they relate to are highlighted, the rest dimmed.", valueName: "which"))
+    var show: [String] = []
+
+    @Flag(help: "With --show VIEW: crop the picture to the views in focus and what they relate to.")
+    var crop = false
 
     @Flag(help: "Leave out the legend (numbered labels are still explained).")
     var noLegend = false
@@ -70,6 +75,16 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("unknown format '\(format)': expected png, svg or pdf")
         }
         guard !output.isEmpty else { throw ValidationError("the output path is empty") }
+        let names = show.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        if names.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw ValidationError("an empty view name in --show")
+        }
+        if names.count > 1 && names.contains(where: { $0 == "all" || $0 == "none" }) {
+            throw ValidationError("--show all and --show none cannot be combined with view names")
+        }
+        if crop && (names.isEmpty || names == ["all"] || names == ["none"]) {
+            throw ValidationError("--crop needs --show with one or more view names")
+        }
     }
 
     /// The format asked for, else the output's extension, else PNG.
@@ -80,14 +95,16 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let document = try LayoutInput.load(file)
-        let constraints: RenderOptions.Constraints = switch show {
-        case "all": .all
-        case "none": .none
-        default: .view(show)
+        let names = show.flatMap { $0.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) } }
+        let constraints: RenderOptions.Constraints = switch names {
+        case [], ["all"]: .all
+        case ["none"]: .none
+        case let one where one.count == 1: .view(one[0])
+        default: .views(names)
         }
         var bytes: [UInt8]?
         var report: LayoutReport?
-        let options = RenderOptions(scale: scale, theme: Theme(named: theme)!, constraints: constraints, legend: !noLegend)
+        let options = RenderOptions(scale: scale, theme: Theme(named: theme)!, constraints: constraints, legend: !noLegend, crop: crop)
         do throws(RenderError) {
             let diagram = try Diagram(root: document.root, options: options)
             report = diagram.layoutReport

@@ -23,6 +23,8 @@ public struct Diagram {
     let texts: [PlacedText]
     /// The boxes of label views' text.
     let viewTexts: [Rect]
+    /// With `crop`: the part of the layout drawn (the legend goes below it).
+    let crop: Rect?
     let safeArea: Rect?
     let legend: LegendLayout
     /// The layout's frame (root coordinates), without lines and labels sticking out.
@@ -88,6 +90,14 @@ public struct Diagram {
             if let l = t.leader { include(l.0, l.1) }
         }
         contentFrame = root.absoluteFrame
+        if options.crop, let focus = builder.focusFrame {
+            // Cropped to the views in focus and what they relate to, with a margin.
+            let m = 24.0
+            box = Rect(x: focus.minX - m, y: focus.minY - m, width: focus.width + 2 * m, height: focus.height + 2 * m)
+            crop = box
+        } else {
+            crop = nil
+        }
 
         var entries: [LegendEntry] = []
         if options.legend {

@@ -24,10 +24,17 @@ struct Painter {
     func paint() throws(RenderError) {
         context.setColor(theme.background)
         context.paint()
+        if let crop = diagram.crop {
+            // Only the cropped part of the layout; the legend below it stays clear.
+            context.save()
+            fillRect(crop)
+            context.clip()
+        }
         paintViews()
         paintAnnotations()
         paintLabelTexts()
         paintTexts()
+        if diagram.crop != nil { context.restore() }
         paintLegend()
         try context.check("draw the diagram")
     }
@@ -79,7 +86,7 @@ struct Painter {
 
     private func paintViews() {
         for b in diagram.boxes {
-            let alpha = b.hidden ? 0.35 : 1
+            let alpha = b.hidden || b.dimmed ? 0.35 : 1
             context.setColor(theme.fill(depth: b.depth), alpha: alpha)
             fillRect(b.frame)
             context.fill()
@@ -119,7 +126,7 @@ struct Painter {
             context.save()
             fillRect(b.frame)
             context.clip()
-            context.setColor(theme.text, alpha: b.hidden ? 0.35 : 1)
+            context.setColor(theme.text, alpha: b.hidden || b.dimmed ? 0.35 : 1)
             let metrics = BundledFontMetrics()
             var baseline = text.baselineY
             for line in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -207,7 +214,7 @@ struct Painter {
                 context.stroke()
             }
             let m = metrics.measure(t.text, fontSize: size)
-            context.setColor(textColor(t.style))
+            context.setColor(textColor(t.style), alpha: t.dimmed ? 0.35 : 1)
             context.text(t.text, x: dx(r.minX + Metrics.padX), y: dy(r.minY + padY + m.ascent), size: size * scale)
         }
     }

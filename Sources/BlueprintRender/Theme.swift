@@ -72,15 +72,16 @@ public struct Theme: Hashable, Sendable {
         ambiguous: Color(hex: 0xF783AC), labelBackground: Color(hex: 0x15181C, alpha: 0.9),
         badge: Color(hex: 0xB197FC))
 
-    /// White lines on blueprint blue, fills as faint white washes.
+    /// White constraints on blueprint blue: frames in pale blue, margins dashed in sky blue,
+    /// label text in warm white, badges in yellow, so each kind of line reads apart.
     public static let blueprint = Theme(
         name: "blueprint",
         background: Color(hex: 0x1B4F8C),
         fills: [0.04, 0.07, 0.10, 0.13, 0.16, 0.19].map { Color(hex: 0xFFFFFF, alpha: $0) },
-        outlines: [Color(hex: 0xFFFFFF, alpha: 0.9)],
-        text: Color(hex: 0xFFFFFF), secondaryText: Color(hex: 0xD0E2F7),
-        margins: Color(hex: 0xA9C8EE), safeArea: Color(hex: 0x96F2D7),
-        constraint: Color(hex: 0xFFFFFF), conflict: Color(hex: 0xFFD43B), broken: Color(hex: 0xFF8787),
+        outlines: [Color(hex: 0x8DB4E2)],
+        text: Color(hex: 0xFFF4D6), secondaryText: Color(hex: 0xB9D3F2),
+        margins: Color(hex: 0x6FA8DC), safeArea: Color(hex: 0x96F2D7),
+        constraint: Color(hex: 0xFFFFFF), conflict: Color(hex: 0xFFA94D), broken: Color(hex: 0xFF8787),
         ambiguous: Color(hex: 0xFFC9E3), labelBackground: Color(hex: 0x1B4F8C, alpha: 0.92),
         badge: Color(hex: 0xFFE066))
 

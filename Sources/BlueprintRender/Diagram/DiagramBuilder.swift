@@ -10,6 +10,8 @@ struct DiagramBuilder {
     private(set) var annotations: [Annotation] = []
     /// Size constraints, summarised per item (see ``SizeBadges``).
     private(set) var badges: [SizeBadges.Badge] = []
+    /// The union of the highlighted views' frames, with a focus.
+    private(set) var focusFrame: Rect?
     /// How many constraints are drawn (as lines or in badges).
     private(set) var constraintCount = 0
     /// How many containers are folded into an `as row1` tag (see ``Repetition``).
@@ -24,7 +26,7 @@ struct DiagramBuilder {
     init(root: View, options: RenderOptions) throws(RenderError) {
         self.root = root
         self.options = options
-        if case .view(let name) = options.constraints, root.view(named: name) == nil {
+        for name in options.constraints.focus ?? [] where root.view(named: name) == nil {
             throw .unknownView(name)
         }
         root.layoutIfNeeded()
@@ -64,7 +66,28 @@ struct DiagramBuilder {
             shown.append((c, broken.contains(id) ? .broken : involved.contains(id) ? .conflict : .normal))
         }
         constraintCount = shown.count
-        let repetition = Repetition(root: root, constraints: shown.map(\.0))
+        if let focus = options.constraints.focus {
+            // The views in focus and those their constraints relate are highlighted.
+            var highlighted = Set(focus)
+            for (c, _) in shown {
+                for item in [c.firstItem, c.secondItem].compactMap({ $0 }) { if let v = item.owningView { highlighted.insert(v.name) } }
+            }
+            // The crop takes the highlighted views but not the containers of a view in focus
+            // (the root would take everything).
+            var containers = Set<String>()
+            for name in focus {
+                var at = root.view(named: name)?.superview
+                while let v = at { containers.insert(v.name); at = v.superview }
+            }
+            for i in boxes.indices {
+                boxes[i].dimmed = !highlighted.contains(boxes[i].name)
+                if !boxes[i].dimmed && !containers.contains(boxes[i].name) {
+                    focusFrame = focusFrame.map { union($0, boxes[i].frame) } ?? boxes[i].frame
+                }
+            }
+        }
+        // With a focus, everything about the views in focus is drawn: no folds.
+        let repetition = Repetition(root: root, constraints: options.constraints.focus == nil ? shown.map(\.0) : [])
         shown.removeAll { repetition.folded.contains(ObjectIdentifier($0.0)) }
         folds = repetition.tags.count
         let sizes = SizeBadges(shown, tags: repetition.tags.map { ($0.0, "as " + $0.1) })
@@ -103,8 +126,9 @@ struct DiagramBuilder {
         switch options.constraints {
         case .all: return true
         case .none: return false
-        case .view(let name):
-            return c.firstItem.owningView?.name == name || c.secondItem?.owningView?.name == name
+        case .view, .views:
+            let focus = options.constraints.focus ?? []
+            return focus.contains { name in c.firstItem.owningView?.name == name || c.secondItem?.owningView?.name == name }
         }
     }
 
@@ -172,6 +196,11 @@ struct DiagramBuilder {
         // Across the line: both items, or the inner one when one contains the other.
         a.span = contains ? (lo1, hi1) : isAncestor(item1, of: item2) ? (lo2, hi2) : (min(lo1, lo2), max(hi1, hi2))
         return a
+    }
+
+    private func union(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 
     /// Whether `a` (or the view owning it) contains `b`.

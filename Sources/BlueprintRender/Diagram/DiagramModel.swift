@@ -12,6 +12,8 @@ struct ViewBox {
     var frame: Rect
     var depth: Int
     var hidden: Bool
+    /// Out of focus (`--show` names other views): drawn faintly.
+    var dimmed = false
     /// A label's text, font size, and where its first baseline sits.
     var text: (string: String, fontSize: Double, baselineY: Double, width: Double, lineHeight: Double)?
     var rightToLeft: Bool
@@ -90,6 +92,8 @@ struct PlacedText {
     var home: Rect? = nil
     /// For a constraint label or badge: the frames of the views its constraints relate.
     var owners: [Rect] = []
+    /// A name of a view out of focus: drawn faintly.
+    var dimmed = false
 
     var isName: Bool { if case .name = style { true } else { false } }
 }

@@ -137,16 +137,16 @@ struct LabelPlacer {
             }
             if let (text, r) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) }) {
                 index.insert(r)
-                placed.append(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f))
+                placed.append(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
                 continue
             }
-            placeCallout(b.name, for: f)
+            placeCallout(b.name, for: f, dimmed: b.dimmed)
         }
     }
 
     /// A name in the column beside the layout, level with its view if free (else the nearest
     /// free height), on a straight leader; the side whose leader crosses nothing wins.
-    private mutating func placeCallout(_ name: String, for f: Rect) {
+    private mutating func placeCallout(_ name: String, for f: Rect, dimmed: Bool) {
         let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
         var fallback: PlacedText?
         for right in [true, false] {
@@ -159,7 +159,7 @@ struct LabelPlacer {
                 if index.intersects(r, blocking: .solid) { continue }
                 free += 1
                 let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
-                let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f)
+                let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
                 if leaderIsClean(anchor, end, home: f) {
                     commit(text)
                     return
