@@ -112,7 +112,7 @@ import Testing
 
         // The different one.
         #expect(card.hasPrefix("2\">\n<h2>card <span class=\"status different\">different</span></h2>\n"))
-        #expect(card.contains("<dl class=\"numbers\"><dt>Differing pixels</dt><dd>26703 of 838×630 (5.06%)</dd><dt>Anti-aliased (not counted)</dt><dd>4966</dd><dt>Bounding box</dt><dd>x 25, y 29, 775×442 px</dd><dt>Sizes</dt><dd>838×630 px</dd></dl>"))
+        #expect(card.contains("<dl class=\"numbers\"><dt>Differing pixels</dt><dd>23373 of 846×630 (4.39%)</dd><dt>Anti-aliased (not counted)</dt><dd>3885</dd><dt>Bounding box</dt><dd>x 25, y 29, 775×442 px</dd><dt>Sizes</dt><dd>846×630 px</dd></dl>"))
         #expect(card.contains("<h3>Frame changes</h3>\n<ul class=\"frames\"><li>card.width 320 → 304</li><li>title moved 8 pt down</li></ul>"))
         let triptych = try #require(card.firstMatch(of: /<div class="triptych">.*?<\/div>\n/)).output
         #expect(triptych.matches(of: /<figcaption>(\w+)<\/figcaption><img src="data:image\/png;base64,/).map { String($0.output.1) }
@@ -164,7 +164,7 @@ import Testing
     // MARK: A real browser
 
     /// Headless Chromium at 2700 × 1900 CSS pixels (device scale 1): the triptych's columns are
-    /// wider than the 838-pixel images, so each is shown at its natural size and must appear in
+    /// wider than the 846-pixel images, so each is shown at its natural size and must appear in
     /// the screenshot pixel for pixel. The slider's stage shows the golden left of its magenta
     /// divider (2 px, the stage's full height, at 50 %) and the actual image right of it.
     @Test func aRealBrowserShowsEveryImageAtItsNaturalSize() throws {
@@ -186,8 +186,8 @@ import Testing
 
         // The diff: its red (different) and blue (darker) pixels, every one of them.
         let red = shot.count(RGBA(255, 0, 0)), blue = shot.count(RGBA(0, 102, 255))
-        check(red == diff.count(RGBA(255, 0, 0)) && blue == diff.count(RGBA(0, 102, 255)) && red + blue == 26703,
-              "the diff's 26703 pixels on screen: \(red) red, \(blue) blue")
+        check(red == diff.count(RGBA(255, 0, 0)) && blue == diff.count(RGBA(0, 102, 255)) && red + blue == 23373,
+              "the diff's 23373 pixels on screen: \(red) red, \(blue) blue")
         // The diagrams' fills: the card (#e3ecfa) and the title (#e3f2e8), expected and actual
         // side by side and again in the stage.
         for fill in [RGBA(0xE3, 0xEC, 0xFA), RGBA(0xE3, 0xF2, 0xE8)] {
@@ -203,7 +203,7 @@ import Testing
             Issue.record("the triptych is not on screen at natural size; \(evidence)")
             return
         }
-        check(e.y == a.y && a.y == d.y && a.x >= e.x + 838 && d.x >= a.x + 838, "one row: \(e), \(a), \(d)")
+        check(e.y == a.y && a.y == d.y && a.x >= e.x + 846 && d.x >= a.x + 846, "one row: \(e), \(a), \(d)")
 
         // The stage, below: golden columns 0..<418, the divider over 418 and 419, actual from 420.
         let left = try golden.columns(0, 418), right = try actual.columns(420, 418)
