@@ -62,7 +62,7 @@ final class Scratch {
 let changedCardLayout = cardLayout.replacingOccurrences(of: "card.width = 320", with: "card.width = 304")
     .replacingOccurrences(of: "card.top + 12", with: "card.top + 20")
 
-/// A tiny layout: one 24 × 20 box at `leading`, 654 × 264 pixels drawn.
+/// A tiny layout: one 24 × 20 box at `leading`, 656 × 254 pixels drawn.
 func boxLayout(leading: Int, width: Int = 24) -> String {
     "canvas 60 x 40\nview box\nbox.leading = \(leading)\nbox.top = 6\nbox.width = \(width)\nbox.height = 20\n"
 }

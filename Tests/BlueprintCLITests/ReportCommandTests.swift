@@ -112,7 +112,7 @@ import Testing
 
         // The different one.
         #expect(card.hasPrefix("2\">\n<h2>card <span class=\"status different\">different</span></h2>\n"))
-        #expect(card.contains("<dl class=\"numbers\"><dt>Differing pixels</dt><dd>23373 of 846×630 (4.39%)</dd><dt>Anti-aliased (not counted)</dt><dd>3885</dd><dt>Bounding box</dt><dd>x 25, y 29, 775×442 px</dd><dt>Sizes</dt><dd>846×630 px</dd></dl>"))
+        #expect(card.contains("<dl class=\"numbers\"><dt>Differing pixels</dt><dd>23373 of 846×630 (4.39%)</dd><dt>Anti-aliased (not counted)</dt><dd>3885</dd><dt>Bounding box</dt><dd>x 25, y 29, 720×442 px</dd><dt>Sizes</dt><dd>846×630 px</dd></dl>"))
         #expect(card.contains("<h3>Frame changes</h3>\n<ul class=\"frames\"><li>card.width 320 → 304</li><li>title moved 8 pt down</li></ul>"))
         let triptych = try #require(card.firstMatch(of: /<div class="triptych">.*?<\/div>\n/)).output
         #expect(triptych.matches(of: /<figcaption>(\w+)<\/figcaption><img src="data:image\/png;base64,/).map { String($0.output.1) }
@@ -205,13 +205,13 @@ import Testing
         }
         check(e.y == a.y && a.y == d.y && a.x >= e.x + 846 && d.x >= a.x + 846, "one row: \(e), \(a), \(d)")
 
-        // The stage, below: golden columns 0..<418, the divider over 418 and 419, actual from 420.
-        let left = try golden.columns(0, 418), right = try actual.columns(420, 418)
-        let lefts = shot.occurrences(of: left).filter { $0 != e }, rights = shot.occurrences(of: right).filter { $0 != (a.x + 420, a.y) }
+        // The stage, below: golden columns 0..<422, the divider over 422 and 423, actual from 424.
+        let left = try golden.columns(0, 422), right = try actual.columns(424, 422)
+        let lefts = shot.occurrences(of: left).filter { $0 != e }, rights = shot.occurrences(of: right).filter { $0 != (a.x + 424, a.y) }
         check(lefts.count == 1 && rights.count == 1, "the stage's halves: \(lefts), \(rights)")
         guard let s = lefts.first, let r = rights.first else { return }
-        check(s.y > e.y + 630 && r == (s.x + 420, s.y), "the stage below the row, actual right of the golden: \(s), \(r)")
-        let divider = try shot.columns(s.x + 418, 2)
+        check(s.y > e.y + 630 && r == (s.x + 424, s.y), "the stage below the row, actual right of the golden: \(s), \(r)")
+        let divider = try shot.columns(s.x + 422, 2)
         let magentaRows = (s.y ..< s.y + 630).filter { y in divider[0, y] == RGBA(255, 0, 255) && divider[1, y] == RGBA(255, 0, 255) }
         check(magentaRows.count == 630, "the divider is 2 px of magenta over all 630 rows: \(magentaRows.count)")
         check(shot.count(RGBA(255, 0, 255)) >= 2 * 630, "magenta on screen: \(shot.count(RGBA(255, 0, 255)))")
