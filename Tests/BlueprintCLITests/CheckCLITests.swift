@@ -177,7 +177,7 @@ let cardLayout = """
         #expect(within.status == 0)
         #expect(within.stdout.contains("\ncard        within tolerance     23373    4.39%\n"))
         #expect(try check("--max-diff-pixels", "23372").status == 1)
-        #expect(try check("--max-diff-ratio", "0.0506").status == 0)
+        #expect(try check("--max-diff-ratio", "0.0439").status == 0)
         #expect(try check("--max-diff-ratio", "0.0438").status == 1)
         for (option, value, message) in [
             ("--threshold", "2", "--threshold must be between 0 and 1, not 2.0"),

@@ -23,6 +23,8 @@ import Blueprint
 struct LabelPlacer {
     private var index = SpatialIndex()
     private var leaderIndex = SpatialIndex()
+    /// The leaders placed so far, in the order of `leaderIndex`'s rectangles.
+    private var leaders: [(Point, Point)] = []
     private(set) var placed: [PlacedText] = []
     private(set) var legend: [LegendEntry] = []
     /// The text of label views (fixed obstacles, drawn by the painter).
@@ -172,7 +174,10 @@ struct LabelPlacer {
 
     private mutating func commit(_ text: PlacedText) {
         index.insert(text.rect)
-        if let l = text.leader { leaderIndex.insert(Segments.bounds(l.0, l.1), owner: placed.count, kind: .line) }
+        if let l = text.leader {
+            leaderIndex.insert(Segments.bounds(l.0, l.1), owner: placed.count, kind: .line)
+            leaders.append(l)
+        }
         placed.append(text)
     }
 
@@ -181,10 +186,7 @@ struct LabelPlacer {
     func leaderIsClean(_ p: Point, _ q: Point, home: Rect?) -> Bool {
         let box = Segments.bounds(p, q)
         if index.first(in: box, blocking: .text, { r in r != home && Segments.crosses(p, q, r) }) != nil { return false }
-        if leaderIndex.first(in: box, blocking: .line, { _ in true }) != nil {
-            for t in placed { if let l = t.leader, Segments.cross((p, q), l) { return false } }
-        }
-        return true
+        return !leaderIndex.indices(overlapping: box).contains { Segments.cross((p, q), leaders[$0]) }
     }
 
     // MARK: Badges and notes
