@@ -12,12 +12,16 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a .layout file: frames, margins, constraints, conflicts.",
         discussion: """
-            Solves the layout and draws every view (filled by depth, with its name), layout \
-            margins and the safe area (dashed), and every constraint: spacing as an I-bar with \
-            its constant, sizes as dimension lines, alignments as thin lines, ≥/≤, ×multiplier \
-            and @priority in the labels, dashed lines below priority 1000, broken constraints in \
-            red and the rest of their conflict in orange, ambiguous views marked. Labels that \
-            find no free spot become numbered markers explained in the legend.
+            Solves the layout and draws every view (filled by depth, its name inside its \
+            frame or in a callout beside the layout), layout margins and the safe area \
+            (dashed), and every constraint: spacing as an I-bar with its gap (one sign rule: \
+            the gap from the nearer edge to the farther), alignments as thin lines, sizes as \
+            one badge per view (40 × 40, 16:9, =w A for equal widths), ≥/≤, ×1/3 and \
+            @priority in the labels, dashed lines below priority 1000, broken constraints in \
+            red and the rest of their conflict in orange, ambiguous views marked. Rows and \
+            tiles constrained alike are annotated once (the others read "as row1"); lines are \
+            cut around text. Labels that find no free spot become numbered markers explained \
+            in the legend; --stats counts them, and every crossing.
 
             Text is drawn with the bundled DejaVu Sans through FreeType, never a system font: \
             the same file renders to the same bytes on every run.
@@ -29,7 +33,7 @@ struct RenderCommand: ParsableCommand {
               blueprint render fixtures/login-form.layout -o login.png
               blueprint render fixtures/conflict.layout -o conflict.svg --theme blueprint
               blueprint render fixtures/card-grid.layout -o grid.png --scale 1 --show card1
-              blueprint render fixtures/screens/inbox.layout -o m1.png --show m1Row,m1Sender --crop
+              blueprint render fixtures/screens/inbox.layout -o m.png --show m1Row --crop
               blueprint render fixtures/screens/settings.layout -o s.png --stats s.json
 
             Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts or \
