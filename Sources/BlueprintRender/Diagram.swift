@@ -51,10 +51,11 @@ public struct Diagram {
         var annotations = builder.annotations
         var placer = LabelPlacer(boxes: builder.boxes, layout: root.absoluteFrame)
         placer.addLines(annotations)
+        placer.placeLabels(annotations, tight: true)
         placer.placeNames(builder.boxes)
         placer.placeBadges(builder.badges)
         placer.placeAmbiguity(builder.boxes)
-        placer.placeLabels(annotations)
+        placer.placeLabels(annotations, tight: false)
         placer.placeMarkers()
         // Lines never strike text: each is cut around the text boxes it would cross.
         var textIndex = SpatialIndex()

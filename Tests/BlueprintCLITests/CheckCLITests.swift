@@ -120,13 +120,13 @@ let cardLayout = """
             [1/2] DIFFERENT         card
             [2/2] same              login-form
             fixture     result              pixels    share
-            card        DIFFERENT            23373    4.39%
+            card        DIFFERENT            25145    4.96%
             login-form  same                     0    0.00%
             2 fixtures: 1 same, 1 DIFFERENT (…)
 
             card:
-              goldens/card.png does not match the render: 23373 of 846x630 pixels differ (4.39%), 3885 anti-aliased; tolerance: exact.
-              Differences lie within 25,29 720x442 px (12.5,14.5 360x221 pt at scale 2).
+              goldens/card.png does not match the render: 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased; tolerance: exact.
+              Differences lie within 33,29 744x442 px (16.5,14.5 372x221 pt at scale 2).
               Frames: card.width 320 → 304; title moved 8 pt down.
               Actual:    .blueprint/artifacts/card.actual.png
               Diff:      .blueprint/artifacts/card.diff.png
@@ -139,13 +139,13 @@ let cardLayout = """
         let actual = try PNG.read(path: folder + "/.blueprint/artifacts/card.actual.png")
         let diff = try PNG.read(path: folder + "/.blueprint/artifacts/card.diff.png")
         let composite = try PNG.read(path: folder + "/.blueprint/artifacts/card.composite.png")
-        #expect((actual.width, actual.height, diff.width, composite.width) == (846, 630, 846, 3 * 846 + 16))
+        #expect((actual.width, actual.height, diff.width, composite.width) == (804, 630, 804, 3 * 804 + 16))
         #expect(exists(".blueprint/last-check.json"))
 
         let recorded = try check("--record", "failed")
         #expect(recorded.status == 1)
-        #expect(recorded.stdout.contains("\ncard        recorded (over)      23373    4.39%\n"))
-        #expect(recorded.stdout.contains("  Recorded goldens/card.png over the old golden (record mode failed): 23373 of 846x630 pixels differ (4.39%), 3885 anti-aliased.\n  Frames: card.width 320 → 304; title moved 8 pt down.\n"))
+        #expect(recorded.stdout.contains("\ncard        recorded (over)      25145    4.96%\n"))
+        #expect(recorded.stdout.contains("  Recorded goldens/card.png over the old golden (record mode failed): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased.\n  Frames: card.width 320 → 304; title moved 8 pt down.\n"))
         #expect(try check().status == 0)
         #expect(!exists(".blueprint/artifacts/card.actual.png"), "a pass clears the failure's images")
     }
@@ -156,7 +156,7 @@ let cardLayout = """
         #expect(run.stdout.contains("\ncard        MISSING                  -        -\n"))
         #expect(run.stdout.contains("  There is no golden at goldens/card.png (record mode never).\n  Actual:    out/card.actual.png\n  Record it: blueprint check --record missing; then look at it before committing.\n"))
         #expect(!exists("goldens/card.png"))
-        #expect(try PNG.read(path: folder + "/out/card.actual.png").width == 846)
+        #expect(try PNG.read(path: folder + "/out/card.actual.png").width == 804)
     }
 
     @Test func theEnvironmentDecidesTheMode() throws {
@@ -173,12 +173,12 @@ let cardLayout = """
         #expect(try check().status == 1)
         try write("fixtures/card.layout", cardLayout.replacingOccurrences(of: "card.width = 320", with: "card.width = 304")
             .replacingOccurrences(of: "card.top + 12", with: "card.top + 20"))
-        let within = try check("--max-diff-pixels", "23373")
+        let within = try check("--max-diff-pixels", "25145")
         #expect(within.status == 0)
-        #expect(within.stdout.contains("\ncard        within tolerance     23373    4.39%\n"))
-        #expect(try check("--max-diff-pixels", "23372").status == 1)
-        #expect(try check("--max-diff-ratio", "0.0439").status == 0)
-        #expect(try check("--max-diff-ratio", "0.0438").status == 1)
+        #expect(within.stdout.contains("\ncard        within tolerance     25145    4.96%\n"))
+        #expect(try check("--max-diff-pixels", "25144").status == 1)
+        #expect(try check("--max-diff-ratio", "0.0497").status == 0)
+        #expect(try check("--max-diff-ratio", "0.0496").status == 1)
         for (option, value, message) in [
             ("--threshold", "2", "--threshold must be between 0 and 1, not 2.0"),
             ("--threshold", "nan", "--threshold must be between 0 and 1, not nan"),

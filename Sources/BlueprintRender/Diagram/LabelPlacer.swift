@@ -137,7 +137,7 @@ struct LabelPlacer {
                     tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
                 }
             }
-            if let (text, r) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) }) {
+            if let (text, r) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) && !crossedByLeader($0.1) }) {
                 index.insert(r)
                 placed.append(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
                 continue
@@ -158,7 +158,7 @@ struct LabelPlacer {
             for k in 0..<400 where free < 12 {
                 let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
                 let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
-                if index.intersects(r, blocking: .solid) { continue }
+                if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
                 free += 1
                 let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
                 let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
@@ -240,8 +240,14 @@ struct LabelPlacer {
     // MARK: Constraint labels
 
     /// Places the labels of constraints.
-    mutating func placeLabels(_ annotations: [Annotation]) {
-        let ordered = annotations.indices.filter { annotations[$0].label != nil }.sorted { i, j in
+    /// `tight`: only the labels of lines shorter than their text, before names (which have more
+    /// places to go), and only in slots touching their views; a label that finds none waits for
+    /// the second call, which places every label not yet placed.
+    mutating func placeLabels(_ annotations: [Annotation], tight: Bool) {
+        let ordered = annotations.indices.filter { i in
+            guard let text = annotations[i].label, !placedAnnotations.contains(i) else { return false }
+            return !tight || annotations[i].length < boxSize(text).width + 2 * Metrics.capHalf
+        }.sorted { i, j in
             let a = annotations[i], b = annotations[j]
             if a.role != b.role { return a.role > b.role }
             if a.length != b.length { return a.length < b.length }
@@ -250,8 +256,10 @@ struct LabelPlacer {
         for i in ordered {
             let a = annotations[i], text = a.label!
             let size = boxSize(text)
-            place(text, style: .constraint(a.role), slots: slots(for: a, size), anchor: mid(a),
-                  legendText: "\(text)   \(a.formula)", home: nil, owners: a.owners, owner: i)
+            if place(text, style: .constraint(a.role), slots: slots(for: a, size), anchor: mid(a),
+                     legendText: "\(text)   \(a.formula)", home: nil, owners: a.owners, owner: i, nearOnly: tight) {
+                placedAnnotations.insert(i)
+            }
         }
     }
 
@@ -271,14 +279,22 @@ struct LabelPlacer {
             out.append((Rect(x: m.x - w / 2, y: y + 1.5, width: w, height: h), nil))
             out.append((Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h), nil))
+            // Beyond an end, just below or above the line (inside a small item, by its edge).
+            for dy in [Metrics.capHalf + 0.5, -h - Metrics.capHalf - 0.5] {
+                out.append((Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h), nil))
+                out.append((Rect(x: x2 + 1.5, y: y + dy, width: w, height: h), nil))
+            }
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
-            for reach in [0.5, 6.0, 14.0] {
-                let up = Rect(x: m.x - w / 2, y: span.lo - reach - h, width: w, height: h)
-                out.append((up, (Point(x: m.x, y: y), Point(x: m.x, y: up.maxY))))
-                let down = Rect(x: m.x - w / 2, y: span.hi + reach, width: w, height: h)
-                out.append((down, (Point(x: m.x, y: y), Point(x: m.x, y: down.minY))))
+            // Centred on the gap, else kept clear of its ends (the gap narrower than the text).
+            for x in [m.x - w / 2, x1 + 1, x2 - 1 - w] {
+                for reach in [0.5, 6.0, 14.0, 28.0] {
+                    let up = Rect(x: x, y: span.lo - reach - h, width: w, height: h)
+                    out.append((up, (Point(x: m.x, y: y), Point(x: m.x, y: up.maxY))))
+                    let down = Rect(x: x, y: span.hi + reach, width: w, height: h)
+                    out.append((down, (Point(x: m.x, y: y), Point(x: m.x, y: down.minY))))
+                }
             }
             for reach in [6.0, 14.0, 24.0] {
                 for (dx, dy) in [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
@@ -294,12 +310,18 @@ struct LabelPlacer {
             out.append((Rect(x: x - 2 - w, y: m.y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x - w / 2, y: y2 + 1.5, width: w, height: h), nil))
             out.append((Rect(x: x - w / 2, y: y1 - 1.5 - h, width: w, height: h), nil))
+            for dx in [Metrics.capHalf + 0.5, -w - Metrics.capHalf - 0.5] {
+                out.append((Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h), nil))
+                out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
+            }
             let span = a.span
-            for reach in [0.5, 6.0, 14.0] {
-                let right = Rect(x: span.hi + reach, y: m.y - h / 2, width: w, height: h)
-                out.append((right, (Point(x: x, y: m.y), Point(x: right.minX, y: m.y))))
-                let left = Rect(x: span.lo - reach - w, y: m.y - h / 2, width: w, height: h)
-                out.append((left, (Point(x: x, y: m.y), Point(x: left.maxX, y: m.y))))
+            for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
+                for reach in [0.5, 6.0, 14.0, 28.0] {
+                    let right = Rect(x: span.hi + reach, y: y, width: w, height: h)
+                    out.append((right, (Point(x: x, y: m.y), Point(x: right.minX, y: m.y))))
+                    let left = Rect(x: span.lo - reach - w, y: y, width: w, height: h)
+                    out.append((left, (Point(x: x, y: m.y), Point(x: left.maxX, y: m.y))))
+                }
             }
             for reach in [6.0, 14.0, 24.0] {
                 for (dx, dy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
@@ -315,34 +337,49 @@ struct LabelPlacer {
     /// How far from a frame a label still touches it: a label's padding.
     static let touchDistance = 2.0
 
-    /// Whether `r` is inside or touches (within ``touchDistance``) one of `owners`.
+    /// Whether `r` is inside or touches (within ``touchDistance``) the union of `owners`, taken
+    /// as the box that bounds them all (a label in the gap between two views belongs to them).
     static func touches(_ r: Rect, _ owners: [Rect]) -> Bool {
+        guard let first = owners.first else { return false }
+        var x0 = first.minX, y0 = first.minY, x1 = first.maxX, y1 = first.maxY
+        for o in owners.dropFirst() { x0 = min(x0, o.minX); y0 = min(y0, o.minY); x1 = max(x1, o.maxX); y1 = max(y1, o.maxY) }
         let d = touchDistance
-        return owners.contains { o in r.minX <= o.maxX + d && o.minX - d <= r.maxX && r.minY <= o.maxY + d && o.minY - d <= r.maxY }
+        return r.minX <= x1 + d && x0 - d <= r.maxX && r.minY <= y1 + d && y0 - d <= r.maxY
+    }
+
+    /// Whether a leader placed earlier passes through `r`.
+    func crossedByLeader(_ r: Rect) -> Bool {
+        leaderIndex.indices(overlapping: r).contains { Segments.crosses(leaders[$0].0, leaders[$0].1, r) }
     }
 
     /// An item that found no slot: it becomes a marker once every other item is placed, so
     /// markers never take a slot a label could have used.
+    /// The constraint labels placed so far (by annotation index).
+    private var placedAnnotations = Set<Int>()
+
     private var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int, isName: Bool)] = []
 
     /// Tries the slots: first clear of every line and touching an owner, then clear of text and
     /// frame edges and touching an owner, then anywhere clear of text and edges (`passes` lists
     /// what blocks, pass by pass). A slot with a leader needs a clean leader. Failing all, the
     /// item waits for ``placeMarkers()``.
+    /// - Returns: whether it was placed (false: it waits, or with `nearOnly`, is left out).
+    @discardableResult
     private mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
                                 anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
-                                passes: [SpatialIndex.Kind] = [.all, .solid]) {
-        for near in [true, false] {
+                                passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false) -> Bool {
+        for near in nearOnly ? [true] : [true, false] {
             for blocking in passes {
                 for (r, leader) in slots where !near || Self.touches(r, owners) {
-                    if index.intersects(r, ignoring: owner, blocking: blocking) { continue }
+                    if index.intersects(r, ignoring: owner, blocking: blocking) || crossedByLeader(r) { continue }
                     if let l = leader, !leaderIsClean(l.0, l.1, home: home) { continue }
                     commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners))
-                    return
+                    return true
                 }
             }
         }
-        pending.append((text, style, anchor, legendText, owner, false))
+        if !nearOnly { pending.append((text, style, anchor, legendText, owner, false)) }
+        return false
     }
 
     /// Places a numbered marker for every item that found no slot, as near its anchor as a free
@@ -366,7 +403,7 @@ struct LabelPlacer {
                     let r = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
                     let a = item.anchor
                     let leader = (c.x == a.x && c.y == a.y) ? nil : (a, c)
-                    if !index.intersects(r, ignoring: item.owner, blocking: blocking),
+                    if !index.intersects(r, ignoring: item.owner, blocking: blocking), !crossedByLeader(r),
                        !clean || (leader.map({ leaderIsClean($0.0, $0.1, home: nil) }) ?? true) {
                         chosen = (r, c)
                         break search
