@@ -26,6 +26,8 @@ public struct Diagram {
     /// With `crop`: the part of the layout drawn (the legend goes below it).
     let crop: Rect?
     let safeArea: Rect?
+    /// Custom layout guides, drawn dashed and named.
+    let guides: [(name: String, frame: Rect)]
     let legend: LegendLayout
     /// The layout's frame (root coordinates), without lines and labels sticking out.
     let contentFrame: Rect
@@ -53,6 +55,7 @@ public struct Diagram {
         placer.addLines(annotations)
         placer.placeLabels(annotations, tight: true)
         placer.placeNames(builder.boxes)
+        placer.placeGuideNames(builder.guides)
         placer.placeBadges(builder.badges)
         placer.placeAmbiguity(builder.boxes)
         placer.placeLabels(annotations, tight: false)
@@ -83,6 +86,7 @@ public struct Diagram {
                          width: abs(p.x - q.x) + 2 * Metrics.capHalf, height: abs(p.y - q.y) + 2 * Metrics.capHalf))
         }
         for b in builder.boxes { include(b.frame) }
+        for g in builder.guides { include(g.frame) }
         for a in annotations {
             include(a.start, a.end)
         }
@@ -106,6 +110,9 @@ public struct Diagram {
             entries.append(LegendEntry(sample: .swatches(depths), text: "views by depth"))
             if builder.boxes.contains(where: { $0.margins != nil }) {
                 entries.append(LegendEntry(sample: .dashed(options.theme.margins), text: "layout margins"))
+            }
+            if !builder.guides.isEmpty {
+                entries.append(LegendEntry(sample: .dashed(options.theme.guide), text: "layout guide"))
             }
             if builder.safeArea != nil {
                 entries.append(LegendEntry(sample: .dashed(options.theme.safeArea), text: "safe area"))
@@ -141,6 +148,7 @@ public struct Diagram {
         self.annotations = annotations
         self.texts = placer.placed
         self.safeArea = builder.safeArea
+        self.guides = builder.guides
         layoutReport = builder.report
         viewTexts = placer.viewTexts
         statistics = StatisticsCounter.count(views: builder.boxes.count, constraints: builder.constraintCount,

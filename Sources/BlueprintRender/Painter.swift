@@ -103,6 +103,13 @@ struct Painter {
             strokeRect(m, width: 0.5)
             context.stroke()
         }
+        // Custom layout guides: dashed, in their own colour (their names are placed texts).
+        context.setColor(theme.guide)
+        context.setLine(width: lineWidth(1), dash: [2 * scale, 2 * scale])
+        for g in diagram.guides {
+            strokeRect(g.frame, width: 1)
+            context.stroke()
+        }
         if let safe = diagram.safeArea {
             context.setColor(theme.safeArea)
             context.setLine(width: lineWidth(1), dash: [6 * scale, 3 * scale])

@@ -1,5 +1,7 @@
 import Blueprint
 @testable import BlueprintRender
+import Foundation
+import Raster
 import Testing
 
 /// Each count of ``Diagram/Statistics`` on small hand-made cases, so the numbers the CLI
@@ -81,35 +83,5 @@ import Testing
         #expect(line.pieces.allSatisfy { $0.1.x <= textBox.minX || $0.0.x >= textBox.maxX })
         #expect(line.pieces.count >= 2)
         #expect(d.statistics.linesThroughText == 0)
-    }
-}
-
-/// `--show` with several views, dimming and `--crop`.
-@Suite struct FocusTests {
-    func tree() throws -> View {
-        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
-        for v in [a, b, c] { try root.addSubview(v) }
-        try activate([a.left == root.left + 10, a.top == root.top + 10, a.width == 50, a.height == 50,
-                      b.left == a.right + 20, b.top == a.top, b.width == 50, b.height == 50,
-                      c.left == root.left + 300, c.top == root.top + 200, c.width == 50, c.height == 50])
-        return root
-    }
-
-    @Test func severalViewsAreHighlightedAndTheRestDimmed() throws {
-        let d = try Diagram(root: tree(), options: RenderOptions(scale: 1, constraints: .views(["a"]), legend: false))
-        // a's constraints relate root and b: those are highlighted, c is dimmed.
-        #expect(d.boxes.map(\.dimmed) == [false, false, false, true])
-        #expect(throws: RenderError.unknownView("nope")) {
-            try Diagram(root: tree(), options: RenderOptions(constraints: .views(["a", "nope"])))
-        }
-    }
-
-    @Test func cropKeepsTheFocusWithAMargin() throws {
-        let d = try Diagram(root: tree(), options: RenderOptions(scale: 1, constraints: .views(["a", "b"]), legend: false, crop: true))
-        // a (10, 10, 50, 50) and b (80, 10, 50, 50), the root being their container: 24 around
-        // them, then the 12-point border, in whole points.
-        #expect(d.crop == Rect(x: -14, y: -14, width: 168, height: 98))
-        #expect(d.bounds == Rect(x: -26, y: -26, width: 192, height: 122))
     }
 }

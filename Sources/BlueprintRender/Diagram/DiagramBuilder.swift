@@ -18,6 +18,8 @@ struct DiagramBuilder {
     private(set) var folds = 0
     /// How many equal-size groups the badges letter.
     private(set) var equalGroups = 0
+    /// Custom layout guides (``View/addLayoutGuide(_:)``): name and frame, in tree order.
+    private(set) var guides: [(name: String, frame: Rect)] = []
     /// The safe area's dashed rectangle, when the root has insets.
     private(set) var safeArea: Rect?
     /// The engine's conflicts and ambiguity, as drawn.
@@ -147,6 +149,10 @@ struct DiagramBuilder {
             name: view.name, frame: frame, depth: depth, hidden: hidden, text: text, rightToLeft: rtl, parentName: parent,
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
             ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued()))
+        for guide in view.layoutGuides {
+            let f = guide.absoluteLayoutFrame
+            if f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite { guides.append((guide.name, f)) }
+        }
         for sub in view.subviews {
             addBoxes(sub, parent: view.name, depth: depth + 1, hidden: hidden, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
         }

@@ -22,8 +22,8 @@ extension Diagram {
         /// Pairs of a drawn constraint line piece (I-bar, cap, alignment line) and a text box
         /// it passes through.
         public var linesThroughText: Int
-        /// Constraint labels and size badges neither inside nor touching any frame of the views
-        /// their constraints relate.
+        /// Constraint labels and size badges neither inside nor touching (within 2 points) the
+        /// box that bounds the frames of the views their constraints relate.
         public var labelsOutsideOwner: Int
         /// Markers that found no free spot (placed on their anchor regardless).
         public var forcedMarkers: Int

@@ -146,6 +146,27 @@ struct LabelPlacer {
         }
     }
 
+    /// Places each custom layout guide's name inside its dashed frame (top-left, else
+    /// top-right), else just above it, else in a callout like a view's.
+    mutating func placeGuideNames(_ guides: [(name: String, frame: Rect)]) {
+        for g in guides {
+            let f = g.frame
+            let s = boxSize(g.name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+            var slots: [Rect] = []
+            if f.width >= s.width + 3 && f.height >= s.height + 2 {
+                slots += [Rect(x: f.minX + 1.5, y: f.minY + 1, width: s.width, height: s.height),
+                          Rect(x: f.maxX - s.width - 1.5, y: f.minY + 1, width: s.width, height: s.height)]
+            }
+            slots += [Rect(x: f.minX, y: f.minY - s.height - 0.5, width: s.width, height: s.height),
+                      Rect(x: f.minX, y: f.maxY + 0.5, width: s.width, height: s.height)]
+            if let r = slots.first(where: { !index.intersects($0, blocking: .solid) && !crossedByLeader($0) }) {
+                commit(PlacedText(text: g.name, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f))
+            } else {
+                placeCallout(g.name, for: f, dimmed: false)
+            }
+        }
+    }
+
     /// A name in the column beside the layout, level with its view if free (else the nearest
     /// free height), on a straight leader; the side whose leader crosses nothing wins.
     private mutating func placeCallout(_ name: String, for f: Rect, dimmed: Bool) {
