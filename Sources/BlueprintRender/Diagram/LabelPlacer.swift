@@ -226,10 +226,13 @@ struct LabelPlacer {
                     slots.append((Rect(x: x, y: y, width: w, height: h), nil))
                 }
             }
-            slots += [Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h),
-                      Rect(x: f.maxX - w, y: f.maxY + 0.5, width: w, height: h),
-                      Rect(x: f.maxX - w, y: f.minY - h - 0.5, width: w, height: h),
-                      Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h)].map { ($0, nil) }
+            // Beside it: right, below and above (at its right end, middle and left end), left.
+            slots.append((Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h), nil))
+            for x in [f.maxX - w, f.midX - w / 2, f.minX] {
+                slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
+                slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
+            }
+            slots.append((Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h), nil))
             for reach in [6.0, 14.0, 24.0] {
                 for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
                     let right = cx == f.maxX, down = cy == f.maxY
