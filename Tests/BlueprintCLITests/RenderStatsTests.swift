@@ -79,4 +79,34 @@ import Testing
             #expect((25...80).contains(stats["views"] ?? 0), "\(name) has \(stats["views"] ?? 0) views")
         }
     }
+
+    /// `--show` with several views (repeated or comma-separated) and `--crop`; bad combinations
+    /// are usage errors that say why.
+    @Test func severalViewsAndCrop() throws {
+        let folder = try CLI.temporaryFolder()
+        let commas = try Golden.run(["render", "fixtures/login-form.layout", "-o", "\(folder)/a.png", "--show", "email,password", "--crop"],
+                                    environment: [:])
+        #expect(commas.status == 0 && commas.stderr == "")
+        let repeated = try Golden.run(["render", "fixtures/login-form.layout", "-o", "\(folder)/b.png", "--show", "email", "--show", "password", "--crop"],
+                                      environment: [:])
+        #expect(repeated.status == 0)
+        #expect(try AtomicFile.read("\(folder)/a.png") == AtomicFile.read("\(folder)/b.png"))
+        // Cropped to the two fields and what they relate to (the root's sides, the subtitle, the
+        // forgot link) with the legend below: 798 × 752 where the whole screen is 810 × 1508.
+        let cropped = try PNG.read(path: "\(folder)/a.png")
+        #expect((cropped.width, cropped.height) == (798, 752))
+        for (arguments, message) in [
+            (["--crop"], "--crop needs --show with one or more view names"),
+            (["--show", "all,email"], "--show all and --show none cannot be combined with view names"),
+            (["--show", ",email"], "an empty view name in --show"),
+        ] {
+            let run = try Golden.run(["render", "fixtures/login-form.layout", "-o", "\(folder)/c.png"] + arguments, environment: [:])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("Error: \(message)\n"), "\(arguments)")
+        }
+        let unknown = try Golden.run(["render", "fixtures/login-form.layout", "-o", "\(folder)/c.png", "--show", "nope,email"], environment: [:])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "error: no view named 'nope' in the layout\n")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/c.png"))
+    }
 }
