@@ -181,7 +181,7 @@ import Testing
 
     /// The placement promise, on every fixture: no two texts overlap, no text crosses a frame
     /// edge, and every text found a free spot (no forced marker).
-    @Test(arguments: Support.fixtureNames)
+    @Test(arguments: Support.fixtureNames + Support.screenNames)
     func labelsNeverOverlapTextOrFrameEdges(name: String) throws {
         let d = try Diagram.fixture(name)
         #expect(d.statistics.forcedMarkers == 0)
