@@ -172,6 +172,7 @@ struct LabelPlacer {
     private mutating func placeCallout(_ name: String, for f: Rect, dimmed: Bool) {
         let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
         var fallback: PlacedText?
+        var best: (text: PlacedText, length: Double)?
         for right in [true, false] {
             let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
             let anchor = Point(x: right ? f.maxX : f.minX, y: f.midY)
@@ -184,13 +185,15 @@ struct LabelPlacer {
                 let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
                 let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
                 if leaderIsClean(anchor, end, home: f) {
-                    commit(text)
-                    return
+                    // The nearest clean spot on this side; the shorter leader of the two sides wins.
+                    let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
+                    if best == nil || length < best!.length { best = (text, length) }
+                    break
                 }
                 if fallback == nil { fallback = text }
             }
         }
-        if let fallback { commit(fallback) }
+        if let best { commit(best.text) } else if let fallback { commit(fallback) }
     }
 
     private mutating func commit(_ text: PlacedText) {
