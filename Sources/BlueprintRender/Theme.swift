@@ -35,7 +35,7 @@ public struct Theme: Hashable, Sendable {
     public var margins: Color
     /// The safe area (dashed).
     public var safeArea: Color
-    /// Constraints: I-bars, dimension lines, alignment lines, their labels.
+    /// Constraints: I-bars, alignment lines, their labels.
     public var constraint: Color
     /// The constraints of a conflict that were kept.
     public var conflict: Color
