@@ -85,7 +85,7 @@ let package = Package(
         ),
         .testTarget(name: "BlueprintTests", dependencies: ["Blueprint"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "BlueprintRenderTests", dependencies: ["BlueprintRender", "Blueprint", "Raster"]),
+        .testTarget(name: "BlueprintRenderTests", dependencies: ["BlueprintRender", "Blueprint", "Raster", "BlueprintSupport"]),
         // Trees and paths the BlueprintCheck and BlueprintTesting tests share (no product has it).
         .target(name: "TestSupport", dependencies: ["Blueprint", "BlueprintCheck", "BlueprintSupport", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "BlueprintSupportTests", dependencies: ["BlueprintSupport"]),

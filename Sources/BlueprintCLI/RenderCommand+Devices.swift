@@ -33,7 +33,7 @@ extension RenderCommand {
             throw ExitCode(2)
         }
         let theme = Theme(named: self.theme)!
-        let constraints: RenderOptions.Constraints = show == "all" ? .all : show == "none" ? .none : .view(show)
+        let constraints = shownConstraints
         var rows: [[DeviceSheet.Panel]] = []
         var problems: [String] = []
         for direction in rtl ? [LayoutDirection.leftToRight, .rightToLeft] : [.leftToRight] {

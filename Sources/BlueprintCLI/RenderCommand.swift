@@ -2,6 +2,7 @@ import BlueprintSupport
 import ArgumentParser
 import Blueprint
 import BlueprintRender
+import Raster
 
 /// `blueprint render FILE -o OUT`: the diagram of a `.layout` file as PNG, SVG or PDF.
 struct RenderCommand: ParsableCommand {
@@ -9,12 +10,16 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a .layout file: frames, margins, constraints, conflicts.",
         discussion: """
-            Solves the layout and draws every view (filled by depth, with its name), layout \
-            margins and the safe area (dashed), and every constraint: spacing as an I-bar with \
-            its constant, sizes as dimension lines, alignments as thin lines, ≥/≤, ×multiplier \
-            and @priority in the labels, dashed lines below priority 1000, broken constraints in \
-            red and the rest of their conflict in orange, ambiguous views marked. Labels that \
-            find no free spot become numbered markers explained in the legend.
+            Solves the layout and draws every view (filled by depth, its name inside its \
+            frame or in a callout beside the layout), layout margins and the safe area \
+            (dashed), and every constraint: spacing as an I-bar with its gap (one sign rule: \
+            the gap from the nearer edge to the farther), alignments as thin lines, sizes as \
+            one badge per view (40 × 40, 16:9, =w A for equal widths), ≥/≤, ×1/3 and \
+            @priority in the labels, dashed lines below priority 1000, broken constraints in \
+            red and the rest of their conflict in orange, ambiguous views marked. Rows and \
+            tiles constrained alike are annotated once (the others read "as row1"); lines are \
+            cut around text. Labels that find no free spot become numbered markers explained \
+            in the legend; --stats counts them, and every crossing.
 
             Text is drawn with the bundled DejaVu Sans through FreeType, never a system font: \
             the same file renders to the same bytes on every run.
@@ -26,7 +31,9 @@ struct RenderCommand: ParsableCommand {
               blueprint render fixtures/login-form.layout -o login.png
               blueprint render fixtures/conflict.layout -o conflict.svg --theme blueprint
               blueprint render fixtures/card-grid.layout -o grid.png --scale 1 --show card1
-              blueprint render fixtures/login-form.layout -o sheet.png --devices "iPhone SE, iPhone 15 Pro Max, iPad" --rtl
+              blueprint render fixtures/screens/inbox.layout -o m.png --show m1Row --crop
+              blueprint render fixtures/screens/settings.layout -o s.png --stats s.json
+              blueprint render fixtures/login-form.layout -o sheet.png --devices "iPhone SE, iPad" --rtl
 
             Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts or \
             ambiguity, 2 bad input or usage.
@@ -48,8 +55,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("png, svg or pdf (default: from the output's extension, else png).", valueName: "format"))
     var format: String?
 
-    @Option(help: ArgumentHelp("Which constraints to draw: all, none, or the name of one view.", valueName: "which"))
-    var show: String = "all"
+    @Option(help: ArgumentHelp("Which constraints to draw: all, none, or view names (repeat --show or separate with commas): those views and what they relate to are highlighted, the rest dimmed.", valueName: "which"))
+    var show: [String] = []
+
+    @Flag(help: "With --show VIEW: crop the picture to the views in focus and what they relate to.")
+    var crop = false
 
     @Flag(help: "Leave out the legend (numbered labels are still explained).")
     var noLegend = false
@@ -59,6 +69,9 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "With --devices, also lay each screen out right to left (a second row).")
     var rtl = false
+
+    @Option(help: ArgumentHelp("Also write the diagram's own account (views, constraints, labels, markers, crossings) as JSON.", valueName: "file.json"))
+    var stats: String?
 
     func validate() throws {
         guard (1...3).contains(scale) else {
@@ -71,6 +84,16 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("unknown format '\(format)': expected png, svg or pdf")
         }
         guard !output.isEmpty else { throw ValidationError("the output path is empty") }
+        let names = show.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        if names.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw ValidationError("an empty view name in --show")
+        }
+        if names.count > 1 && names.contains(where: { $0 == "all" || $0 == "none" }) {
+            throw ValidationError("--show all and --show none cannot be combined with view names")
+        }
+        if crop && (names.isEmpty || names == ["all"] || names == ["none"]) {
+            throw ValidationError("--crop needs --show with one or more view names")
+        }
     }
 
     /// The format asked for, else the output's extension, else PNG.
@@ -79,17 +102,24 @@ struct RenderCommand: ParsableCommand {
         return OutputFormat(path: output) ?? .png
     }
 
+    /// What `--show` asks for.
+    var shownConstraints: RenderOptions.Constraints {
+        let names = show.flatMap { $0.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) } }
+        return switch names {
+        case [], ["all"]: .all
+        case ["none"]: .none
+        case let one where one.count == 1: .view(one[0])
+        default: .views(names)
+        }
+    }
+
     func run() throws {
         if devices != nil { return try runDeviceSheet() }
         let document = try LayoutInput.load(file)
-        let constraints: RenderOptions.Constraints = switch show {
-        case "all": .all
-        case "none": .none
-        default: .view(show)
-        }
+        let constraints = shownConstraints
         var bytes: [UInt8]?
         var report: LayoutReport?
-        let options = RenderOptions(scale: scale, theme: Theme(named: theme)!, constraints: constraints, legend: !noLegend)
+        let options = RenderOptions(scale: scale, theme: Theme(named: theme)!, constraints: constraints, legend: !noLegend, crop: crop)
         do throws(RenderError) {
             let diagram = try Diagram(root: document.root, options: options)
             report = diagram.layoutReport
@@ -97,6 +127,13 @@ struct RenderCommand: ParsableCommand {
                 bytes = try diagram.data(format: resolvedFormat)
             } else {
                 try diagram.write(to: output, format: resolvedFormat)
+            }
+            if let stats {
+                do {
+                    try FileIO.writeAtomically(Array(diagram.statistics.json.utf8), to: stats)
+                } catch {
+                    throw RenderError.output(RasterError(error))
+                }
             }
         } catch {
             Entry.printError("error: \(error.description)")

@@ -23,25 +23,18 @@ public struct Diagram {
     let boxes: [ViewBox]
     let annotations: [Annotation]
     let texts: [PlacedText]
+    /// The boxes of label views' text.
+    let viewTexts: [Rect]
+    /// With `crop`: the part of the layout drawn (the legend goes below it).
+    let crop: Rect?
     let safeArea: Rect?
+    /// Custom layout guides, drawn dashed and named.
+    let guides: [(name: String, frame: Rect)]
     let legend: LegendLayout
     /// The layout's frame (root coordinates), without lines and labels sticking out.
     let contentFrame: Rect
 
-    /// Numbers about the layout of the picture, for tests and benchmarks.
-    public struct Statistics: Equatable, Sendable {
-        /// Views drawn.
-        public var views: Int
-        /// Constraints drawn as lines.
-        public var constraints: Int
-        /// Texts placed in a slot (names, constraint labels, notes).
-        public var labels: Int
-        /// Texts replaced by numbered markers.
-        public var markers: Int
-        /// Markers that found no free spot (placed on their line regardless).
-        public var forcedMarkers: Int
-    }
-    /// What the picture holds and how its labels were placed.
+    /// How readable the picture came out: texts, markers, crossings (see ``Statistics``).
     public let statistics: Statistics
     /// The layout's conflicts and ambiguity, read while the diagram was built (what it shows
     /// in red, orange and with ambiguity notes).
@@ -60,13 +53,29 @@ public struct Diagram {
         self.options = options
         let builder = try DiagramBuilder(root: root, options: options)
         var annotations = builder.annotations
-        Lanes.assign(&annotations)
-        var placer = LabelPlacer(boxes: builder.boxes)
+        var placer = LabelPlacer(boxes: builder.boxes, layout: root.absoluteFrame)
         placer.addLines(annotations)
+        placer.placeLabels(annotations, tight: true)
         placer.placeNames(builder.boxes)
+        placer.placeGuideNames(builder.guides)
+        placer.placeBadges(builder.badges)
         placer.placeAmbiguity(builder.boxes)
-        placer.placeLabels(annotations)
+        placer.placeLabels(annotations, tight: false)
         placer.placeMarkers()
+        // Lines never strike text: each is cut around the text boxes it would cross.
+        var textIndex = SpatialIndex()
+        for t in placer.placed { textIndex.insert(t.rect) }
+        for r in placer.viewTexts { textIndex.insert(r) }
+        var drawn: [(Point, Point)] = []
+        for i in annotations.indices {
+            let a = annotations[i]
+            let hits = textIndex.indices(overlapping: Segments.bounds(a.start, a.end)).map { textIndex.rects[$0] }
+            annotations[i].pieces = Segments.cut(a.start, a.end, around: hits)
+            annotations[i].caps = a.capSegments.filter { c in
+                !textIndex.indices(overlapping: Segments.bounds(c.0, c.1)).contains { Segments.crosses(c.0, c.1, textIndex.rects[$0]) }
+            }
+            drawn += annotations[i].pieces + annotations[i].caps
+        }
 
         var box = root.absoluteFrame
         func include(_ r: Rect) {
@@ -79,15 +88,23 @@ public struct Diagram {
                          width: abs(p.x - q.x) + 2 * Metrics.capHalf, height: abs(p.y - q.y) + 2 * Metrics.capHalf))
         }
         for b in builder.boxes { include(b.frame) }
+        for g in builder.guides { include(g.frame) }
         for a in annotations {
             include(a.start, a.end)
-            for e in a.extensions { include(e.0, e.1) }
         }
         for t in placer.placed {
             include(t.rect)
             if let l = t.leader { include(l.0, l.1) }
         }
         contentFrame = root.absoluteFrame
+        if options.crop, let focus = builder.focusFrame {
+            // Cropped to the views in focus and what they relate to, with a margin.
+            let m = 24.0
+            box = Rect(x: focus.minX - m, y: focus.minY - m, width: focus.width + 2 * m, height: focus.height + 2 * m)
+            crop = box
+        } else {
+            crop = nil
+        }
 
         var entries: [LegendEntry] = []
         if options.legend {
@@ -96,11 +113,19 @@ public struct Diagram {
             if builder.boxes.contains(where: { $0.margins != nil }) {
                 entries.append(LegendEntry(sample: .dashed(options.theme.margins), text: "layout margins"))
             }
+            if !builder.guides.isEmpty {
+                entries.append(LegendEntry(sample: .dashed(options.theme.guide), text: "layout guide"))
+            }
             if builder.safeArea != nil {
                 entries.append(LegendEntry(sample: .dashed(options.theme.safeArea), text: "safe area"))
             }
             if annotations.contains(where: { $0.kind == .spacing }) { entries.append(LegendEntry(sample: .spacing, text: "spacing")) }
-            if annotations.contains(where: { $0.kind == .dimension }) { entries.append(LegendEntry(sample: .dimension, text: "size")) }
+            if builder.folds > 0 {
+                entries.append(LegendEntry(sample: .badge, text: "as row1: constrained like row1 (not drawn again)"))
+            }
+            if !builder.badges.isEmpty {
+                entries.append(LegendEntry(sample: .badge, text: builder.equalGroups > 0 ? "size (=w A: widths equal within group A)" : "size"))
+            }
             if annotations.contains(where: { $0.kind == .alignment }) { entries.append(LegendEntry(sample: .alignment, text: "alignment")) }
             if annotations.contains(where: { $0.dashed }) { entries.append(LegendEntry(sample: .lowPriority, text: "priority < 1000")) }
             if annotations.contains(where: { $0.role == .conflict }) { entries.append(LegendEntry(sample: .role(.conflict), text: "in a conflict")) }
@@ -125,12 +150,12 @@ public struct Diagram {
         self.annotations = annotations
         self.texts = placer.placed
         self.safeArea = builder.safeArea
+        self.guides = builder.guides
         layoutReport = builder.report
-        statistics = Statistics(
-            views: builder.boxes.count, constraints: annotations.count,
-            labels: placer.placed.filter { $0.marker == nil }.count,
-            markers: placer.placed.filter { $0.marker != nil }.count,
-            forcedMarkers: placer.forcedMarkers)
+        viewTexts = placer.viewTexts
+        statistics = StatisticsCounter.count(views: builder.boxes.count, constraints: builder.constraintCount,
+                                             texts: placer.placed, viewTexts: placer.viewTexts, lines: drawn,
+                                             forcedMarkers: placer.forcedMarkers)
     }
 
     // MARK: Output

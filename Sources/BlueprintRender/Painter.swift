@@ -24,10 +24,17 @@ struct Painter {
     func paint() throws(RenderError) {
         context.setColor(theme.background)
         context.paint()
+        if let crop = diagram.crop {
+            // Only the cropped part of the layout; the legend below it stays clear.
+            context.save()
+            fillRect(crop)
+            context.clip()
+        }
         paintViews()
         paintAnnotations()
         paintLabelTexts()
         paintTexts()
+        if diagram.crop != nil { context.restore() }
         paintLegend()
         try context.check("draw the diagram")
     }
@@ -79,7 +86,7 @@ struct Painter {
 
     private func paintViews() {
         for b in diagram.boxes {
-            let alpha = b.hidden ? 0.35 : 1
+            let alpha = b.hidden || b.dimmed ? 0.35 : 1
             context.setColor(theme.fill(depth: b.depth), alpha: alpha)
             fillRect(b.frame)
             context.fill()
@@ -94,6 +101,13 @@ struct Painter {
         for b in diagram.boxes {
             guard let m = b.margins else { continue }
             strokeRect(m, width: 0.5)
+            context.stroke()
+        }
+        // Custom layout guides: dashed, in their own colour (their names are placed texts).
+        context.setColor(theme.guide)
+        context.setLine(width: lineWidth(1), dash: [2 * scale, 2 * scale])
+        for g in diagram.guides {
+            strokeRect(g.frame, width: 1)
             context.stroke()
         }
         if let safe = diagram.safeArea {
@@ -119,7 +133,7 @@ struct Painter {
             context.save()
             fillRect(b.frame)
             context.clip()
-            context.setColor(theme.text, alpha: b.hidden ? 0.35 : 1)
+            context.setColor(theme.text, alpha: b.hidden || b.dimmed ? 0.35 : 1)
             let metrics = BundledFontMetrics()
             var baseline = text.baselineY
             for line in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -152,33 +166,13 @@ struct Painter {
             let c = color(a.role)
             context.setColor(c)
             let width = a.kind == .alignment ? (a.role == .normal ? Metrics.alignmentLine : 1) : (a.role == .broken ? 1.5 : Metrics.constraintLine)
-            // Extension lines: thin, solid.
-            if !a.extensions.isEmpty {
-                context.setLine(width: lineWidth(0.5))
-                for e in a.extensions { segment(e.0, e.1, width: 0.5) }
-                context.stroke()
-            }
+            // The line cut around the texts it would cross, then the caps of an I-bar.
             context.setLine(width: lineWidth(width), dash: a.dashed ? [4 * scale, 2 * scale] : [])
-            segment(a.start, a.end, width: width)
+            for p in a.pieces { segment(p.0, p.1, width: width) }
             context.stroke()
             context.setLine(width: lineWidth(width))
-            switch a.kind {
-            case .spacing:
-                // End caps: the I of the I-bar.
-                let h = Metrics.capHalf
-                for p in [a.start, a.end] {
-                    if a.isHorizontal {
-                        segment(Point(x: p.x, y: p.y - h), Point(x: p.x, y: p.y + h), width: width)
-                    } else {
-                        segment(Point(x: p.x - h, y: p.y), Point(x: p.x + h, y: p.y), width: width)
-                    }
-                }
-                context.stroke()
-            case .dimension:
-                arrowheads(a)
-            case .alignment:
-                break
-            }
+            for c in a.caps { segment(c.0, c.1, width: width) }
+            context.stroke()
         }
         // Leaders of labels placed away from their lines.
         context.setLine(width: lineWidth(0.5), dash: [])
@@ -191,31 +185,13 @@ struct Painter {
         }
     }
 
-    /// Filled arrowheads at both ends of a dimension line, pointing at the extension lines.
-    private func arrowheads(_ a: Annotation) {
-        let length = min(5, a.length / 3) * scale, half = min(2, a.length / 7) * scale
-        guard length > 0 else { return }
-        let p = Point(x: dx(a.start.x), y: dy(a.start.y)), q = Point(x: dx(a.end.x), y: dy(a.end.y))
-        for (tip, sign) in [(p, 1.0), (q, -1.0)] {
-            context.move(tip.x, tip.y)
-            if a.isHorizontal {
-                context.line(tip.x + sign * length, tip.y - half)
-                context.line(tip.x + sign * length, tip.y + half)
-            } else {
-                context.line(tip.x - half, tip.y + sign * length)
-                context.line(tip.x + half, tip.y + sign * length)
-            }
-            context.closePath()
-        }
-        context.fill()
-    }
-
     // MARK: Texts
 
     private func textColor(_ style: PlacedText.Style) -> Color {
         switch style {
         case .constraint(let role): color(role)
         case .name: theme.secondaryText
+        case .badge(let role): role == .normal ? theme.badge : color(role)
         case .ambiguity: theme.ambiguous
         }
     }
@@ -223,8 +199,8 @@ struct Painter {
     private func paintTexts() {
         let metrics = BundledFontMetrics()
         for t in diagram.texts {
-            let size: Double
-            if case .name = t.style { size = Metrics.nameFontSize } else { size = Metrics.labelFontSize }
+            let size = t.isName ? Metrics.nameFontSize : Metrics.labelFontSize
+            let padY = t.isName ? Metrics.namePadY : Metrics.padY
             let r = t.rect
             if t.marker != nil {
                 marker(t.text, center: Point(x: r.midX, y: r.midY), diameter: r.width, fill: textColor(t.style))
@@ -235,9 +211,18 @@ struct Painter {
                 context.roundedRectangle(dx(r.minX), dy(r.minY), r.width * scale, r.height * scale, radius: 2 * scale)
                 context.fill()
             }
+            if case .badge = t.style {
+                // A badge is outlined, so it reads as a tag on its view rather than a gap.
+                context.setColor(textColor(t.style), alpha: 0.6)
+                context.setLine(width: lineWidth(0.5), dash: [])
+                let inset = 0.25
+                context.roundedRectangle(dx(r.minX + inset), dy(r.minY + inset), (r.width - 2 * inset) * scale,
+                                         (r.height - 2 * inset) * scale, radius: 2 * scale)
+                context.stroke()
+            }
             let m = metrics.measure(t.text, fontSize: size)
-            context.setColor(textColor(t.style))
-            context.text(t.text, x: dx(r.minX + Metrics.padX), y: dy(r.minY + Metrics.padY + m.ascent), size: size * scale)
+            context.setColor(textColor(t.style), alpha: t.dimmed ? 0.35 : 1)
+            context.text(t.text, x: dx(r.minX + Metrics.padX), y: dy(r.minY + padY + m.ascent), size: size * scale)
         }
     }
 
@@ -278,11 +263,20 @@ struct Painter {
                 context.setLine(width: lineWidth(1), dash: [3 * scale, 2 * scale])
                 segment(Point(x: x0, y: midY), Point(x: x1, y: midY), width: 1)
                 context.stroke()
-            case .spacing, .dimension, .alignment, .lowPriority, .role:
+            case .badge:
+                let r = Rect(x: x0, y: midY - 6, width: LegendLayout.sampleWidth, height: 12)
+                context.setColor(theme.labelBackground)
+                context.roundedRectangle(dx(r.minX), dy(r.minY), r.width * scale, r.height * scale, radius: 2 * scale)
+                context.fill()
+                context.setColor(theme.badge)
+                context.setLine(width: lineWidth(0.5))
+                context.roundedRectangle(dx(r.minX), dy(r.minY), r.width * scale, r.height * scale, radius: 2 * scale)
+                context.stroke()
+                context.text("w", x: dx(x0 + 7), y: dy(midY + 3), size: Metrics.labelFontSize * scale)
+            case .spacing, .alignment, .lowPriority, .role:
                 var a = Annotation(kind: .spacing, start: Point(x: x0 + 1, y: midY), end: Point(x: x1 - 1, y: midY),
                                    dashed: false, role: .normal, label: nil, formula: "", order: 0)
                 switch entry.sample {
-                case .dimension: a.kind = .dimension
                 case .alignment: a.kind = .alignment
                 case .lowPriority: a.dashed = true
                 case .role(let r): a.role = r
@@ -326,8 +320,6 @@ struct Painter {
                 segment(Point(x: p.x, y: p.y - Metrics.capHalf), Point(x: p.x, y: p.y + Metrics.capHalf), width: width)
             }
             context.stroke()
-        } else if a.kind == .dimension {
-            arrowheads(a)
         }
     }
 }

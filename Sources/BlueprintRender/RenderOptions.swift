@@ -8,6 +8,18 @@ public struct RenderOptions: Hashable, Sendable {
         case none
         /// Only those whose first or second item is the named view (or one of its guides).
         case view(String)
+        /// Only those whose first or second item is one of the named views: the focus. The
+        /// views they relate are highlighted, every other view is dimmed.
+        case views([String])
+
+        /// The views in focus, nil for `all` and `none`.
+        var focus: [String]? {
+            switch self {
+            case .all, .none: nil
+            case .view(let name): [name]
+            case .views(let names): names
+            }
+        }
     }
 
     /// Pixels per point: 1, 2 (the default) or 3. Vector formats scale their page alike.
@@ -19,14 +31,17 @@ public struct RenderOptions: Hashable, Sendable {
     /// Whether the legend (colours, line styles, numbered labels) is drawn below the layout.
     /// Numbered markers keep their legend entries even without it.
     public var legend: Bool
+    /// With a focus (``Constraints/view(_:)`` or ``Constraints/views(_:)``), whether the picture
+    /// is cropped to the views in focus and those their constraints relate, with a margin.
+    public var crop: Bool
 
-    /// Options for a diagram; the defaults draw every constraint at scale 2 in the light theme,
-    /// with the legend.
-    public init(scale: Int = 2, theme: Theme = .light, constraints: Constraints = .all, legend: Bool = true) {
+    /// - Parameters: see the properties of the same names.
+    public init(scale: Int = 2, theme: Theme = .light, constraints: Constraints = .all, legend: Bool = true, crop: Bool = false) {
         self.scale = scale
         self.theme = theme
         self.constraints = constraints
         self.legend = legend
+        self.crop = crop
     }
 }
 

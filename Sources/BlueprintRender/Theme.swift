@@ -38,7 +38,7 @@ public struct Theme: Hashable, Sendable {
     public var margins: Color
     /// The safe area (dashed).
     public var safeArea: Color
-    /// Constraints: I-bars, dimension lines, alignment lines, their labels.
+    /// Constraints: I-bars, alignment lines, their labels.
     public var constraint: Color
     /// The constraints of a conflict that were kept.
     public var conflict: Color
@@ -48,6 +48,10 @@ public struct Theme: Hashable, Sendable {
     public var ambiguous: Color
     /// The backdrop of constraint labels (keeps them readable over lines).
     public var labelBackground: Color
+    /// Size badges (`40 × 40`, `16:9`, `=w A`).
+    public var badge: Color
+    /// Custom layout guides (dashed).
+    public var guide: Color
 
     /// Dark lines on paper, pastel fills by depth.
     public static let light = Theme(
@@ -58,7 +62,8 @@ public struct Theme: Hashable, Sendable {
         text: Color(hex: 0x1F2933), secondaryText: Color(hex: 0x52606D),
         margins: Color(hex: 0x8895A2), safeArea: Color(hex: 0x0CA678),
         constraint: Color(hex: 0x1C6ED6), conflict: Color(hex: 0xE8590C), broken: Color(hex: 0xE03131),
-        ambiguous: Color(hex: 0xC2255C), labelBackground: Color(hex: 0xFFFFFF, alpha: 0.92))
+        ambiguous: Color(hex: 0xC2255C), labelBackground: Color(hex: 0xFFFFFF, alpha: 0.92),
+        badge: Color(hex: 0x7048E8), guide: Color(hex: 0xD9480F))
 
     /// Light lines on charcoal.
     public static let dark = Theme(
@@ -69,18 +74,21 @@ public struct Theme: Hashable, Sendable {
         text: Color(hex: 0xE9ECEF), secondaryText: Color(hex: 0xADB5BD),
         margins: Color(hex: 0x7A8691), safeArea: Color(hex: 0x38D9A9),
         constraint: Color(hex: 0x74C0FC), conflict: Color(hex: 0xFFA94D), broken: Color(hex: 0xFF6B6B),
-        ambiguous: Color(hex: 0xF783AC), labelBackground: Color(hex: 0x15181C, alpha: 0.9))
+        ambiguous: Color(hex: 0xF783AC), labelBackground: Color(hex: 0x15181C, alpha: 0.9),
+        badge: Color(hex: 0xB197FC), guide: Color(hex: 0xFFA94D))
 
-    /// White lines on blueprint blue, fills as faint white washes.
+    /// White constraints on blueprint blue: frames in pale blue, margins dashed in sky blue,
+    /// label text in warm white, badges in yellow, so each kind of line reads apart.
     public static let blueprint = Theme(
         name: "blueprint",
         background: Color(hex: 0x1B4F8C),
         fills: [0.04, 0.07, 0.10, 0.13, 0.16, 0.19].map { Color(hex: 0xFFFFFF, alpha: $0) },
-        outlines: [Color(hex: 0xFFFFFF, alpha: 0.9)],
-        text: Color(hex: 0xFFFFFF), secondaryText: Color(hex: 0xD0E2F7),
-        margins: Color(hex: 0xA9C8EE), safeArea: Color(hex: 0x96F2D7),
-        constraint: Color(hex: 0xFFFFFF), conflict: Color(hex: 0xFFD43B), broken: Color(hex: 0xFF8787),
-        ambiguous: Color(hex: 0xFFC9E3), labelBackground: Color(hex: 0x1B4F8C, alpha: 0.92))
+        outlines: [Color(hex: 0x8DB4E2)],
+        text: Color(hex: 0xFFF4D6), secondaryText: Color(hex: 0xB9D3F2),
+        margins: Color(hex: 0x6FA8DC), safeArea: Color(hex: 0x96F2D7),
+        constraint: Color(hex: 0xFFFFFF), conflict: Color(hex: 0xFFA94D), broken: Color(hex: 0xFF8787),
+        ambiguous: Color(hex: 0xFFC9E3), labelBackground: Color(hex: 0x1B4F8C, alpha: 0.92),
+        badge: Color(hex: 0xFFE066), guide: Color(hex: 0x63E6BE))
 
     /// The built-in themes, in the order help lists them.
     public static let builtIn: [Theme] = [.light, .dark, .blueprint]
@@ -91,11 +99,11 @@ public struct Theme: Hashable, Sendable {
         self = theme
     }
 
-    /// A theme from every colour. An empty `fills` list uses `background`; an empty
-    /// `outlines` list uses `text`.
+    /// A theme from its colours (see the properties); `badge` defaults to `constraint`, `guide`
+    /// to `margins`, an empty `fills` or `outlines` to the background or the text colour.
     public init(name: String, background: Color, fills: [Color], outlines: [Color], text: Color,
                 secondaryText: Color, margins: Color, safeArea: Color, constraint: Color,
-                conflict: Color, broken: Color, ambiguous: Color, labelBackground: Color) {
+                conflict: Color, broken: Color, ambiguous: Color, labelBackground: Color, badge: Color? = nil, guide: Color? = nil) {
         self.name = name
         self.background = background
         self.fills = fills.isEmpty ? [background] : fills
@@ -109,6 +117,8 @@ public struct Theme: Hashable, Sendable {
         self.broken = broken
         self.ambiguous = ambiguous
         self.labelBackground = labelBackground
+        self.badge = badge ?? constraint
+        self.guide = guide ?? margins
     }
 
     func fill(depth: Int) -> Color { fills[depth % fills.count] }

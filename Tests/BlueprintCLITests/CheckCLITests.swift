@@ -121,13 +121,13 @@ let cardLayout = """
             [1/2] DIFFERENT         card
             [2/2] same              login-form
             fixture     result              pixels    share
-            card        DIFFERENT            26703    5.06%
+            card        DIFFERENT            25145    4.96%
             login-form  same                     0    0.00%
             2 fixtures: 1 same, 1 DIFFERENT (…)
 
             card:
-              goldens/card.png does not match the render: 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased; tolerance: exact.
-              Differences lie within 25,29 775x442 px (12.5,14.5 387.5x221 pt at scale 2).
+              goldens/card.png does not match the render: 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased; tolerance: exact.
+              Differences lie within 33,29 744x442 px (16.5,14.5 372x221 pt at scale 2).
               Frames: card.width 320 → 304; title moved 8 pt down.
               Actual:    .blueprint/artifacts/card.actual.png
               Diff:      .blueprint/artifacts/card.diff.png
@@ -140,13 +140,13 @@ let cardLayout = """
         let actual = try PNG.read(path: folder + "/.blueprint/artifacts/card.actual.png")
         let diff = try PNG.read(path: folder + "/.blueprint/artifacts/card.diff.png")
         let composite = try PNG.read(path: folder + "/.blueprint/artifacts/card.composite.png")
-        #expect((actual.width, actual.height, diff.width, composite.width) == (838, 630, 838, 3 * 838 + 16))
+        #expect((actual.width, actual.height, diff.width, composite.width) == (804, 630, 804, 3 * 804 + 16))
         #expect(exists(".blueprint/last-check.json"))
 
         let recorded = try check("--record", "failed")
         #expect(recorded.status == 1)
-        #expect(recorded.stdout.contains("\ncard        recorded (over)      26703    5.06%\n"))
-        #expect(recorded.stdout.contains("  Recorded goldens/card.png over the old golden (record mode failed): 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased.\n  Frames: card.width 320 → 304; title moved 8 pt down.\n"))
+        #expect(recorded.stdout.contains("\ncard        recorded (over)      25145    4.96%\n"))
+        #expect(recorded.stdout.contains("  Recorded goldens/card.png over the old golden (record mode failed): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased.\n  Frames: card.width 320 → 304; title moved 8 pt down.\n"))
         #expect(try check().status == 0)
         #expect(!exists(".blueprint/artifacts/card.actual.png"), "a pass clears the failure's images")
     }
@@ -157,7 +157,7 @@ let cardLayout = """
         #expect(run.stdout.contains("\ncard        MISSING                  -        -\n"))
         #expect(run.stdout.contains("  There is no golden at goldens/card.png (record mode never).\n  Actual:    out/card.actual.png\n  Record it: blueprint check --record missing; then look at it before committing.\n"))
         #expect(!exists("goldens/card.png"))
-        #expect(try PNG.read(path: folder + "/out/card.actual.png").width == 838)
+        #expect(try PNG.read(path: folder + "/out/card.actual.png").width == 804)
     }
 
     @Test func theEnvironmentDecidesTheMode() throws {
@@ -174,12 +174,12 @@ let cardLayout = """
         #expect(try check().status == 1)
         try write("fixtures/card.layout", cardLayout.replacingOccurrences(of: "card.width = 320", with: "card.width = 304")
             .replacingOccurrences(of: "card.top + 12", with: "card.top + 20"))
-        let within = try check("--max-diff-pixels", "26703")
+        let within = try check("--max-diff-pixels", "25145")
         #expect(within.status == 0)
-        #expect(within.stdout.contains("\ncard        within tolerance     26703    5.06%\n"))
-        #expect(try check("--max-diff-pixels", "26702").status == 1)
-        #expect(try check("--max-diff-ratio", "0.0506").status == 0)
-        #expect(try check("--max-diff-ratio", "0.0505").status == 1)
+        #expect(within.stdout.contains("\ncard        within tolerance     25145    4.96%\n"))
+        #expect(try check("--max-diff-pixels", "25144").status == 1)
+        #expect(try check("--max-diff-ratio", "0.0497").status == 0)
+        #expect(try check("--max-diff-ratio", "0.0496").status == 1)
         for (option, value, message) in [
             ("--threshold", "2", "--threshold must be between 0 and 1, not 2.0"),
             ("--threshold", "nan", "--threshold must be between 0 and 1, not nan"),

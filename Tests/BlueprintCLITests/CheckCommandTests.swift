@@ -62,18 +62,18 @@ import Testing
         #expect(try dir.bytes("dark/card.png") == dir.render("fixtures/card.layout", "--scale", "1", "--theme", "dark"))
         #expect(try dir.bytes("dark/card.png") != dir.bytes("goldens/card.png"))
         let image = try dir.image("dark/card.png")
-        #expect((image.width, image.height) == (419, 315))
+        #expect((image.width, image.height) == (402, 315))
         // The same frames, beside another image.
         #expect(try dir.text("dark/card.json").split(separator: "\n").dropFirst(3) == dir.text("goldens/card.json").split(separator: "\n").dropFirst(3))
-        #expect(try dir.text("dark/card.json").contains("\"pixels\": \"419x315 px, mix64 "))
+        #expect(try dir.text("dark/card.json").contains("\"pixels\": \"402x315 px, mix64 "))
         #expect(try dir.text("dark/card.json").contains("\"image\": \"\(fnv1a64Identity(try dir.bytes("dark/card.png")))\""))
 
         // Checked at scale 2, the scale-1 golden is a different size: said first, never a crash.
         let scaled = try dir.check("--goldens", "dark", "--theme", "dark", "--record", "never")
         #expect(scaled.status == 1)
         #expect(checkMessages(scaled.stdout)["card"] == """
-            dark/card.png does not match the render: sizes differ (golden 419x315, render 838x630); 467028 of 838x630 pixels differ (88.46%), 4613 anti-aliased; tolerance: exact.
-            Differences lie within 0,0 838x630 px (0,0 419x315 pt at scale 2).
+            dark/card.png does not match the render: sizes differ (golden 402x315, render 804x630); 448199 of 804x630 pixels differ (88.49%), 4055 anti-aliased; tolerance: exact.
+            Differences lie within 0,0 804x630 px (0,0 402x315 pt at scale 2).
             Frames: unchanged (the difference is in the drawing, not the layout).
             Actual:    .blueprint/artifacts/card.actual.png
             Diff:      .blueprint/artifacts/card.diff.png
@@ -149,7 +149,7 @@ import Testing
             fixture  result              pixels    share
             f01      same                     0    0.00%
             f02      same                     0    0.00%
-            f03      DIFFERENT             9377    5.43%
+            f03      DIFFERENT              796    0.48%
             f04      same                     0    0.00%
             f05      MISSING                  -        -
             f06      same                     0    0.00%
@@ -162,8 +162,8 @@ import Testing
             12 fixtures: 9 same, 1 DIFFERENT, 1 MISSING, 1 ERROR (… s, JOBS)
 
             f03:
-              goldens/f03.png does not match the render: 9377 of 654x264 pixels differ (5.43%), 3247 anti-aliased; tolerance: exact.
-              Differences lie within 25,25 578x206 px (12.5,12.5 289x103 pt at scale 2).
+              goldens/f03.png does not match the render: 796 of 656x254 pixels differ (0.48%), 233 anti-aliased; tolerance: exact.
+              Differences lie within 42,24 133x111 px (21,12 66.5x55.5 pt at scale 2).
               Frames: box.width 24 → 28.
               Actual:    .blueprint/artifacts/f03.actual.png
               Diff:      .blueprint/artifacts/f03.diff.png
@@ -208,15 +208,15 @@ import Testing
         #expect(try dir.bytes("out/card.actual.png") == dir.render("fixtures/card.layout"))
         let golden = try dir.image("goldens/card.png"), actual = try dir.image("out/card.actual.png")
         let diff = try dir.image("out/card.diff.png"), composite = try dir.image("out/card.composite.png")
-        #expect((diff.width, diff.height) == (838, 630))
+        #expect((diff.width, diff.height) == (804, 630))
         let red = diff.count(RGBA(255, 0, 0)), blue = diff.count(RGBA(0, 102, 255))
-        #expect(red + blue == 26703, "red \(red) + blue \(blue) are the differing pixels")
+        #expect(red + blue == 25145, "red \(red) + blue \(blue) are the differing pixels")
         #expect(red > 0 && blue > 0)
-        #expect((composite.width, composite.height) == (838 * 3 + 2 * 8, 630))
+        #expect((composite.width, composite.height) == (804 * 3 + 2 * 8, 630))
         #expect(composite.contains(golden, atX: 0, y: 0))
-        #expect(composite.contains(actual, atX: 846, y: 0))
-        #expect(composite.contains(diff, atX: 1692, y: 0))
-        #expect(try composite.columns(838, 8).count(RGBA(224, 224, 224)) == 8 * 630)
+        #expect(composite.contains(actual, atX: 804 + 8, y: 0))
+        #expect(composite.contains(diff, atX: 2 * (804 + 8), y: 0))
+        #expect(try composite.columns(804, 8).count(RGBA(224, 224, 224)) == 8 * 630)
 
         let fromEnvironment = try dir.check(environment: ["BLUEPRINT_ARTIFACTS": "env-out"])
         #expect(fromEnvironment.stdout.contains("\n  Actual:    env-out/card.actual.png\n"))
@@ -226,12 +226,12 @@ import Testing
         #expect(try dir.bytes(".blueprint/artifacts/card.composite.png") == dir.bytes("out/card.composite.png"))
 
         // Within tolerance is a pass: that folder's images of the failure go.
-        let within = try dir.check("--artifacts", "out", "--max-diff-pixels", "26703")
+        let within = try dir.check("--artifacts", "out", "--max-diff-pixels", "25145")
         #expect(within.status == 0)
         #expect(stableCheckOutput(within.stdout) == """
             [1/1] within tolerance  card
             fixture  result              pixels    share
-            card     within tolerance     26703    5.06%
+            card     within tolerance     25145    4.96%
             1 fixture: 1 within tolerance (… s, 1 job)
 
             """)
@@ -280,8 +280,8 @@ import Testing
         try dir.write("fixtures/card.layout", changedCardLayout)
         let upper = try dir.check("--record", "never", environment: ["BLUEPRINT_RECORD": "FAILED", "CI": "true"])
         #expect(upper.status == 1)
-        #expect(upper.stdout.contains("\ncard     recorded (over)      26703    5.06%\n"))
-        #expect(upper.stdout.contains("\n  Recorded goldens/card.png over the old golden (record mode failed): 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased.\n"))
+        #expect(upper.stdout.contains("\ncard     recorded (over)      25145    4.96%\n"))
+        #expect(upper.stdout.contains("\n  Recorded goldens/card.png over the old golden (record mode failed): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased.\n"))
         #expect(try dir.bytes("goldens/card.png") == dir.render("fixtures/card.layout"))
 
         let saved = try dir.bytes(".blueprint/last-check.json")
@@ -299,19 +299,19 @@ import Testing
         #expect(try dir.check().status == 1)
         try dir.write("fixtures/card.layout", changedCardLayout)
 
-        let both = try dir.check("--max-diff-pixels", "26703", "--max-diff-ratio", "0.05")
+        let both = try dir.check("--max-diff-pixels", "25145", "--max-diff-ratio", "0.04")
         #expect(both.status == 1)
-        #expect(both.stdout.contains("\n  goldens/card.png does not match the render: 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased; tolerance: up to 26703 pixels, up to 5%.\n"))
-        #expect(try dir.check("--max-diff-pixels", "26703", "--max-diff-ratio", "0.0506").status == 0)
+        #expect(both.stdout.contains("\n  goldens/card.png does not match the render: 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased; tolerance: up to 25145 pixels, up to 4%.\n"))
+        #expect(try dir.check("--max-diff-pixels", "25145", "--max-diff-ratio", "0.0497").status == 0)
 
         // With a colour threshold fewer pixels count as different.
-        let threshold = try dir.check("--threshold", "0.1", "--max-diff-pixels", "7488")
+        let threshold = try dir.check("--threshold", "0.1", "--max-diff-pixels", "5902")
         #expect(threshold.status == 0)
-        #expect(threshold.stdout.contains("\ncard     within tolerance      7488    1.42%\n"))
-        let tight = try dir.check("--threshold", "0.1", "--max-diff-pixels", "7487")
+        #expect(threshold.stdout.contains("\ncard     within tolerance      5902    1.17%\n"))
+        let tight = try dir.check("--threshold", "0.1", "--max-diff-pixels", "5901")
         #expect(tight.status == 1)
-        #expect(tight.stdout.contains("7488 of 838x630 pixels differ (1.42%)"))
-        #expect(tight.stdout.contains("; tolerance: threshold 0.1, up to 7487 pixels.\n"))
+        #expect(tight.stdout.contains("5902 of 804x630 pixels differ (1.17%)"))
+        #expect(tight.stdout.contains("; tolerance: threshold 0.1, up to 5901 pixels.\n"))
 
         try dir.remove(".blueprint")
         for (arguments, message) in [
@@ -389,7 +389,7 @@ import Testing
         try FileIO.writeAtomically(png, to: dir.path + "/goldens/card.png")
 
         try dir.write("fixtures/card.layout", changedCardLayout)
-        let numbers = "goldens/card.png does not match the render: 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased; tolerance: exact.\nDifferences lie within 25,29 775x442 px (12.5,14.5 387.5x221 pt at scale 2).\n"
+        let numbers = "goldens/card.png does not match the render: 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased; tolerance: exact.\nDifferences lie within 33,29 744x442 px (16.5,14.5 372x221 pt at scale 2).\n"
         try dir.remove("goldens/card.json")
         let noFrames = try dir.check()
         #expect(noFrames.status == 1)
@@ -406,7 +406,7 @@ import Testing
         let repaired = try dir.check("--record", "failed")
         #expect(repaired.status == 1)
         #expect(checkMessages(repaired.stdout)["card"] == """
-            Recorded goldens/card.png over the old golden (record mode failed): 26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased.
+            Recorded goldens/card.png over the old golden (record mode failed): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased.
             Frames: goldens/card.json is not a frames file (no "views" object).
             Look at it, then run the check again: a check that records always fails.
             """)

@@ -59,11 +59,11 @@ final class Scratch {
 }
 
 /// The card layout of the check tests changed in two constants: 16 pt narrower, title 8 pt
-/// lower (`26703 of 838x630 pixels differ (5.06%), 4966 anti-aliased`).
+/// lower (`25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased`).
 let changedCardLayout = cardLayout.replacingOccurrences(of: "card.width = 320", with: "card.width = 304")
     .replacingOccurrences(of: "card.top + 12", with: "card.top + 20")
 
-/// A tiny layout: one 24 × 20 box at `leading`, 654 × 264 pixels drawn.
+/// A tiny layout: one 24 × 20 box at `leading`, 656 × 254 pixels drawn.
 func boxLayout(leading: Int, width: Int = 24) -> String {
     "canvas 60 x 40\nview box\nbox.leading = \(leading)\nbox.top = 6\nbox.width = \(width)\nbox.height = 20\n"
 }

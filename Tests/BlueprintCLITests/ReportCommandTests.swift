@@ -112,7 +112,7 @@ import Testing
 
         // The different one.
         #expect(card.hasPrefix("2\">\n<h2>card <span class=\"status different\">different</span></h2>\n"))
-        #expect(card.contains("<dl class=\"numbers\"><dt>Differing pixels</dt><dd>26703 of 838×630 (5.06%)</dd><dt>Anti-aliased (not counted)</dt><dd>4966</dd><dt>Bounding box</dt><dd>x 25, y 29, 775×442 px</dd><dt>Sizes</dt><dd>838×630 px</dd></dl>"))
+        #expect(card.contains("<dl class=\"numbers\"><dt>Differing pixels</dt><dd>25145 of 804×630 (4.96%)</dd><dt>Anti-aliased (not counted)</dt><dd>4633</dd><dt>Bounding box</dt><dd>x 33, y 29, 744×442 px</dd><dt>Sizes</dt><dd>804×630 px</dd></dl>"))
         #expect(card.contains("<h3>Frame changes</h3>\n<ul class=\"frames\"><li>card.width 320 → 304</li><li>title moved 8 pt down</li></ul>"))
         let triptych = try #require(card.firstMatch(of: /<div class="triptych">.*?<\/div>\n/)).output
         #expect(triptych.matches(of: /<figcaption>(\w+)<\/figcaption><img src="data:image\/png;base64,/).map { String($0.output.1) }
@@ -164,7 +164,7 @@ import Testing
     // MARK: A real browser
 
     /// Headless Chromium at 2700 × 1900 CSS pixels (device scale 1): the triptych's columns are
-    /// wider than the 838-pixel images, so each is shown at its natural size and must appear in
+    /// wider than the 804-pixel images, so each is shown at its natural size and must appear in
     /// the screenshot pixel for pixel. The slider's stage shows the golden left of its magenta
     /// divider (2 px, the stage's full height, at 50 %) and the actual image right of it.
     @Test func aRealBrowserShowsEveryImageAtItsNaturalSize() throws {
@@ -186,8 +186,8 @@ import Testing
 
         // The diff: its red (different) and blue (darker) pixels, every one of them.
         let red = shot.count(RGBA(255, 0, 0)), blue = shot.count(RGBA(0, 102, 255))
-        check(red == diff.count(RGBA(255, 0, 0)) && blue == diff.count(RGBA(0, 102, 255)) && red + blue == 26703,
-              "the diff's 26703 pixels on screen: \(red) red, \(blue) blue")
+        check(red == diff.count(RGBA(255, 0, 0)) && blue == diff.count(RGBA(0, 102, 255)) && red + blue == 25145,
+              "the diff's 25145 pixels on screen: \(red) red, \(blue) blue")
         // The diagrams' fills: the card (#e3ecfa) and the title (#e3f2e8), expected and actual
         // side by side and again in the stage.
         for fill in [RGBA(0xE3, 0xEC, 0xFA), RGBA(0xE3, 0xF2, 0xE8)] {
@@ -203,15 +203,15 @@ import Testing
             Issue.record("the triptych is not on screen at natural size; \(evidence)")
             return
         }
-        check(e.y == a.y && a.y == d.y && a.x >= e.x + 838 && d.x >= a.x + 838, "one row: \(e), \(a), \(d)")
+        check(e.y == a.y && a.y == d.y && a.x >= e.x + 804 && d.x >= a.x + 804, "one row: \(e), \(a), \(d)")
 
-        // The stage, below: golden columns 0..<418, the divider over 418 and 419, actual from 420.
-        let left = try golden.columns(0, 418), right = try actual.columns(420, 418)
-        let lefts = shot.occurrences(of: left).filter { $0 != e }, rights = shot.occurrences(of: right).filter { $0 != (a.x + 420, a.y) }
+        // The stage, below: golden columns 0..<401, the divider over 401 and 402, actual from 403.
+        let left = try golden.columns(0, 401), right = try actual.columns(403, 401)
+        let lefts = shot.occurrences(of: left).filter { $0 != e }, rights = shot.occurrences(of: right).filter { $0 != (a.x + 403, a.y) }
         check(lefts.count == 1 && rights.count == 1, "the stage's halves: \(lefts), \(rights)")
         guard let s = lefts.first, let r = rights.first else { return }
-        check(s.y > e.y + 630 && r == (s.x + 420, s.y), "the stage below the row, actual right of the golden: \(s), \(r)")
-        let divider = try shot.columns(s.x + 418, 2)
+        check(s.y > e.y + 630 && r == (s.x + 403, s.y), "the stage below the row, actual right of the golden: \(s), \(r)")
+        let divider = try shot.columns(s.x + 401, 2)
         let magentaRows = (s.y ..< s.y + 630).filter { y in divider[0, y] == RGBA(255, 0, 255) && divider[1, y] == RGBA(255, 0, 255) }
         check(magentaRows.count == 630, "the divider is 2 px of magenta over all 630 rows: \(magentaRows.count)")
         check(shot.count(RGBA(255, 0, 255)) >= 2 * 630, "magenta on screen: \(shot.count(RGBA(255, 0, 255)))")

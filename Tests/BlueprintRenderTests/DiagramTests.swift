@@ -53,83 +53,112 @@ import Testing
         #expect(Theme(named: "sepia") == nil)
     }
 
-    @Test func constraintsBecomeSpacingDimensionAndAlignmentLines() throws {
+    @Test func positionsBecomeSpacingAndAlignmentLinesAndSizesBecomeBadges() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
         let a = View(name: "a"), b = View(name: "b")
         try root.addSubview(a)
         try root.addSubview(b)
         try activate([
-            a.left == root.left + 20,                       // 0
-            a.top == root.top + 30,                         // 1
-            a.width == 100,                                 // 2
-            a[.width] >= 50 ~ .defaultHigh,                 // 3
-            a[.height] == 0.5 * a[.width],                  // 4
-            b.top == a.bottom + 8,                          // 5
-            b.leading == a.leading,                         // 6
-            b[.width] == a[.width],                         // 7
-            b.height == 10,                                 // 8
-            b.trailing <= root.trailing - 8,                // 9
+            a.left == root.left + 20,
+            a.top == root.top + 30,
+            a.width == 100,
+            a[.width] >= 50 ~ .defaultHigh,
+            a[.height] == 0.5 * a[.width],
+            b.top == a.bottom + 8,
+            b.leading == a.leading,
+            b[.width] == a[.width],
+            b.height == 10,
+            b.trailing <= root.trailing - 8,
         ])
         let diagram = try Diagram(root: root, options: RenderOptions(scale: 1))
-        let formulas = [
-            "a.left == root.left + 20", "a.top == root.top + 30", "a.width == 100", "a.width >= 50 @750",
-            "a.height == 0.5 × a.width", "b.top == a.bottom + 8", "b.leading == a.leading", "b.width == a.width",
-            "b.height == 10", "b.trailing <= root.trailing - 8",
-        ]
-        #expect(Set(diagram.annotations.map(\.formula)) == Set(formulas))
-        let byOrder = Dictionary(uniqueKeysWithValues: diagram.annotations.compactMap { a in
-            formulas.firstIndex(of: a.formula).map { ($0, a) }
-        })
-        func check(_ order: Int, _ kind: Annotation.Kind, _ label: String?, dashed: Bool = false) {
-            let a = byOrder[order]
-            #expect(a?.kind == kind, "constraint \(order)")
-            #expect(a?.label == label, "constraint \(order)")
-            #expect(a?.dashed == dashed, "constraint \(order)")
+        let lines = Dictionary(uniqueKeysWithValues: diagram.annotations.map { ($0.formula, $0) })
+        #expect(lines.keys.sorted() == ["a.left == root.left + 20", "a.top == root.top + 30", "b.leading == a.leading",
+                                        "b.top == a.bottom + 8", "b.trailing <= root.trailing - 8"])
+        func check(_ formula: String, _ kind: Annotation.Kind, _ label: String?) {
+            #expect(lines[formula]?.kind == kind, "\(formula)")
+            #expect(lines[formula]?.label == label, "\(formula)")
         }
-        check(0, .spacing, "20")
-        check(1, .spacing, "30")
-        check(2, .dimension, "100")
-        check(3, .dimension, "≥ 50 @750", dashed: true)
-        check(4, .dimension, "= width ×0.5")
-        check(5, .spacing, "8")
-        check(6, .alignment, nil)
-        check(7, .dimension, "= a")
-        check(8, .dimension, "10")
-        check(9, .spacing, "≥ 8")
+        check("a.left == root.left + 20", .spacing, "20")
+        check("a.top == root.top + 30", .spacing, "30")
+        check("b.top == a.bottom + 8", .spacing, "8")
+        check("b.leading == a.leading", .alignment, nil)
+        check("b.trailing <= root.trailing - 8", .spacing, "≥ 8")
         // The spacing I-bar runs between the two edges, across the middle of a's height.
-        #expect(byOrder[0]!.start == Point(x: 0, y: 55) && byOrder[0]!.end == Point(x: 20, y: 55))
-        #expect(byOrder[5]!.start == Point(x: 70, y: 80) && byOrder[5]!.end == Point(x: 70, y: 88))
-        // Two width lines on a's top edge: lanes 0 and 1 (equal lengths: activation order).
-        #expect(byOrder[2]!.start.y == 30 - 9)
-        #expect(byOrder[3]!.start.y == 30 - 9 - 13)
-        #expect(byOrder[2]!.extensions.count == 2)
-        // Heights go right of the view.
-        #expect(byOrder[4]!.start.x == 120 + 9 && byOrder[4]!.start.y == 30 && byOrder[4]!.end.y == 80)
+        #expect(lines["a.left == root.left + 20"]!.start == Point(x: 0, y: 55))
+        #expect(lines["a.left == root.left + 20"]!.end == Point(x: 20, y: 55))
+        #expect(lines["b.top == a.bottom + 8"]!.start == Point(x: 70, y: 80))
+        #expect(lines["b.top == a.bottom + 8"]!.end == Point(x: 70, y: 88))
+        // Sizes: one badge per view; the ratio h = w/2 reads 2:1, equal widths share a letter.
+        let badges = diagram.texts.filter { if case .badge = $0.style { true } else { false } }.map(\.text)
+        #expect(badges == ["w 100 · 2:1 · =w A · w ≥ 50 @750", "h 10 · =w A"])
+        #expect(diagram.statistics.constraints == 10)
     }
 
-    @Test func shorterDimensionLinesTakeTheInnerLanes() throws {
-        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        let long = View(name: "long"), short = View(name: "short")
-        try root.addSubview(long)
-        try root.addSubview(short)
-        try activate([
-            long.left == root.left + 10, long.top == root.top + 100, long.width == 300, long.height == 40,
-            short.left == root.left + 100, short.top == root.top + 100, short.width == 50, short.height == 40,
-        ])
+    /// One rule for every relation, against edges and margins (see ``ConstraintText``).
+    @Test func inequalitiesFollowOneSignRule() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        let a = View(name: "a"), b = View(name: "b")
+        try root.addSubview(a)
+        try root.addSubview(b)
+        try activate([a.top == root.top, a.height == 20, a.left == root.left + 10, a.width == 40,
+                      b.top == root.top + 50, b.height == 20, b.left == root.left + 100, b.width == 40])
+        func label(_ c: LayoutConstraint) throws -> String? {
+            try c.activate()
+            defer { c.deactivate() }
+            return try Diagram(root: root, options: RenderOptions(scale: 1)).annotations.first { $0.formula == c.formula }?.label
+        }
+        // a.right = 50, b.left = 100, b.right = 140, root.right = 200, its trailing margin 184.
+        #expect(try label(a.trailing <= b.leading - 8) == "≥ 8")
+        #expect(try label(b.leading >= a.trailing + 8) == "≥ 8")
+        #expect(try label(a.trailing >= b.leading - 80) == "≤ 80")
+        #expect(try label(b.leading <= a.trailing + 80) == "≤ 80")
+        #expect(try label(b.trailing <= root.trailing - 8) == "≥ 8")
+        #expect(try label(b.trailing <= root.trailingMargin) == "≥ 0")
+        #expect(try label(root.trailingMargin >= b.trailing) == "≥ 0")
+        #expect(try label(a.leading >= root.leading + 4) == "≥ 4")
+        // a.leading is 6 left of the margin: the gap from it to the margin is at most 6.
+        #expect(try label(a.leading >= root.leadingMargin - 6) == "≤ 6")
+        #expect(try label(a.leading <= root.leadingMargin - 6) == "≥ 6")
+        #expect(try label(b.top == a.bottom + 30) == "30")
+    }
+
+    @Test func exactFractionsAndRatios() {
+        #expect(ConstraintText.fraction(1.0 / 3.0) == "1/3")
+        #expect(ConstraintText.fraction(4.0 / 3.0) == "4/3")
+        #expect(ConstraintText.fraction(2) == "2")
+        #expect(ConstraintText.fraction(0.123456) == "0.12")
+        #expect(ConstraintText.exactFraction(1.7777777777777777)! == (16, 9))
+    }
+
+    @Test func constraintsBetweenTheSameAnchorsMergeIntoOneLine() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let a = View(name: "a")
+        try root.addSubview(a)
+        try activate([a[.top] >= root[.top] + 11, a[.top] == root[.top] + 11 ~ LayoutPriority(751),
+                      a.left == root.left + 30, a.width == 40, a.height == 40])
         let d = try Diagram(root: root, options: RenderOptions(scale: 1))
-        let widths = d.annotations.filter { $0.kind == .dimension && $0.isHorizontal }
-        let lane = { (w: Double) in widths.first { $0.length == w }!.start.y }
-        #expect(lane(50) == 100 - 9)            // innermost
-        #expect(lane(300) == 100 - 9 - 13)      // overlaps the short one: next lane out
+        #expect(d.annotations.map(\.label) == ["≥ 11, 11 @751", "30"])
+        #expect(d.texts.compactMap { if case .badge = $0.style { $0.text } else { nil } } == ["40 × 40"])
+    }
+
+    @Test func namesShortenAgainstTheirParent() {
+        #expect(LabelPlacer.shortened("wifiTitle", parent: "wifiRow") == "title")
+        #expect(LabelPlacer.shortened("wifiTitle", parent: "root") == nil)
+        #expect(LabelPlacer.shortened("row2Title", parent: "row2") == "title")
+        #expect(LabelPlacer.shortened("m1Sender", parent: "m1Row") == "sender")
+        #expect(LabelPlacer.shortened("homeTabIcon", parent: "homeTab") == "icon")
+        #expect(LabelPlacer.shortened("tileCaption1", parent: "tile1") == "caption1")
+        #expect(LabelPlacer.shortened("avatar", parent: "header") == nil)
+        #expect(LabelPlacer.shortened("wifi", parent: "wifiRow") == nil)
     }
 
     @Test func conflictsAreDrawnBrokenAndInvolved() throws {
         let d = try Diagram.fixture("conflict")
-        let roles = d.annotations.map(\.role)
-        #expect(roles.filter { $0 == .broken }.count == 1)
-        #expect(roles.contains(.conflict))
-        let broken = d.annotations.first { $0.role == .broken }!
-        #expect(broken.formula == "avatar.width == 80")
+        // Both widths are sizes: avatar's one badge carries them and is drawn broken.
+        let broken = d.texts.filter { if case .badge(.broken) = $0.style { true } else { false } }.map(\.text)
+        #expect(broken == ["w 64 · 1:1 · w 80"])
+        #expect(d.layoutReport.conflicts.count == 1)
     }
 
     @Test func ambiguousViewsAreMarkedAndNoted() throws {
@@ -153,7 +182,7 @@ import Testing
 
     /// The placement promise, on every fixture: no two texts overlap, no text crosses a frame
     /// edge, and every text found a free spot (no forced marker).
-    @Test(arguments: Support.fixtureNames)
+    @Test(arguments: Support.fixtureNames + Support.screenNames)
     func labelsNeverOverlapTextOrFrameEdges(name: String) throws {
         let d = try Diagram.fixture(name)
         #expect(d.statistics.forcedMarkers == 0)
@@ -165,7 +194,8 @@ import Testing
                 #expect(!overlap, "'\(d.texts[i].text)' overlaps '\(d.texts[j].text)' in \(name)")
             }
             let r = rects[i]
-            for box in d.boxes {
+            for box in d.boxes where !(d.texts[i].isName && d.texts[i].home == box.frame) {
+                // (A name may sit as a tab on its own frame's top edge.)
                 let f = box.frame
                 let crossesVertical = [f.minX, f.maxX].contains { r.minX < $0 && $0 < r.maxX } && r.minY < f.maxY && f.minY < r.maxY
                 let crossesHorizontal = [f.minY, f.maxY].contains { r.minY < $0 && $0 < r.maxY } && r.minX < f.maxX && f.minX < r.maxX

@@ -19,6 +19,13 @@ enum Support {
         return files.filter { $0.hasSuffix(".layout") }.map { String($0.dropLast(".layout".count)) }.sorted()
     }()
 
+    /// Every `fixtures/screens/*.layout`, as `screens/<name>`, sorted.
+    static let screenNames: [String] = {
+        let folder = repository.appendingPathComponent("fixtures/screens").path
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".layout") }.map { "screens/" + String($0.dropLast(".layout".count)) }.sorted()
+    }()
+
     /// Parses `fixtures/<name>.layout` into a fresh tree (each call its own: trees are not shared
     /// across threads).
     static func fixture(_ name: String) throws -> LayoutDocument {

@@ -1,6 +1,6 @@
 // The render benchmark: a 1,000-view dashboard (a grid of cards, each with an icon, a title,
 // a subtitle and a badge) with all its constraints, through every phase of `blueprint render`:
-// build the tree and its constraints, solve, lay out the diagram (lanes, label placement),
+// build the tree and its constraints, solve, lay out the diagram (badges, folds, placement),
 // paint with cairo, encode the PNG. Prints one line per phase (median of the rounds) and the
 // diagram's size and counts, which `run-render-bench.sh` hands to the raw-cairo peer.
 //

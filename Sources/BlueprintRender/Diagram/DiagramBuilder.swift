@@ -8,6 +8,18 @@ struct DiagramBuilder {
 
     private(set) var boxes: [ViewBox] = []
     private(set) var annotations: [Annotation] = []
+    /// Size constraints, summarised per item (see ``SizeBadges``).
+    private(set) var badges: [SizeBadges.Badge] = []
+    /// The union of the highlighted views' frames, with a focus.
+    private(set) var focusFrame: Rect?
+    /// How many constraints are drawn (as lines or in badges).
+    private(set) var constraintCount = 0
+    /// How many containers are folded into an `as row1` tag (see ``Repetition``).
+    private(set) var folds = 0
+    /// How many equal-size groups the badges letter.
+    private(set) var equalGroups = 0
+    /// Custom layout guides (``View/addLayoutGuide(_:)``): name and frame, in tree order.
+    private(set) var guides: [(name: String, frame: Rect)] = []
     /// The safe area's dashed rectangle, when the root has insets.
     private(set) var safeArea: Rect?
     /// The engine's conflicts and ambiguity, as drawn.
@@ -16,7 +28,7 @@ struct DiagramBuilder {
     init(root: View, options: RenderOptions) throws(RenderError) {
         self.root = root
         self.options = options
-        if case .view(let name) = options.constraints, root.view(named: name) == nil {
+        for name in options.constraints.focus ?? [] where root.view(named: name) == nil {
             throw .unknownView(name)
         }
         root.layoutIfNeeded()
@@ -46,14 +58,69 @@ struct DiagramBuilder {
             }
         }
         let rtl = root.layoutDirection == .rightToLeft
-        addBoxes(root, depth: 0, hidden: false, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
+        addBoxes(root, parent: nil, depth: 0, hidden: false, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
         let insets = root.safeAreaInsets
         if insets != .zero { safeArea = root.absoluteFrame.inset(by: insets) }
 
-        for (order, c) in constraints.enumerated() where shows(c) {
+        var shown: [(LayoutConstraint, StrokeRole)] = []
+        for c in constraints where shows(c) {
             let id = ObjectIdentifier(c)
-            let role: StrokeRole = broken.contains(id) ? .broken : involved.contains(id) ? .conflict : .normal
-            if let a = annotation(for: c, role: role, order: order) { annotations.append(a) }
+            shown.append((c, broken.contains(id) ? .broken : involved.contains(id) ? .conflict : .normal))
+        }
+        constraintCount = shown.count
+        if let focus = options.constraints.focus {
+            // The views in focus and those their constraints relate are highlighted.
+            var highlighted = Set(focus)
+            for (c, _) in shown {
+                for item in [c.firstItem, c.secondItem].compactMap({ $0 }) { if let v = item.owningView { highlighted.insert(v.name) } }
+            }
+            // The crop takes the highlighted views but not the containers of a view in focus
+            // (the root would take everything).
+            var containers = Set<String>()
+            for name in focus {
+                var at = root.view(named: name)?.superview
+                while let v = at { containers.insert(v.name); at = v.superview }
+            }
+            for i in boxes.indices {
+                boxes[i].dimmed = !highlighted.contains(boxes[i].name)
+                if !boxes[i].dimmed && !containers.contains(boxes[i].name) {
+                    focusFrame = focusFrame.map { union($0, boxes[i].frame) } ?? boxes[i].frame
+                }
+            }
+        }
+        // With a focus, everything about the views in focus is drawn: no folds.
+        let repetition = Repetition(root: root, constraints: options.constraints.focus == nil ? shown.map(\.0) : [])
+        shown.removeAll { repetition.folded.contains(ObjectIdentifier($0.0)) }
+        folds = repetition.tags.count
+        let sizes = SizeBadges(shown, tags: repetition.tags.map { ($0.0, "as " + $0.1) })
+        badges = sizes.badges
+        equalGroups = sizes.groups
+        // Constraints between the same two anchors become one line with one label.
+        var merged: [AnchorKey: Int] = [:]
+        for (order, (c, role)) in shown.enumerated() where !c.firstAttribute.isDimension {
+            guard let a = annotation(for: c, role: role, order: order, rightToLeft: rtl) else { continue }
+            let key = AnchorKey(c)
+            if let i = merged[key] {
+                annotations[i].merge(a)
+            } else {
+                merged[key] = annotations.count
+                annotations.append(a)
+            }
+        }
+    }
+
+    /// The two anchors a constraint relates, in either order.
+    private struct AnchorKey: Hashable {
+        var a: ObjectIdentifier, aa: LayoutAttribute, b: ObjectIdentifier?, ba: LayoutAttribute?
+        init(_ c: LayoutConstraint) {
+            let first = (ObjectIdentifier(c.firstItem), c.firstAttribute)
+            guard let s = c.secondItem, let sa = c.secondAttribute else {
+                (a, aa, b, ba) = (first.0, first.1, nil, nil)
+                return
+            }
+            let second = (ObjectIdentifier(s), sa)
+            let swap = (second.0.hashValue, second.1.rawValue) < (first.0.hashValue, first.1.rawValue)
+            (a, aa, b, ba) = swap ? (second.0, second.1, first.0, first.1) : (first.0, first.1, second.0, second.1)
         }
     }
 
@@ -61,12 +128,13 @@ struct DiagramBuilder {
         switch options.constraints {
         case .all: return true
         case .none: return false
-        case .view(let name):
-            return c.firstItem.owningView?.name == name || c.secondItem?.owningView?.name == name
+        case .view, .views:
+            let focus = options.constraints.focus ?? []
+            return focus.contains { name in c.firstItem.owningView?.name == name || c.secondItem?.owningView?.name == name }
         }
     }
 
-    private mutating func addBoxes(_ view: View, depth: Int, hidden: Bool, rtl: Bool,
+    private mutating func addBoxes(_ view: View, parent: String?, depth: Int, hidden: Bool, rtl: Bool,
                                    ambiguous: [ObjectIdentifier: [LayoutAxis]], marginUsers: Set<ObjectIdentifier>) {
         let hidden = hidden || view.isHidden
         let frame = view.absoluteFrame
@@ -78,99 +146,67 @@ struct DiagramBuilder {
         let showMargins = !view.subviews.isEmpty || marginUsers.contains(ObjectIdentifier(view))
         let marginRect = frame.inset(by: view.layoutMargins)
         boxes.append(ViewBox(
-            name: view.name, frame: frame, depth: depth, hidden: hidden, text: text, rightToLeft: rtl,
+            name: view.name, frame: frame, depth: depth, hidden: hidden, text: text, rightToLeft: rtl, parentName: parent,
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
             ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued()))
+        for guide in view.layoutGuides {
+            let f = guide.absoluteLayoutFrame
+            if f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite { guides.append((guide.name, f)) }
+        }
         for sub in view.subviews {
-            addBoxes(sub, depth: depth + 1, hidden: hidden, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
+            addBoxes(sub, parent: view.name, depth: depth + 1, hidden: hidden, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
         }
     }
 
-    /// How one constraint is drawn.
-    private func annotation(for c: LayoutConstraint, role: StrokeRole, order: Int) -> Annotation? {
+    /// How one position constraint is drawn: an alignment line when both coordinates
+    /// coincide, else a spacing I-bar; its label follows ``ConstraintText``'s sign rule.
+    private func annotation(for c: LayoutConstraint, role: StrokeRole, order: Int, rightToLeft: Bool) -> Annotation? {
         let item1 = c.firstItem, a1 = c.firstAttribute
         let dashed = c.priority.rawValue < 1000
-        let priority = dashed ? " @" + formatNumber(Double(c.priority.rawValue)) : ""
-        let formula = c.formula
+        let priority = dashed ? "@" + formatNumber(Double(c.priority.rawValue)) : ""
         let r1 = item1.absoluteLayoutRect
         guard r1.minX.isFinite, r1.minY.isFinite, r1.width.isFinite, r1.height.isFinite else { return nil }
-
-        if a1.isDimension {
-            let horizontal = a1 == .width
-            var text: String
-            if let item2 = c.secondItem, let a2 = c.secondAttribute {
-                var reference = item2 === item1 ? a2.rawValue : (a2 == a1 ? item2.name : "\(item2.name).\(a2.rawValue)")
-                if c.multiplier != 1 { reference += " ×" + formatNumber(c.multiplier) }
-                if c.constant != 0 { reference += (c.constant > 0 ? " + " : " − ") + formatNumber(abs(c.constant)) }
-                text = symbol(c.relation) + " " + reference
-            } else {
-                text = (c.relation == .equal ? "" : symbol(c.relation) + " ") + formatNumber(c.constant)
-            }
-            text += priority
-            // The lane is chosen later; the line starts on the edge it will be offset from.
-            let start = horizontal ? Point(x: r1.minX, y: r1.minY) : Point(x: r1.maxX, y: r1.minY)
-            let end = horizontal ? Point(x: r1.maxX, y: r1.minY) : Point(x: r1.maxX, y: r1.maxY)
-            return Annotation(kind: .dimension, start: start, end: end, dashed: dashed, role: role,
-                              label: text, formula: formula, order: order)
-        }
-
         guard let item2 = c.secondItem, let a2 = c.secondAttribute else { return nil }
         let r2 = item2.absoluteLayoutRect
         let v1 = item1.absoluteValue(of: a1), v2 = item2.absoluteValue(of: a2)
         guard v1.isFinite, v2.isFinite, r2.minX.isFinite, r2.minY.isFinite else { return nil }
-        let horizontalAxis = a1.axis == .horizontal   // positions along x: the line runs horizontally
+        let owners = [item1.owningView?.absoluteFrame ?? r1, item2.owningView?.absoluteFrame ?? r2]
+        let horizontalAxis = a1.axis == .horizontal   // positions along x: the line runs vertically
         // The perpendicular extents of both items.
         let (lo1, hi1) = horizontalAxis ? (r1.minY, r1.maxY) : (r1.minX, r1.maxX)
         let (lo2, hi2) = horizontalAxis ? (r2.minY, r2.maxY) : (r2.minX, r2.maxX)
         let contains = isAncestor(item2, of: item1)
+        let value = ConstraintText.spacing(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
+                                           v1: v1, v2: v2, firstAttribute: a1, rightToLeft: rightToLeft)
 
-        var body = ""
-        if c.multiplier != 1 { body = "×" + formatNumber(c.multiplier) }
         if abs(v1 - v2) < 0.5 && c.multiplier == 1 {
             // Alignment: a thin line along the shared coordinate, across both items.
             let (from, to) = contains ? (lo1 - 4, hi1 + 4) : (min(lo1, lo2), max(hi1, hi2))
-            var text: String? = nil
-            if c.relation != .equal || dashed || c.constant != 0 {
-                text = [c.relation == .equal ? "" : symbol(c.relation) + " " + formatNumber(abs(c.constant)),
-                        dashed ? String(priority.dropFirst()) : ""].filter { !$0.isEmpty }.joined(separator: " ")
-                if text!.isEmpty { text = nil }
-            }
+            let plain = c.relation == .equal && c.constant == 0
+            let text = [plain ? "" : value, priority].filter { !$0.isEmpty }.joined(separator: " ")
             let (s, e) = horizontalAxis
                 ? (Point(x: v1, y: from), Point(x: v1, y: to))
                 : (Point(x: from, y: v1), Point(x: to, y: v1))
             return Annotation(kind: .alignment, start: s, end: e, dashed: dashed, role: role,
-                              label: text, formula: formula, order: order)
+                              label: text.isEmpty ? nil : text, formula: c.formula, order: order, owners: owners)
         }
         // Spacing: an I-bar between the two coordinates, where both items overlap across.
         let lo = max(lo1, lo2), hi = min(hi1, hi2)
         let at = lo <= hi ? (lo + hi) / 2 : (lo1 + hi1) / 2
-        // Show the gap as a distance: `a ≤ b − 8` reads "≥ 8" (the gap b − a is at least 8).
-        var relation = c.relation
-        if c.constant < 0 { relation = flip(relation) }
-        let magnitude = formatNumber(abs(c.constant))
-        let value = body.isEmpty ? magnitude : (c.constant == 0 ? body : body + " + " + formatNumber(c.constant))
-        let text = (relation == .equal ? "" : symbol(relation) + " ") + value + priority
+        let text = [value, priority].filter { !$0.isEmpty }.joined(separator: " ")
         let (s, e) = horizontalAxis
             ? (Point(x: min(v1, v2), y: at), Point(x: max(v1, v2), y: at))
             : (Point(x: at, y: min(v1, v2)), Point(x: at, y: max(v1, v2)))
-        return Annotation(kind: .spacing, start: s, end: e, dashed: dashed, role: role,
-                          label: text, formula: formula, order: order)
+        var a = Annotation(kind: .spacing, start: s, end: e, dashed: dashed, role: role,
+                           label: text, formula: c.formula, order: order, owners: owners)
+        // Across the line: both items, or the inner one when one contains the other.
+        a.span = contains ? (lo1, hi1) : isAncestor(item1, of: item2) ? (lo2, hi2) : (min(lo1, lo2), max(hi1, hi2))
+        return a
     }
 
-    private func flip(_ r: LayoutRelation) -> LayoutRelation {
-        switch r {
-        case .equal: .equal
-        case .lessThanOrEqual: .greaterThanOrEqual
-        case .greaterThanOrEqual: .lessThanOrEqual
-        }
-    }
-
-    private func symbol(_ r: LayoutRelation) -> String {
-        switch r {
-        case .equal: "="
-        case .lessThanOrEqual: "≤"
-        case .greaterThanOrEqual: "≥"
-        }
+    private func union(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 
     /// Whether `a` (or the view owning it) contains `b`.

@@ -12,9 +12,13 @@ struct ViewBox {
     var frame: Rect
     var depth: Int
     var hidden: Bool
+    /// Out of focus (`--show` names other views): drawn faintly.
+    var dimmed = false
     /// A label's text, font size, and where its first baseline sits.
     var text: (string: String, fontSize: Double, baselineY: Double, width: Double, lineHeight: Double)?
     var rightToLeft: Bool
+    /// The parent view's name (nil for the root).
+    var parentName: String?
     /// The dashed inset of its layout margins (containers and views whose margins are used).
     var margins: Rect?
     /// Free axes when the constraints do not fix its frame.
@@ -23,13 +27,11 @@ struct ViewBox {
 
 /// One constraint drawn as a line, in root coordinates.
 struct Annotation {
-    enum Kind { case spacing, dimension, alignment }
+    enum Kind { case spacing, alignment }
     var kind: Kind
     /// The main line.
     var start: Point
     var end: Point
-    /// Extension lines of a dimension line (from the view's edge to just past the line).
-    var extensions: [(Point, Point)] = []
     var dashed: Bool
     var role: StrokeRole
     /// The label text, nil for a plain required alignment.
@@ -38,15 +40,44 @@ struct Annotation {
     var formula: String
     /// Activation order among the drawn constraints: the last tie-breaker everywhere.
     var order: Int
+    /// The frames of the views the constraint relates (its label belongs near them).
+    var owners: [Rect] = []
+    /// The extent of the related items across the line (their union's top and bottom for a
+    /// horizontal line, left and right for a vertical one).
+    var span: (lo: Double, hi: Double) = (0, 0)
+    /// The line as drawn: the main line cut around every text box it would cross, and the
+    /// end caps of an I-bar that cross none.
+    var pieces: [(Point, Point)] = []
+    var caps: [(Point, Point)] = []
+
+    /// The end caps of an I-bar (none for an alignment line).
+    var capSegments: [(Point, Point)] {
+        guard kind == .spacing else { return [] }
+        let h = Metrics.capHalf
+        return [start, end].map { p in
+            isHorizontal ? (Point(x: p.x, y: p.y - h), Point(x: p.x, y: p.y + h)) : (Point(x: p.x - h, y: p.y), Point(x: p.x + h, y: p.y))
+        }
+    }
 
     var isHorizontal: Bool { start.y == end.y }
     var length: Double { abs(end.x - start.x) + abs(end.y - start.y) }
+
+    /// Folds another constraint between the same two anchors into this line: one label with
+    /// both texts (`≥ 11, = 11 @751`), dashed only if both are, the stronger role.
+    mutating func merge(_ other: Annotation) {
+        var unique: [String] = []
+        for t in [label, other.label].compactMap({ $0 }) where !unique.contains(t) { unique.append(t) }
+        label = unique.isEmpty ? nil : unique.joined(separator: ", ")
+        dashed = dashed && other.dashed
+        role = max(role, other.role)
+        formula += ", " + other.formula
+    }
 }
 
 /// A piece of text placed on the diagram (a constraint label, a view name, an ambiguity note),
 /// or the numbered marker that stands in for one.
 struct PlacedText {
-    enum Style { case constraint(StrokeRole), name, ambiguity }
+    enum Style { case constraint(StrokeRole), name, badge(StrokeRole), ambiguity }
     var text: String
     /// The box the text (with its padding) occupies; nothing else placed may overlap it.
     var rect: Rect
@@ -57,6 +88,14 @@ struct PlacedText {
     var leader: (Point, Point)?
     /// Whether a pill is drawn behind it (constraint labels sitting on lines).
     var backdrop: Bool
+    /// For a leader: the box the text belongs to, which its leader may enter.
+    var home: Rect? = nil
+    /// For a constraint label or badge: the frames of the views its constraints relate.
+    var owners: [Rect] = []
+    /// A name of a view out of focus: drawn faintly.
+    var dimmed = false
+
+    var isName: Bool { if case .name = style { true } else { false } }
 }
 
 /// One line of the legend.
@@ -64,7 +103,7 @@ struct LegendEntry {
     enum Sample {
         case swatches([Int])        // fills by depth
         case dashed(Color)          // margins, safe area
-        case spacing, dimension, alignment, lowPriority
+        case spacing, badge, alignment, lowPriority
         case role(StrokeRole)
         case ambiguous, hidden
         case marker(Int)
@@ -75,7 +114,7 @@ struct LegendEntry {
 
 /// Sizes of the diagram's own furniture, in points (multiplied by the scale when drawn).
 enum Metrics {
-    static let nameFontSize = 9.0
+    static let nameFontSize = 8.0
     static let labelFontSize = 9.0
     static let legendFontSize = 10.0
     /// Padding inside a label's box, horizontally and vertically.
@@ -85,9 +124,10 @@ enum Metrics {
     static let constraintLine = 1.0
     static let alignmentLine = 0.5
     static let capHalf = 3.0
-    /// The first dimension-line lane's distance from the view's edge, and the lane step.
-    static let laneGap = 9.0
-    static let laneStep = 13.0
+    /// Names are a size smaller than constraint labels and sit closer to their box edge.
+    static let namePadY = 0.5
+    /// The gap between the layout and the column of name callouts beside it.
+    static let calloutGap = 10.0
     /// The border around the drawing.
     static let border = 12.0
 }

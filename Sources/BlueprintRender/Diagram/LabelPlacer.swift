@@ -2,48 +2,75 @@ import Blueprint
 
 /// Puts every piece of text where it overlaps no other text, no view name and no frame edge.
 ///
-/// Each item tries fixed slots in a fixed order — for a constraint label: on its line, above
-/// (or right of) it, below (or left of) it, then outside the line's ends with a leader — and
-/// otherwise becomes a numbered marker whose text goes to the legend. Items are placed in a
-/// deterministic order: view names in tree order, ambiguity notes, then constraint labels with
-/// broken and conflicting ones first and short lines before long ones (they have the least room).
+/// Items are placed in a deterministic order: view names in tree order, size badges, ambiguity
+/// notes, then constraint labels with broken and conflicting ones first and short lines before
+/// long ones (they have the least room). Each item tries fixed slots in a fixed order:
+///
+/// - a **name** inside its frame's top-left corner, in full, then shortened (the parent's
+///   leading word dropped: `wifiTitle` in `wifiRow` reads `title`), then just outside the
+///   frame, then shortened with an ellipsis, and last in a **callout** in a column beside the
+///   layout with a straight leader. A name never becomes a numbered marker.
+/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then on a short
+///   leader.
+/// - a **constraint label** on its line, beside it, beyond its ends, then on a short leader;
+///   slots that touch the views the constraint relates come first.
+///
+/// A leader is accepted only if it crosses no text and no other leader. An item that finds no
+/// slot becomes a numbered marker, the last resort, counted in the statistics.
 ///
 /// - Complexity: O(n log n) for n items on real layouts (one sort; each slot test is a
 ///   constant number of grid lookups, see ``SpatialIndex``).
 struct LabelPlacer {
-    private var index = SpatialIndex()
+    var index = SpatialIndex()
+    private var leaderIndex = SpatialIndex()
+    /// The leaders placed so far, in the order of `leaderIndex`'s rectangles.
+    private var leaders: [(Point, Point)] = []
     private(set) var placed: [PlacedText] = []
     private(set) var legend: [LegendEntry] = []
-    /// Markers that found no free spot and were put on their line anyway.
+    /// The text of label views (fixed obstacles, drawn by the painter).
+    private(set) var viewTexts: [Rect] = []
+    /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
-    private let metrics = BundledFontMetrics()
+    let metrics = BundledFontMetrics()
+    let layout: Rect
+    /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
+    /// its own frame's edges (a tab on the top edge).
+    static let edgeOwnerBase = 1_000_000
 
     /// Frame edges and label texts: the fixed obstacles.
-    init(boxes: [ViewBox]) {
-        for b in boxes {
+    init(boxes: [ViewBox], layout: Rect) {
+        self.layout = layout
+        for (n, b) in boxes.enumerated() {
             let f = b.frame
             let t = Metrics.outline / 2
-            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: f.width + 2 * t, height: 2 * t))
-            index.insert(Rect(x: f.minX - t, y: f.maxY - t, width: f.width + 2 * t, height: 2 * t))
-            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t))
-            index.insert(Rect(x: f.maxX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t))
-            if let text = b.text {
-                let m = metrics.measure(text.string, fontSize: text.fontSize)
-                let x = b.rightToLeft ? f.maxX - min(m.width, f.width) : f.minX
-                index.insert(Rect(x: x, y: text.baselineY - m.ascent, width: min(m.width, f.width),
-                                  height: min(m.height, f.height)))
+            let owner = Self.edgeOwnerBase + n
+            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: f.width + 2 * t, height: 2 * t), owner: owner, kind: .edge)
+            index.insert(Rect(x: f.minX - t, y: f.maxY - t, width: f.width + 2 * t, height: 2 * t), owner: owner, kind: .edge)
+            index.insert(Rect(x: f.minX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t), owner: owner, kind: .edge)
+            index.insert(Rect(x: f.maxX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t), owner: owner, kind: .edge)
+            if let r = Self.textRect(b, metrics: metrics) {
+                index.insert(r, kind: .text)
+                viewTexts.append(r)
             }
         }
+    }
+
+    /// The box of a label view's text, clipped to its frame.
+    static func textRect(_ b: ViewBox, metrics: BundledFontMetrics) -> Rect? {
+        guard let text = b.text else { return nil }
+        let f = b.frame
+        let m = metrics.measure(text.string, fontSize: text.fontSize)
+        let w = min(m.width, f.width), h = min(m.height, f.height)
+        guard w > 0, h > 0 else { return nil }
+        let x = b.rightToLeft ? f.maxX - w : f.minX
+        return Rect(x: x, y: max(f.minY, text.baselineY - m.ascent), width: w, height: h)
     }
 
     /// Makes every constraint line an obstacle: names and notes keep off all of them, a
     /// constraint label off all but its own line.
     mutating func addLines(_ annotations: [Annotation]) {
         for (i, a) in annotations.enumerated() {
-            let t = 0.5
-            let r = Rect(x: min(a.start.x, a.end.x) - t, y: min(a.start.y, a.end.y) - t,
-                         width: abs(a.end.x - a.start.x) + 2 * t, height: abs(a.end.y - a.start.y) + 2 * t)
-            index.insert(r, owner: i, kind: a.kind == .alignment ? .alignment : .line)
+            index.insert(Segments.bounds(a.start, a.end), owner: i, kind: a.kind == .alignment ? .alignment : .line)
         }
     }
 
@@ -53,35 +80,62 @@ struct LabelPlacer {
         return max(m.width + 2 * Metrics.padX, m.ascent + m.descent + 2 * Metrics.padY)
     }
 
-    /// The size of `text`'s box at the label size, padding included.
-    func boxSize(_ text: String, fontSize: Double = Metrics.labelFontSize) -> Size {
+    /// The size of `text`'s box, padding included.
+    func boxSize(_ text: String, fontSize: Double = Metrics.labelFontSize, padY: Double = Metrics.padY) -> Size {
         let m = metrics.measure(text, fontSize: fontSize)
-        return Size(width: m.width + 2 * Metrics.padX, height: m.ascent + m.descent + 2 * Metrics.padY)
+        return Size(width: m.width + 2 * Metrics.padX, height: m.ascent + m.descent + 2 * padY)
     }
 
-    /// Places each view's name: inside its top-left corner, above it, beside a label's text,
-    /// inside its bottom-left corner, below it; else a marker. Names may cross constraint
-    /// lines (they are drawn on a backdrop), never other text or frame edges.
-    mutating func placeNames(_ boxes: [ViewBox]) {
-        for b in boxes {
-            let size = boxSize(b.name, fontSize: Metrics.nameFontSize)
-            let f = b.frame, w = size.width, h = size.height
-            var slots: [Rect] = []
-            let fitsInside = b.text == nil && f.width >= w + 4 && f.height >= h + 4
-            if fitsInside { slots.append(Rect(x: f.minX + 2, y: f.minY + 2, width: w, height: h)) }
-            slots.append(Rect(x: f.minX, y: f.minY - h - 1, width: w, height: h))
-            if b.text != nil {
-                slots.append(Rect(x: f.maxX + 3, y: f.midY - h / 2, width: w, height: h))
-                slots.append(Rect(x: f.minX - 3 - w, y: f.midY - h / 2, width: w, height: h))
+    mutating func commit(_ text: PlacedText) {
+        index.insert(text.rect)
+        if let l = text.leader {
+            leaderIndex.insert(Segments.bounds(l.0, l.1), owner: placed.count, kind: .line)
+            leaders.append(l)
+        }
+        placed.append(text)
+    }
+
+    /// Whether a leader crosses no text box (nor name, badge, marker) and no other leader.
+    /// The box it serves, `home`, may be entered (a leader starts inside or on it).
+    func leaderIsClean(_ p: Point, _ q: Point, home: Rect?) -> Bool {
+        let box = Segments.bounds(p, q)
+        if index.first(in: box, blocking: .text, { r in r != home && Segments.crosses(p, q, r) }) != nil { return false }
+        return !leaderIndex.indices(overlapping: box).contains { Segments.cross((p, q), leaders[$0]) }
+    }
+
+    // MARK: Badges and notes
+
+    /// Places each size badge inside a corner of its view, else beside it, else on a leader.
+    mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
+        for b in badges {
+            let s = boxSize(b.text)
+            let f = b.frame, w = s.width, h = s.height
+            var slots: [(Rect, (Point, Point)?)] = []
+            if f.width >= w + 3 && f.height >= h + 2 {
+                // Inside: the corners first, then the middles of the edges.
+                for (x, y) in [(f.maxX - w - 1.5, f.maxY - h - 1), (f.maxX - w - 1.5, f.minY + 1), (f.minX + 1.5, f.maxY - h - 1),
+                               (f.maxX - w - 1.5, f.midY - h / 2), (f.midX - w / 2, f.maxY - h - 1), (f.midX - w / 2, f.minY + 1),
+                               (f.minX + 1.5, f.midY - h / 2)] {
+                    slots.append((Rect(x: x, y: y, width: w, height: h), nil))
+                }
             }
-            if fitsInside {
-                slots.append(Rect(x: f.maxX - 2 - w, y: f.minY + 2, width: w, height: h))
-                slots.append(Rect(x: f.minX + 2, y: f.maxY - h - 2, width: w, height: h))
+            // Beside it: right, below and above (at its right end, middle and left end), left.
+            slots.append((Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h), nil))
+            for x in [f.maxX - w, f.midX - w / 2, f.minX] {
+                slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
+                slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
             }
-            slots.append(Rect(x: f.minX, y: f.maxY + 1, width: w, height: h))
-            slots.append(Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h))
-            place(b.name, style: .name, slots: slots.map { ($0, nil) }, anchor: Point(x: f.minX, y: f.minY),
-                  legendText: b.name, backdrop: true, passes: [.solid])
+            slots.append((Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h), nil))
+            for reach in [6.0, 14.0, 24.0] {
+                for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
+                    let right = cx == f.maxX, down = cy == f.maxY
+                    let r = Rect(x: right ? cx + reach : cx - reach - w, y: down ? cy + reach : cy - reach - h, width: w, height: h)
+                    let corner = Point(x: right ? cx - 1 : cx + 1, y: down ? cy - 1 : cy + 1)
+                    slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
+                }
+            }
+            place(b.text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
+                  legendText: "\(b.text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
         }
     }
 
@@ -96,13 +150,21 @@ struct LabelPlacer {
                          Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h),
                          Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h)]
             place(text, style: .ambiguity, slots: slots.map { ($0, nil) }, anchor: Point(x: f.midX, y: f.maxY),
-                  legendText: "\(b.name): \(text)", backdrop: true, passes: [.solid])
+                  legendText: "\(b.name): \(text)", home: f, owners: [f], passes: [.solid])
         }
     }
 
+    // MARK: Constraint labels
+
     /// Places the labels of constraints.
-    mutating func placeLabels(_ annotations: [Annotation]) {
-        let ordered = annotations.indices.filter { annotations[$0].label != nil }.sorted { i, j in
+    /// `tight`: only the labels of lines shorter than their text, before names (which have more
+    /// places to go), and only in slots touching their views; a label that finds none waits for
+    /// the second call, which places every label not yet placed.
+    mutating func placeLabels(_ annotations: [Annotation], tight: Bool) {
+        let ordered = annotations.indices.filter { i in
+            guard let text = annotations[i].label, !placedAnnotations.contains(i) else { return false }
+            return !tight || annotations[i].length < boxSize(text).width + 2 * Metrics.capHalf
+        }.sorted { i, j in
             let a = annotations[i], b = annotations[j]
             if a.role != b.role { return a.role > b.role }
             if a.length != b.length { return a.length < b.length }
@@ -111,8 +173,10 @@ struct LabelPlacer {
         for i in ordered {
             let a = annotations[i], text = a.label!
             let size = boxSize(text)
-            place(text, style: .constraint(a.role), slots: slots(for: a, size), anchor: mid(a),
-                  legendText: "\(text)   \(a.formula)", backdrop: true, owner: i)
+            if place(text, style: .constraint(a.role), slots: slots(for: a, size), anchor: mid(a),
+                     legendText: "\(text)   \(a.formula)", home: nil, owners: a.owners, owner: i, nearOnly: tight) {
+                placedAnnotations.insert(i)
+            }
         }
     }
 
@@ -130,9 +194,26 @@ struct LabelPlacer {
             if w + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: m.x - w / 2, y: y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: m.x - w / 2, y: y - h - 1.5, width: w, height: h), nil))
             out.append((Rect(x: m.x - w / 2, y: y + 1.5, width: w, height: h), nil))
-            out.append((Rect(x: x2 + 3, y: y - h / 2, width: w, height: h), nil))
-            out.append((Rect(x: x1 - 3 - w, y: y - h / 2, width: w, height: h), nil))
-            for reach in [8.0, 20.0, 32.0] {
+            out.append((Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), nil))
+            out.append((Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h), nil))
+            // Beyond an end, just below or above the line (inside a small item, by its edge).
+            for dy in [Metrics.capHalf + 0.5, -h - Metrics.capHalf - 0.5] {
+                out.append((Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h), nil))
+                out.append((Rect(x: x2 + 1.5, y: y + dy, width: w, height: h), nil))
+            }
+            // Above or below the gap, on a straight leader through it (a gap too narrow for
+            // its label, as drafting does).
+            let span = a.span
+            // Centred on the gap, else kept clear of its ends (the gap narrower than the text).
+            for x in [m.x - w / 2, x1 + 1, x2 - 1 - w] {
+                for reach in [0.5, 6.0, 14.0, 28.0] {
+                    let up = Rect(x: x, y: span.lo - reach - h, width: w, height: h)
+                    out.append((up, (Point(x: m.x, y: y), Point(x: m.x, y: up.maxY))))
+                    let down = Rect(x: x, y: span.hi + reach, width: w, height: h)
+                    out.append((down, (Point(x: m.x, y: y), Point(x: m.x, y: down.minY))))
+                }
+            }
+            for reach in [6.0, 14.0, 24.0] {
                 for (dx, dy) in [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
                     let ex = dx > 0 ? x2 : x1
                     let r = Rect(x: dx > 0 ? ex + reach : ex - reach - w, y: dy < 0 ? y - reach - h : y + reach, width: w, height: h)
@@ -144,9 +225,22 @@ struct LabelPlacer {
             if h + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: x - w / 2, y: m.y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: x + 2, y: m.y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x - 2 - w, y: m.y - h / 2, width: w, height: h), nil))
-            out.append((Rect(x: x - w / 2, y: y2 + 3, width: w, height: h), nil))
-            out.append((Rect(x: x - w / 2, y: y1 - 3 - h, width: w, height: h), nil))
-            for reach in [8.0, 20.0, 32.0] {
+            out.append((Rect(x: x - w / 2, y: y2 + 1.5, width: w, height: h), nil))
+            out.append((Rect(x: x - w / 2, y: y1 - 1.5 - h, width: w, height: h), nil))
+            for dx in [Metrics.capHalf + 0.5, -w - Metrics.capHalf - 0.5] {
+                out.append((Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h), nil))
+                out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
+            }
+            let span = a.span
+            for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
+                for reach in [0.5, 6.0, 14.0, 28.0] {
+                    let right = Rect(x: span.hi + reach, y: y, width: w, height: h)
+                    out.append((right, (Point(x: x, y: m.y), Point(x: right.minX, y: m.y))))
+                    let left = Rect(x: span.lo - reach - w, y: y, width: w, height: h)
+                    out.append((left, (Point(x: x, y: m.y), Point(x: left.maxX, y: m.y))))
+                }
+            }
+            for reach in [6.0, 14.0, 24.0] {
                 for (dx, dy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
                     let ey = dy > 0 ? y2 : y1
                     let r = Rect(x: dx > 0 ? x + reach : x - reach - w, y: dy > 0 ? ey + reach : ey - reach - h, width: w, height: h)
@@ -157,23 +251,52 @@ struct LabelPlacer {
         return out
     }
 
+    /// How far from a frame a label still touches it: a label's padding.
+    static let touchDistance = 2.0
+
+    /// Whether `r` is inside or touches (within ``touchDistance``) the union of `owners`, taken
+    /// as the box that bounds them all (a label in the gap between two views belongs to them).
+    static func touches(_ r: Rect, _ owners: [Rect]) -> Bool {
+        guard let first = owners.first else { return false }
+        var x0 = first.minX, y0 = first.minY, x1 = first.maxX, y1 = first.maxY
+        for o in owners.dropFirst() { x0 = min(x0, o.minX); y0 = min(y0, o.minY); x1 = max(x1, o.maxX); y1 = max(y1, o.maxY) }
+        let d = touchDistance
+        return r.minX <= x1 + d && x0 - d <= r.maxX && r.minY <= y1 + d && y0 - d <= r.maxY
+    }
+
+    /// Whether a leader placed earlier passes through `r`.
+    func crossedByLeader(_ r: Rect) -> Bool {
+        leaderIndex.indices(overlapping: r).contains { Segments.crosses(leaders[$0].0, leaders[$0].1, r) }
+    }
+
     /// An item that found no slot: it becomes a marker once every other item is placed, so
     /// markers never take a slot a label could have used.
-    private var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int)] = []
+    /// The constraint labels placed so far (by annotation index).
+    private var placedAnnotations = Set<Int>()
 
-    /// Tries the slots, first clear of every line (`passes` lists what blocks, pass by pass);
-    /// failing all, the item waits for ``placeMarkers()``.
+    private var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int, isName: Bool)] = []
+
+    /// Tries the slots: first clear of every line and touching an owner, then clear of text and
+    /// frame edges and touching an owner, then anywhere clear of text and edges (`passes` lists
+    /// what blocks, pass by pass). A slot with a leader needs a clean leader. Failing all, the
+    /// item waits for ``placeMarkers()``.
+    /// - Returns: whether it was placed (false: it waits, or with `nearOnly`, is left out).
+    @discardableResult
     private mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
-                                anchor: Point, legendText: String, backdrop: Bool, owner: Int = -2,
-                                passes: [SpatialIndex.Kind] = [.all, [.solid, .line]]) {
-        for blocking in passes {
-            for (r, leader) in slots where !index.intersects(r, ignoring: owner, blocking: blocking) {
-                index.insert(r)
-                placed.append(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: backdrop))
-                return
+                                anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
+                                passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false) -> Bool {
+        for near in nearOnly ? [true] : [true, false] {
+            for blocking in passes {
+                for (r, leader) in slots where !near || Self.touches(r, owners) {
+                    if index.intersects(r, ignoring: owner, blocking: blocking) || crossedByLeader(r) { continue }
+                    if let l = leader, !leaderIsClean(l.0, l.1, home: home) { continue }
+                    commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners))
+                    return true
+                }
             }
         }
-        pending.append((text, style, anchor, legendText, owner))
+        if !nearOnly { pending.append((text, style, anchor, legendText, owner, false)) }
+        return false
     }
 
     /// Places a numbered marker for every item that found no slot, as near its anchor as a free
@@ -192,10 +315,13 @@ struct LabelPlacer {
                 }
             }
             var chosen: (Rect, Point)?
-            search: for blocking: SpatialIndex.Kind in [[.solid, .line], .solid] {
+            search: for (blocking, clean) in [(SpatialIndex.Kind([.solid, .line]), true), (.solid, true), (.solid, false)] {
                 for c in candidates {
                     let r = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
-                    if !index.intersects(r, ignoring: item.owner, blocking: blocking) {
+                    let a = item.anchor
+                    let leader = (c.x == a.x && c.y == a.y) ? nil : (a, c)
+                    if !index.intersects(r, ignoring: item.owner, blocking: blocking), !crossedByLeader(r),
+                       !clean || (leader.map({ leaderIsClean($0.0, $0.1, home: nil) }) ?? true) {
                         chosen = (r, c)
                         break search
                     }
@@ -204,9 +330,8 @@ struct LabelPlacer {
             if chosen == nil { forcedMarkers += 1 }
             let a = item.anchor
             let (r, c) = chosen ?? (Rect(x: a.x - d / 2, y: a.y - d / 2, width: d, height: d), a)
-            index.insert(r)
             let leader: (Point, Point)? = (c.x == a.x && c.y == a.y) ? nil : (a, c)
-            placed.append(PlacedText(text: label, rect: r, style: item.style, marker: number, leader: leader, backdrop: true))
+            commit(PlacedText(text: label, rect: r, style: item.style, marker: number, leader: leader, backdrop: true))
             legend.append(LegendEntry(sample: .marker(number), text: item.legendText))
         }
         pending = []

@@ -17,13 +17,17 @@ struct SpatialIndex {
     /// What a rectangle stands for; a query says which kinds block it.
     struct Kind: OptionSet {
         let rawValue: UInt8
-        /// Text, names, markers, frame edges: nothing may overlap these.
-        static let solid = Kind(rawValue: 1)
-        /// Spacing and dimension lines.
+        /// Frame edges.
+        static let edge = Kind(rawValue: 1)
+        /// Spacing lines.
         static let line = Kind(rawValue: 2)
         /// Thin alignment lines.
         static let alignment = Kind(rawValue: 4)
-        static let all: Kind = [.solid, .line, .alignment]
+        /// Texts, names, badges, markers.
+        static let text = Kind(rawValue: 8)
+        /// What nothing placed may overlap.
+        static let solid: Kind = [.edge, .text]
+        static let all: Kind = [.edge, .text, .line, .alignment]
     }
 
     init(cellSize: Double = 32) { cell = cellSize }
@@ -35,7 +39,7 @@ struct SpatialIndex {
 
     private func key(_ x: Int64, _ y: Int64) -> Int64 { (x &* 0x1_0000_0001) ^ (y &* 0x9E37_79B9) }
 
-    mutating func insert(_ r: Rect, owner: Int = -1, kind: Kind = .solid) {
+    mutating func insert(_ r: Rect, owner: Int = -1, kind: Kind = .text) {
         let index = Int32(rects.count)
         rects.append(r)
         owners.append(Int32(owner))
@@ -48,16 +52,41 @@ struct SpatialIndex {
     /// Whether `r` overlaps (with positive area) any inserted rectangle of the `blocking` kinds
     /// that `owner` did not insert.
     func intersects(_ r: Rect, ignoring owner: Int = -2, blocking: Kind = .all) -> Bool {
+        first(in: r, ignoring: owner, blocking: blocking) { _ in true } != nil
+    }
+
+    /// The first inserted rectangle of the `blocking` kinds, not inserted by `owner`, that
+    /// overlaps `r` with positive area and passes `test`.
+    func first(in r: Rect, ignoring owner: Int = -2, blocking: Kind = .all, _ test: (Rect) -> Bool) -> Rect? {
         for y in range(r.minY, r.maxY) {
             for x in range(r.minX, r.maxX) {
                 guard let list = buckets[key(x, y)] else { continue }
                 for i in list {
                     let o = rects[Int(i)]
                     if owners[Int(i)] == Int32(owner) || !blocking.contains(kinds[Int(i)]) { continue }
-                    if o.minX < r.maxX && r.minX < o.maxX && o.minY < r.maxY && r.minY < o.maxY { return true }
+                    if o.minX < r.maxX && r.minX < o.maxX && o.minY < r.maxY && r.minY < o.maxY && test(o) { return o }
                 }
             }
         }
-        return false
+        return nil
+    }
+
+    /// The indices of the inserted rectangles that overlap `r` (with positive area), each once,
+    /// in insertion order.
+    func indices(overlapping r: Rect) -> [Int] {
+        var seen = Set<Int32>(), out: [Int] = []
+        for y in range(r.minY, r.maxY) {
+            for x in range(r.minX, r.maxX) {
+                guard let list = buckets[key(x, y)] else { continue }
+                for i in list where !seen.contains(i) {
+                    let o = rects[Int(i)]
+                    if o.minX < r.maxX && r.minX < o.maxX && o.minY < r.maxY && r.minY < o.maxY {
+                        seen.insert(i)
+                        out.append(Int(i))
+                    }
+                }
+            }
+        }
+        return out.sorted()
     }
 }

@@ -1,0 +1,78 @@
+import Blueprint
+
+/// The words of the diagram's labels: relation symbols, exact fractions and ratios, and the
+/// one sign rule for inequalities.
+///
+/// **The sign rule.** A spacing label states the gap as it is drawn, measured from the nearer
+/// coordinate to the farther one (left to right, top to bottom), so a gap is never negative on
+/// paper: `a.trailing <= b.leading - 8` with `a` left of `b` reads `≥ 8` (the gap is at least
+/// 8), and so does `b.leading >= a.trailing + 8`; `a.trailing <= b.trailingMargin` with `a`
+/// inside `b` reads `≥ 0`, and `a.trailing <= b.trailing - 8` reads `≥ 8`. When both
+/// coordinates coincide, the gap is measured inwards: from a trailing, right or bottom edge of
+/// the first item towards the second item's, from any other attribute the other way.
+enum ConstraintText {
+    static func symbol(_ r: LayoutRelation) -> String {
+        switch r {
+        case .equal: "="
+        case .lessThanOrEqual: "≤"
+        case .greaterThanOrEqual: "≥"
+        }
+    }
+
+    static func flip(_ r: LayoutRelation) -> LayoutRelation {
+        switch r {
+        case .equal: .equal
+        case .lessThanOrEqual: .greaterThanOrEqual
+        case .greaterThanOrEqual: .lessThanOrEqual
+        }
+    }
+
+    /// `p/q` for a multiplier that is exactly a fraction with a denominator up to 16 (`1/3`,
+    /// `4/3`, `2`), else the number as ``formatNumber(_:)`` prints it.
+    static func fraction(_ m: Double) -> String {
+        if let (p, q) = exactFraction(m) { return q == 1 ? String(p) : "\(p)/\(q)" }
+        return formatNumber(m)
+    }
+
+    /// The smallest `q` in 1...16 with `m × q` a whole number (to 1e-9), and that number.
+    static func exactFraction(_ m: Double) -> (Int, Int)? {
+        guard m.isFinite, m > 0 else { return nil }
+        for q in 1...16 {
+            let p = m * Double(q)
+            if abs(p - p.rounded()) < 1e-9 * max(1, p), p.rounded() >= 1, p < 1e6 { return (Int(p.rounded()), q) }
+        }
+        return nil
+    }
+
+    /// Whether an attribute is the far side of its item along its axis in the picture
+    /// (right, bottom; trailing in a left-to-right layout, leading in a right-to-left one).
+    static func isFarSide(_ a: LayoutAttribute, rightToLeft: Bool) -> Bool {
+        switch a {
+        case .right, .rightMargin, .bottom, .bottomMargin, .lastBaseline: true
+        case .trailing, .trailingMargin: !rightToLeft
+        case .leading, .leadingMargin: rightToLeft
+        default: false
+        }
+    }
+
+    /// The label of a spacing between `v1` (the first item's coordinate) and `v2`, for
+    /// `first REL multiplier × second + constant`, following the sign rule.
+    static func spacing(relation: LayoutRelation, multiplier: Double, constant: Double, v1: Double, v2: Double,
+                        firstAttribute: LayoutAttribute, rightToLeft: Bool) -> String {
+        // The gap g runs from the nearer coordinate to the farther one.
+        let firstIsNear = abs(v1 - v2) < 0.5 ? isFarSide(firstAttribute, rightToLeft: rightToLeft) : v1 < v2
+        if multiplier != 1 {
+            // No gap to speak of: the position as a fraction of the other, plus the constant.
+            var s = symbol(relation) + " ×" + fraction(multiplier)
+            if constant != 0 { s += (constant > 0 ? " + " : " − ") + formatNumber(abs(constant)) }
+            return s
+        }
+        // first = second + c  ⇔  second − first = −c (first nearer) or first − second = c.
+        let r = firstIsNear ? flip(relation) : relation
+        let value = firstIsNear ? -constant : constant
+        return (r == .equal ? "" : symbol(r) + " ") + formatNumber(value)
+    }
+
+    /// The short name of a dimension: `w` or `h`.
+    static func short(_ a: LayoutAttribute) -> String { a == .width ? "w" : "h" }
+}

@@ -1,0 +1,111 @@
+import Blueprint
+
+/// View and guide names: inside their frames, shortened, beside them, or in a callout.
+extension LabelPlacer {
+    /// A name without the start it shares with its parent's, cut at a word boundary
+    /// (`homeTabIcon` in `homeTab` → `icon`, `wifiTitle` in `wifiRow` → `title`, `m1Sender` in
+    /// `m1Row` → `sender`), or nil when they share no word.
+    static func shortened(_ name: String, parent: String?) -> String? {
+        guard let parent else { return nil }
+        let n = Array(name), p = Array(parent)
+        var common = 0
+        while common < n.count, common < p.count, n[common] == p[common] { common += 1 }
+        // Back off to the start of a capitalised word in the name.
+        while common > 0, common < n.count, !n[common].isUppercase { common -= 1 }
+        guard common > 0, common < n.count, n[common].isUppercase else { return nil }
+        return n[common].lowercased() + String(n[(common + 1)...])
+    }
+
+    /// Places each view's name (see the type's notes), in tree order.
+    mutating func placeNames(_ boxes: [ViewBox]) {
+        for (n, b) in boxes.enumerated() {
+            let f = b.frame
+            let own = Self.edgeOwnerBase + n
+            let short = Self.shortened(b.name, parent: b.parentName)
+            let textRect = Self.textRect(b, metrics: metrics)
+            func inside(_ text: String) -> [Rect] {
+                let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+                guard f.width >= s.width + 3, f.height >= s.height + 2 else { return [] }
+                return [Rect(x: f.minX + 1.5, y: f.minY + 1, width: s.width, height: s.height),
+                        Rect(x: f.maxX - s.width - 1.5, y: f.minY + 1, width: s.width, height: s.height),
+                        Rect(x: f.minX + 1.5, y: f.maxY - s.height - 1, width: s.width, height: s.height),
+                        Rect(x: f.maxX - s.width - 1.5, y: f.maxY - s.height - 1, width: s.width, height: s.height)]
+            }
+            func outside(_ text: String) -> [Rect] {
+                let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+                let w = s.width, h = s.height
+                // A tab on the top edge (containers), then just outside the frame.
+                let tab = textRect == nil && f.height >= h ? [Rect(x: f.minX + 6, y: f.minY - h / 2, width: w, height: h)] : []
+                return tab + [Rect(x: f.minX, y: f.minY - h - 0.5, width: w, height: h),
+                        Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h),
+                        Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h),
+                        Rect(x: f.minX, y: f.maxY + 0.5, width: w, height: h)]
+            }
+            var tries: [(String, Rect)] = []
+            for text in [b.name, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
+            for text in [short, b.name].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
+            // Shortened with an ellipsis, down to three characters.
+            let base = short ?? b.name
+            if base.count > 4 {
+                for k in stride(from: base.count - 1, through: 3, by: -1) {
+                    tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
+                }
+            }
+            if let (text, r) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) && !crossedByLeader($0.1) }) {
+                commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
+                continue
+            }
+            placeCallout(b.name, for: f, dimmed: b.dimmed)
+        }
+    }
+
+    /// Places each custom layout guide's name inside its dashed frame (top-left, else
+    /// top-right), else just above it, else in a callout like a view's.
+    mutating func placeGuideNames(_ guides: [(name: String, frame: Rect)]) {
+        for g in guides {
+            let f = g.frame
+            let s = boxSize(g.name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+            var slots: [Rect] = []
+            if f.width >= s.width + 3 && f.height >= s.height + 2 {
+                slots += [Rect(x: f.minX + 1.5, y: f.minY + 1, width: s.width, height: s.height),
+                          Rect(x: f.maxX - s.width - 1.5, y: f.minY + 1, width: s.width, height: s.height)]
+            }
+            slots += [Rect(x: f.minX, y: f.minY - s.height - 0.5, width: s.width, height: s.height),
+                      Rect(x: f.minX, y: f.maxY + 0.5, width: s.width, height: s.height)]
+            if let r = slots.first(where: { !index.intersects($0, blocking: .solid) && !crossedByLeader($0) }) {
+                commit(PlacedText(text: g.name, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f))
+            } else {
+                placeCallout(g.name, for: f, dimmed: false)
+            }
+        }
+    }
+
+    /// A name in the column beside the layout, level with its view if free (else the nearest
+    /// free height), on a straight leader; the side whose leader crosses nothing wins.
+    mutating func placeCallout(_ name: String, for f: Rect, dimmed: Bool) {
+        let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+        var fallback: PlacedText?
+        var best: (text: PlacedText, length: Double)?
+        for right in [true, false] {
+            let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
+            let anchor = Point(x: right ? f.maxX : f.minX, y: f.midY)
+            var free = 0
+            for k in 0..<400 where free < 12 {
+                let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
+                let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
+                if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
+                free += 1
+                let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
+                let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
+                if leaderIsClean(anchor, end, home: f) {
+                    // The nearest clean spot on this side; the shorter leader of the two sides wins.
+                    let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
+                    if best == nil || length < best!.length { best = (text, length) }
+                    break
+                }
+                if fallback == nil { fallback = text }
+            }
+        }
+        if let best { commit(best.text) } else if let fallback { commit(fallback) }
+    }
+}

@@ -1,0 +1,101 @@
+import Blueprint
+
+/// Repetition folds: sibling containers whose own constraints are the same up to renaming
+/// (rows, cells, tiles, tabs) are annotated once in full; each of the others carries an
+/// `as row1` tag instead of its copy of the same lines and badges.
+///
+/// A container's own constraints are those whose items all lie in its subtree (itself, its
+/// descendants, their guides). Two siblings match when those constraints, written with each
+/// item as its path from the container (`$`, `$.0`, `$.1.2`, `$.margins`) instead of its name,
+/// are the same lists. Constraints that tie a container to its siblings or parent stay drawn
+/// on every copy: they are what places each row.
+///
+/// - Complexity: O(n log n) for n constraints (each is keyed once, groups by hashing).
+struct Repetition {
+    /// Constraints drawn only on the first of their group.
+    private(set) var folded = Set<ObjectIdentifier>()
+    /// Each folded container and the name of the one it is drawn like.
+    private(set) var tags: [(View, String)] = []
+
+    init(root: View, constraints: [LayoutConstraint]) {
+        // Paths of every view from each of its ancestors would be quadratic; instead a
+        // constraint is keyed from the nearest common container of its items.
+        var parentOf: [ObjectIdentifier: View] = [:]
+        var indexInParent: [ObjectIdentifier: Int] = [:]
+        root.forEachInSubtree { v in
+            for (i, s) in v.subviews.enumerated() {
+                parentOf[ObjectIdentifier(s)] = v
+                indexInParent[ObjectIdentifier(s)] = i
+            }
+        }
+        /// The chain of views from `v` up to the root, `v` first.
+        func chain(_ v: View) -> [View] {
+            var out = [v], at = v
+            while let p = parentOf[ObjectIdentifier(at)] { out.append(p); at = p }
+            return out
+        }
+        /// `v`'s path below `top` ("$", "$.0.2"), or nil if `v` is not in `top`'s subtree.
+        func path(_ v: View, below top: View) -> String? {
+            var steps: [Int] = [], at = v
+            while at !== top {
+                guard let i = indexInParent[ObjectIdentifier(at)], let p = parentOf[ObjectIdentifier(at)] else { return nil }
+                steps.append(i)
+                at = p
+            }
+            return (["$"] + steps.reversed().map(String.init)).joined(separator: ".")
+        }
+        func itemPath(_ item: LayoutItem, below top: View) -> String? {
+            guard let v = item.owningView, let p = path(v, below: top) else { return nil }
+            if item === v { return p }
+            if item === v.layoutMarginsGuide { return p + ".margins" }
+            if item === v.safeAreaLayoutGuide { return p + ".safe" }
+            return p + ".guide(" + item.name + ")"
+        }
+        func key(_ c: LayoutConstraint, below top: View) -> String? {
+            guard let p1 = itemPath(c.firstItem, below: top) else { return nil }
+            var s = "\(p1).\(c.firstAttribute) \(c.relation) "
+            if let item2 = c.secondItem, let a2 = c.secondAttribute {
+                guard let p2 = itemPath(item2, below: top) else { return nil }
+                s += "\(c.multiplier)*\(p2).\(a2)"
+            }
+            return s + " + \(c.constant) @\(c.priority.rawValue)"
+        }
+        // Every container's own constraints: each constraint belongs to every ancestor of the
+        // deepest view containing all its items, but only containers matter, and a container
+        // matches a sibling only on its whole list, so the constraint is keyed from the
+        // container just below the parent at each level. That is one key per level: on real
+        // trees the depth is small.
+        var own: [ObjectIdentifier: [String]] = [:]
+        var members: [ObjectIdentifier: [LayoutConstraint]] = [:]
+        for c in constraints {
+            guard let v1 = c.firstItem.owningView else { continue }
+            let v2 = c.secondItem?.owningView
+            if c.secondItem != nil && v2 == nil { continue }
+            // The deepest view containing both.
+            let c1 = chain(v1)
+            var common: View = v1
+            if let v2 {
+                let ancestors2 = Set(chain(v2).map(ObjectIdentifier.init))
+                common = c1.first { ancestors2.contains(ObjectIdentifier($0)) } ?? root
+            }
+            for container in chain(common) where container !== root && !container.subviews.isEmpty {
+                guard let k = key(c, below: container) else { continue }
+                own[ObjectIdentifier(container), default: []].append(k)
+                members[ObjectIdentifier(container), default: []].append(c)
+            }
+        }
+        root.forEachInSubtree { parent in
+            var leaders: [[String]: View] = [:]
+            for child in parent.subviews {
+                guard let list = own[ObjectIdentifier(child)], !list.isEmpty else { continue }
+                let signature = list.sorted()
+                if let leader = leaders[signature] {
+                    tags.append((child, leader.name))
+                    for c in members[ObjectIdentifier(child)] ?? [] { folded.insert(ObjectIdentifier(c)) }
+                } else {
+                    leaders[signature] = child
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Blueprint
+
+/// Size constraints read as one badge per item instead of dimension lines:
+///
+/// - a constant width and height as `40 × 40` (one of them: `w 40`, `h ≥ 44`);
+/// - an aspect ratio as `16:9` when it is an exact ratio of small numbers;
+/// - equal widths (or heights) of several items as Interface Builder's "=" badges: every
+///   member of a group carries `=w A` with the group's letter;
+/// - any other size relation spelled out: `w ≤ card.w ×9/10 + 4 @750`.
+///
+/// Priorities below required end a part with `@750`.
+struct SizeBadges {
+    /// One badge: the item it belongs to, its frame, and its text.
+    struct Badge {
+        var item: ObjectIdentifier
+        var frame: Rect
+        var text: String
+        /// The frames of the views its constraints relate (for "labels outside their owner").
+        var owners: [Rect]
+        var role: StrokeRole
+        /// The constraints summarised, as written (for markers' legend entries).
+        var formulas: [String]
+    }
+
+    private(set) var badges: [Badge] = []
+    /// How many equal-size groups got a letter.
+    private(set) var groups = 0
+
+    private struct Part {
+        var key: Int          // ordering inside a badge: sizes, ratio, equal marks, the rest
+        var text: String
+        var owners: [Rect]
+        var role: StrokeRole
+        var formula: String
+    }
+
+    /// Builds the badges of `constraints` (each with its stroke role), in a deterministic order:
+    /// items in order of their first size constraint.
+    /// `tags` adds a text to an item's badge (the `as row1` of a folded repetition).
+    init(_ constraints: [(LayoutConstraint, StrokeRole)], tags: [(LayoutItem, String)] = []) {
+        var order: [ObjectIdentifier] = []
+        var items: [ObjectIdentifier: LayoutItem] = [:]
+        var parts: [ObjectIdentifier: [Part]] = [:]
+        func add(_ item: LayoutItem, _ part: Part) {
+            let id = ObjectIdentifier(item)
+            if items[id] == nil { items[id] = item; order.append(id) }
+            parts[id, default: []].append(part)
+        }
+        func frame(_ item: LayoutItem) -> Rect { item.owningView?.absoluteFrame ?? item.absoluteLayoutRect }
+        func priority(_ c: LayoutConstraint) -> String {
+            c.priority.rawValue < 1000 ? " @" + formatNumber(Double(c.priority.rawValue)) : ""
+        }
+
+        // Equal widths / heights between items: union-find per attribute.
+        var parent: [ObjectIdentifier: ObjectIdentifier] = [:]
+        func find(_ x: ObjectIdentifier) -> ObjectIdentifier {
+            var x = x
+            while let p = parent[x], p != x { x = p }
+            return x
+        }
+        var equalMembers: [(LayoutAttribute, LayoutItem, LayoutItem, LayoutConstraint, StrokeRole)] = []
+
+        // Constant sizes first gathered per item, so width and height can merge into `w × h`.
+        var constantSize: [ObjectIdentifier: [LayoutAttribute: (LayoutConstraint, StrokeRole)]] = [:]
+        for (c, role) in constraints where c.firstAttribute.isDimension {
+            let item = c.firstItem, a = c.firstAttribute
+            let owners = [frame(item)] + (c.secondItem.map { [frame($0)] } ?? [])
+            guard let second = c.secondItem, let a2 = c.secondAttribute else {
+                if c.relation == .equal, c.priority.rawValue == 1000, constantSize[ObjectIdentifier(item)]?[a] == nil {
+                    constantSize[ObjectIdentifier(item), default: [:]][a] = (c, role)
+                    add(item, Part(key: a == .width ? 0 : 1, text: "", owners: owners, role: role, formula: c.formula))
+                } else {
+                    let text = ConstraintText.short(a) + " " + (c.relation == .equal ? "" : ConstraintText.symbol(c.relation) + " ")
+                        + formatNumber(c.constant) + priority(c)
+                    add(item, Part(key: 4, text: text, owners: owners, role: role, formula: c.formula))
+                }
+                continue
+            }
+            if second === item, a2 != a, c.relation == .equal, c.constant == 0, let (p, q) = ConstraintText.exactFraction(c.multiplier), p <= 64 {
+                // w = p/q × h  is the ratio p:q (width first); h = p/q × w is q:p.
+                let text = (a == .width ? "\(p):\(q)" : "\(q):\(p)") + priority(c)
+                add(item, Part(key: 2, text: text, owners: owners, role: role, formula: c.formula))
+                continue
+            }
+            if second !== item, a2 == a, c.relation == .equal, c.multiplier == 1, c.constant == 0, c.priority.rawValue == 1000 {
+                equalMembers.append((a, item, second, c, role))
+                continue
+            }
+            var reference = second === item ? ConstraintText.short(a2) : "\(second.name).\(ConstraintText.short(a2))"
+            if c.multiplier != 1 { reference += " ×" + ConstraintText.fraction(c.multiplier) }
+            if c.constant != 0 { reference += (c.constant > 0 ? " + " : " − ") + formatNumber(abs(c.constant)) }
+            let text = ConstraintText.short(a) + " " + ConstraintText.symbol(c.relation) + " " + reference + priority(c)
+            add(item, Part(key: 4, text: text, owners: owners, role: role, formula: c.formula))
+        }
+        // Fill in the constant sizes: `w × h` when both, else `w 40` / `h 44`.
+        for (id, sizes) in constantSize {
+            guard var list = parts[id], let i = list.firstIndex(where: { $0.text.isEmpty && ($0.key == 0 || $0.key == 1) }) else { continue }
+            let w = sizes[.width], h = sizes[.height]
+            var part = list[i]
+            if let w, let h {
+                part.text = formatNumber(w.0.constant) + " × " + formatNumber(h.0.constant)
+                part.role = max(w.1, h.1)
+                part.formula = w.0.formula + ", " + h.0.formula
+            } else if let w {
+                part.text = "w " + formatNumber(w.0.constant)
+            } else if let h {
+                part.text = "h " + formatNumber(h.0.constant)
+            }
+            part.key = 0
+            list[i] = part
+            list.removeAll { $0.text.isEmpty }
+            parts[id] = list
+        }
+        // Equal groups: a letter per group, in order of first appearance.
+        for attribute in [LayoutAttribute.width, .height] {
+            parent = [:]
+            var members: [ObjectIdentifier] = []
+            var itemOf: [ObjectIdentifier: LayoutItem] = [:]
+            var formulas: [ObjectIdentifier: [String]] = [:]
+            var roles: [ObjectIdentifier: StrokeRole] = [:]
+            for (a, x, y, c, role) in equalMembers where a == attribute {
+                for item in [x, y] {
+                    let id = ObjectIdentifier(item)
+                    if parent[id] == nil { parent[id] = id; members.append(id); itemOf[id] = item }
+                }
+                let rx = find(ObjectIdentifier(x)), ry = find(ObjectIdentifier(y))
+                if rx != ry { parent[ry] = rx }
+                formulas[ObjectIdentifier(x), default: []].append(c.formula)
+                roles[ObjectIdentifier(x)] = max(roles[ObjectIdentifier(x)] ?? .normal, role)
+                roles[ObjectIdentifier(y)] = max(roles[ObjectIdentifier(y)] ?? .normal, role)
+            }
+            var letters: [ObjectIdentifier: String] = [:]
+            for id in members {
+                let r = find(id)
+                if letters[r] == nil {
+                    letters[r] = Self.letter(groups)
+                    groups += 1
+                }
+                let item = itemOf[id]!
+                let groupFrames = members.filter { find($0) == r }.map { frame(itemOf[$0]!) }
+                add(item, Part(key: 3, text: "=" + ConstraintText.short(attribute) + " " + letters[r]!, owners: groupFrames,
+                               role: roles[id] ?? .normal, formula: (formulas[id] ?? ["\(item.name).\(attribute) in group \(letters[r]!)"]).joined(separator: ", ")))
+            }
+        }
+        for (item, text) in tags {
+            add(item, Part(key: 5, text: text, owners: [frame(item)], role: .normal, formula: "drawn like " + text.dropFirst(3)))
+        }
+        for id in order {
+            guard let item = items[id], let list = parts[id], !list.isEmpty else { continue }
+            let sorted = list.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
+            var owners: [Rect] = []
+            for p in sorted { owners += p.owners }
+            badges.append(Badge(item: id, frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
+                                role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula)))
+        }
+    }
+
+    /// A, B, … Z, AA, AB, …
+    static func letter(_ n: Int) -> String {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return n < 26 ? String(letters[n]) : letter(n / 26 - 1) + String(letters[n % 26])
+    }
+}

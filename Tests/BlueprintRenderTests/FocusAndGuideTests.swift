@@ -1,0 +1,64 @@
+import Blueprint
+@testable import BlueprintRender
+import Foundation
+import Raster
+import Testing
+
+/// `--show` with several views, dimming and `--crop`.
+@Suite struct FocusTests {
+    func tree() throws -> View {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
+        for v in [a, b, c] { try root.addSubview(v) }
+        try activate([a.left == root.left + 10, a.top == root.top + 10, a.width == 50, a.height == 50,
+                      b.left == a.right + 20, b.top == a.top, b.width == 50, b.height == 50,
+                      c.left == root.left + 300, c.top == root.top + 200, c.width == 50, c.height == 50])
+        return root
+    }
+
+    @Test func severalViewsAreHighlightedAndTheRestDimmed() throws {
+        let d = try Diagram(root: tree(), options: RenderOptions(scale: 1, constraints: .views(["a"]), legend: false))
+        // a's constraints relate root and b: those are highlighted, c is dimmed.
+        #expect(d.boxes.map(\.dimmed) == [false, false, false, true])
+        #expect(throws: RenderError.unknownView("nope")) {
+            try Diagram(root: tree(), options: RenderOptions(constraints: .views(["a", "nope"])))
+        }
+    }
+
+    @Test func cropKeepsTheFocusWithAMargin() throws {
+        let d = try Diagram(root: tree(), options: RenderOptions(scale: 1, constraints: .views(["a", "b"]), legend: false, crop: true))
+        // a (10, 10, 50, 50) and b (80, 10, 50, 50), the root being their container: 24 around
+        // them, then the 12-point border, in whole points.
+        #expect(d.crop == Rect(x: -14, y: -14, width: 168, height: 98))
+        #expect(d.bounds == Rect(x: -26, y: -26, width: 192, height: 122))
+    }
+}
+
+/// Custom layout guides are drawn: dashed in the guide colour, with their name.
+@Suite struct GuideTests {
+    @Test func aSpacerGuideIsDrawnDashedAndNamed() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let a = View(name: "a"), b = View(name: "b")
+        try root.addSubview(a)
+        try root.addSubview(b)
+        let spacer = LayoutGuide(identifier: "spacer")
+        root.addLayoutGuide(spacer)
+        try activate([a.left == root.left + 10, a.top == root.top + 20, a.width == 40, a.height == 40,
+                      spacer.left == a.right, spacer.top == a.top, spacer.width == 60, spacer.height == 40,
+                      b.left == spacer.right, b.top == a.top, b.width == 40, b.height == 40])
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1, legend: false))
+        #expect(d.guides.map(\.name) == ["spacer"])
+        #expect(d.guides.map(\.frame) == [Rect(x: 50, y: 20, width: 60, height: 40)])
+        let name = try #require(d.texts.first { $0.text == "spacer" })
+        #expect(name.isName && name.rect.minX == 51.5 && name.rect.minY == 21)
+        // Its bottom edge (y = 60, clear of the alignment lines along its top and sides) is
+        // dashed in the guide colour: 2 points on, 2 off.
+        let image = try d.bitmap()
+        let ox = Int(-d.bounds.minX), oy = Int(-d.bounds.minY)
+        let row = (60...67).map { x in hex(image[x + ox, 60 + oy]) }
+        #expect(row == ["E59D82", "D9480F", "E59D82", "F1F3F5", "E59D82", "D9480F", "E59D82", "F1F3F5"])
+        #expect(hex(image[61 + ox, 59 + oy]) == "F1F3F5" && hex(image[61 + ox, 61 + oy]) == "F1F3F5")
+    }
+
+    func hex(_ c: RGBA) -> String { String(format: "%02X%02X%02X", c.red, c.green, c.blue) }
+}

@@ -1,0 +1,40 @@
+import Blueprint
+@testable import BlueprintRender
+import Testing
+
+/// A generated list of 300 views (75 rows of a row, an icon, a title and a chevron), as a
+/// long settings or contacts list: repetition folds keep it readable.
+@Suite struct GeneratedListTests {
+    static func listLayout(rows: Int) -> String {
+        var lines = ["canvas 390 x \(rows * 44 + 40)", "let pad = 16"]
+        for i in 1...rows {
+            lines += ["view row\(i)", "view row\(i)Icon in row\(i) size 29 x 29",
+                      "view row\(i)Title in row\(i) label \"Item \(String(repeating: "x", count: i % 9)) \(i)\"",
+                      "view row\(i)Chevron in row\(i) size 8 x 13"]
+        }
+        for i in 1...rows {
+            lines += [i == 1 ? "row1.top == superview.top + 20" : "row\(i).top == row\(i - 1).bottom",
+                      "row\(i).leading == superview.leading", "row\(i).trailing == superview.trailing", "row\(i).height == 44",
+                      "row\(i)Icon.leading == superview.leading + pad", "row\(i)Icon.centerY == superview.centerY",
+                      "row\(i)Title.leading == row\(i)Icon.trailing + 12", "row\(i)Title.centerY == superview.centerY",
+                      "row\(i)Chevron.trailing == superview.trailing - pad", "row\(i)Chevron.centerY == superview.centerY",
+                      "row\(i)Title.trailing <= row\(i)Chevron.leading - 8"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func aThreeHundredViewListHasFewMarkersAndNoNameMarkers() throws {
+        let document = try LayoutDocument(bytes: Array(Self.listLayout(rows: 75).utf8), file: "list.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let s = d.statistics
+        #expect(s.views == 301)
+        #expect(s.nameMarkers == 0)
+        #expect(s.markers * 100 <= s.labels, "\(s.markers) markers for \(s.labels) labels")
+        #expect(s.linesThroughText == 0)
+        // Rows 2…75 are drawn like row1: one tag each, none of their own lines. Every row keeps
+        // the three lines that place it (top, leading, trailing); row1 alone has its seven inside.
+        let tags = d.texts.filter { $0.text.hasSuffix("as row1") }
+        #expect(tags.count == 74)
+        #expect(d.annotations.count == 75 * 3 + 7)
+    }
+}

@@ -1,0 +1,87 @@
+import Blueprint
+@testable import BlueprintRender
+import Foundation
+import Raster
+import Testing
+
+/// Each count of ``Diagram/Statistics`` on small hand-made cases, so the numbers the CLI
+/// prints for real screens can be trusted.
+@Suite struct StatisticsTests {
+    func text(_ s: String, _ r: Rect, style: PlacedText.Style = .constraint(.normal), marker: Int? = nil,
+              leader: (Point, Point)? = nil, owners: [Rect] = []) -> PlacedText {
+        PlacedText(text: s, rect: r, style: style, marker: marker, leader: leader, backdrop: true, owners: owners)
+    }
+
+    func count(_ texts: [PlacedText], viewTexts: [Rect] = [], lines: [(Point, Point)] = []) -> Diagram.Statistics {
+        StatisticsCounter.count(views: 3, constraints: 7, texts: texts, viewTexts: viewTexts, lines: lines, forcedMarkers: 0)
+    }
+
+    @Test func labelsMarkersAndNameMarkers() {
+        let s = count([text("a", Rect(x: 0, y: 0, width: 5, height: 5)),
+                       text("root", Rect(x: 10, y: 0, width: 5, height: 5), style: .name),
+                       text("1", Rect(x: 20, y: 0, width: 5, height: 5), marker: 1),
+                       text("2", Rect(x: 30, y: 0, width: 5, height: 5), style: .name, marker: 2)])
+        #expect((s.views, s.constraints, s.labels, s.markers, s.nameMarkers) == (3, 7, 2, 2, 1))
+    }
+
+    @Test func crossingLeadersArePairs() {
+        let far = Rect(x: 500, y: 500, width: 5, height: 5)
+        let s = count([text("a", far, leader: (Point(x: 0, y: 0), Point(x: 100, y: 100))),
+                       text("b", far.offsetBy(dx: 10, dy: 0), leader: (Point(x: 0, y: 100), Point(x: 100, y: 0))),
+                       text("c", far.offsetBy(dx: 20, dy: 0), leader: (Point(x: 0, y: 50), Point(x: 100, y: 50))),
+                       // Shares an end point with a, and runs parallel to c: neither crosses.
+                       text("d", far.offsetBy(dx: 30, dy: 0), leader: (Point(x: 100, y: 100), Point(x: 200, y: 100)))])
+        // a×b, a×c, b×c all meet at (50, 50): three pairs.
+        #expect(s.leaderCrossings == 3)
+    }
+
+    @Test func leadersOverTextCountOtherBoxesOnly() {
+        let own = Rect(x: 90, y: 45, width: 20, height: 10)
+        let s = count([text("own", own, leader: (Point(x: 0, y: 50), Point(x: 100, y: 50))),
+                       text("other", Rect(x: 40, y: 45, width: 20, height: 10)),
+                       text("touching", Rect(x: 20, y: 50, width: 10, height: 10))],
+                      viewTexts: [Rect(x: 60, y: 40, width: 10, height: 20)])
+        // Through "other" and the label view's text; its own box and a box it only touches don't count.
+        #expect(s.leadersOverText == 2)
+    }
+
+    @Test func linesThroughTextArePairsOfPieceAndBox() {
+        let s = count([text("x", Rect(x: 10, y: -5, width: 10, height: 10)), text("y", Rect(x: 30, y: -5, width: 10, height: 10))],
+                      viewTexts: [Rect(x: 50, y: 0, width: 10, height: 10)],
+                      lines: [(Point(x: 0, y: 0), Point(x: 100, y: 0)),    // x and y; along the view text's top edge: no
+                              (Point(x: 15, y: -20), Point(x: 15, y: 20)),  // x
+                              (Point(x: 0, y: 40), Point(x: 100, y: 40))])  // nothing
+        #expect(s.linesThroughText == 3)
+    }
+
+    @Test func labelsOutsideTheirOwnersAreCounted() {
+        let owner = Rect(x: 0, y: 0, width: 50, height: 50)
+        let s = count([text("inside", Rect(x: 10, y: 10, width: 10, height: 10), owners: [owner]),
+                       text("touching", Rect(x: 50, y: 10, width: 10, height: 10), owners: [owner]),
+                       text("away", Rect(x: 80, y: 10, width: 10, height: 10), owners: [owner]),
+                       text("away badge", Rect(x: 80, y: 30, width: 10, height: 10), style: .badge(.normal), owners: [owner]),
+                       text("name away", Rect(x: 80, y: 60, width: 10, height: 10), style: .name, owners: [owner])])
+        #expect(s.labelsOutsideOwner == 2)
+    }
+
+    /// A constraint line that would strike a label's text is drawn in pieces around it.
+    @Test func linesAreCutAroundText() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 100))
+        let icon = View(name: "icon"), title = Label(name: "title", text: "Airplane Mode"), badge = View(name: "badge")
+        for v in [icon, title, badge] { try root.addSubview(v) }
+        try activate([icon.left == root.left + 10, icon.top == root.top + 30, icon.width == 40, icon.height == 40,
+                      title.left == icon.right + 10, title.centerY == icon.centerY,
+                      badge.left == title.right + 10, badge.top == icon.top, badge.width == 40, badge.height == 40,
+                      // Centre alignment across all three: the line runs through the title's text.
+                      badge.centerY == icon.centerY])
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1))
+        let line = try #require(d.annotations.first { $0.formula == "badge.centerY == icon.centerY" })
+        let textBox = try #require(d.viewTexts.first)
+        #expect(Segments.crosses(line.start, line.end, textBox))
+        // Drawn from end to end except across the text (and any other text box on the way).
+        #expect(line.pieces.first?.0 == line.start && line.pieces.last?.1 == line.end)
+        #expect(line.pieces.allSatisfy { $0.1.x <= textBox.minX || $0.0.x >= textBox.maxX })
+        #expect(line.pieces.count >= 2)
+        #expect(d.statistics.linesThroughText == 0)
+    }
+}
