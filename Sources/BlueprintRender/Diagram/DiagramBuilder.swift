@@ -65,7 +65,12 @@ struct DiagramBuilder {
         var shown: [(LayoutConstraint, StrokeRole)] = []
         for c in constraints where shows(c) {
             let id = ObjectIdentifier(c)
-            shown.append((c, broken.contains(id) ? .broken : involved.contains(id) ? .conflict : .normal))
+            let role: StrokeRole = broken.contains(id) ? .broken : involved.contains(id) ? .conflict : .normal
+            // A stack is drawn as a stack: its axis and spacing in its name, the gaps between
+            // its views as I-bars; the rest of what it generates (edges, alignment, equal
+            // lengths, spacer guides) is not drawn unless it takes part in a conflict.
+            if c.arrangingStack != nil, role == .normal, !(c.identifier ?? "").hasPrefix("stack spacing ") { continue }
+            shown.append((c, role))
         }
         constraintCount = shown.count
         if let focus = options.constraints.focus {
@@ -148,7 +153,8 @@ struct DiagramBuilder {
         boxes.append(ViewBox(
             name: view.name, frame: frame, depth: depth, hidden: hidden, text: text, rightToLeft: rtl, parentName: parent,
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
-            ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued()))
+            ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued(),
+            stack: (view as? StackView).map { Self.stackSummary($0, rightToLeft: rtl) }))
         for guide in view.layoutGuides {
             let f = guide.absoluteLayoutFrame
             if f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite { guides.append((guide.name, f)) }
@@ -156,6 +162,20 @@ struct DiagramBuilder {
         for sub in view.subviews {
             addBoxes(sub, parent: view.name, depth: depth + 1, hidden: hidden, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
         }
+    }
+
+    /// A stack's arrangement in a few characters: the direction its views run in, the spacing,
+    /// and the distribution when it is not `fill` (`→ 8`, `↓ 12 equal`, `← 0 spaced`).
+    static func stackSummary(_ stack: StackView, rightToLeft: Bool) -> String {
+        let arrow = stack.axis == .vertical ? "↓" : rightToLeft ? "←" : "→"
+        let distribution: String = switch stack.distribution {
+        case .fill: ""
+        case .fillEqually: " equal"
+        case .fillProportionally: " proportional"
+        case .equalSpacing: " spaced"
+        case .equalCentering: " centred"
+        }
+        return "\(arrow) \(formatNumber(stack.spacing))\(distribution)"
     }
 
     /// How one position constraint is drawn: an alignment line when both coordinates

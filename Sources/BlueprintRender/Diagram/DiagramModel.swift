@@ -23,6 +23,9 @@ struct ViewBox {
     var margins: Rect?
     /// Free axes when the constraints do not fix its frame.
     var ambiguous: [LayoutAxis]
+    /// For a stack view, its arrangement as the name shows it: `→ 8`, `↓ 12 equal` (the stack's
+    /// own constraints are not drawn; its spacings are, as I-bars).
+    var stack: String? = nil
 }
 
 /// One constraint drawn as a line, in root coordinates.

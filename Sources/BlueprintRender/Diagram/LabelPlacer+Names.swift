@@ -21,7 +21,9 @@ extension LabelPlacer {
         for (n, b) in boxes.enumerated() {
             let f = b.frame
             let own = Self.edgeOwnerBase + n
-            let short = Self.shortened(b.name, parent: b.parentName)
+            // A stack's name carries its arrangement (`actions → 8`).
+            let full = b.stack.map { "\(b.name) \($0)" } ?? b.name
+            let short = Self.shortened(b.name, parent: b.parentName).map { n in b.stack.map { "\(n) \($0)" } ?? n }
             let textRect = Self.textRect(b, metrics: metrics)
             func inside(_ text: String) -> [Rect] {
                 let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
@@ -42,10 +44,10 @@ extension LabelPlacer {
                         Rect(x: f.minX, y: f.maxY + 0.5, width: w, height: h)]
             }
             var tries: [(String, Rect)] = []
-            for text in [b.name, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
-            for text in [short, b.name].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
+            for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
+            for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
             // Shortened with an ellipsis, down to three characters.
-            let base = short ?? b.name
+            let base = short ?? full
             if base.count > 4 {
                 for k in stride(from: base.count - 1, through: 3, by: -1) {
                     tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
@@ -55,7 +57,7 @@ extension LabelPlacer {
                 commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
                 continue
             }
-            placeCallout(b.name, for: f, dimmed: b.dimmed)
+            placeCallout(full, for: f, dimmed: b.dimmed)
         }
     }
 
