@@ -181,8 +181,12 @@ public struct Diagram {
         try image().png(compression: compression)
     }
 
-    /// The diagram as an SVG document (text as glyph outlines; sizes in points × scale).
-    public func svg() throws(RenderError) -> [UInt8] { Self.renumberSurfaces(try paintVector(.svg)) }
+    /// The diagram as an SVG document for the web, in points: the drawing (text as glyph outlines,
+    /// exactly as in the PNG) under a layer of selectable text, a tooltip on every view and
+    /// constraint, and hover highlighting of a view and its constraints (see `SVGOverlay`).
+    public func svg() throws(RenderError) -> [UInt8] {
+        SVGOverlay.adding(to: Self.renumberSurfaces(try paintVector(.svg)), diagram: self)
+    }
 
     /// cairo names SVG groups after a process-wide surface counter (`surface1`, then `surface6`
     /// for the next document…); renumbering them in order of appearance makes a document's
@@ -248,10 +252,10 @@ public struct Diagram {
         return surface
     }
 
+    /// Vector documents are in points whatever the scale (the scale is for raster images).
     private func paintVector(_ kind: CairoSurface.Kind) throws(RenderError) -> [UInt8] {
-        let s = Double(options.scale)
-        let surface = try CairoSurface(vector: kind, width: bounds.width * s, height: bounds.height * s)
-        try Painter(diagram: self, surface: surface).paint()
+        let surface = try CairoSurface(vector: kind, width: bounds.width, height: bounds.height)
+        try Painter(diagram: self, surface: surface, scale: 1).paint()
         try surface.finish()
         return surface.documentBytes
     }

@@ -13,10 +13,12 @@ struct Painter {
     private let origin: Point
     private let theme: Theme
 
-    init(diagram: Diagram, surface: CairoSurface) throws(RenderError) {
+    /// A painter for `surface`, at the diagram's scale unless `scale` says otherwise (vector
+    /// documents are drawn in points).
+    init(diagram: Diagram, surface: CairoSurface, scale: Double? = nil) throws(RenderError) {
         self.diagram = diagram
         context = try CairoContext(surface)
-        scale = Double(diagram.options.scale)
+        self.scale = scale ?? Double(diagram.options.scale)
         origin = Point(x: diagram.bounds.minX, y: diagram.bounds.minY)
         theme = diagram.options.theme
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Raster
+import Testing
 
 /// Runs the `blueprint` executable that SwiftPM built next to the test bundle.
 enum CLI {
@@ -38,4 +40,27 @@ enum CLI {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
+}
+
+/// Runs `chromium --headless --screenshot` on `url` and decodes what it wrote (at most 90 s).
+func chromiumScreenshot(url: String, to path: String, profile: String, window: String) throws -> Bitmap {
+    guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
+        Issue.record("chromium is not installed; install it: apt-get install chromium (the README's first command does)")
+        throw CocoaError(.fileNoSuchFile)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium)
+    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+                         "--user-data-dir=\(profile)", "--window-size=\(window)", "--screenshot=\(path)", url]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(90)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning {
+        process.terminate()
+        Issue.record("chromium did not finish its screenshot in 90 s")
+    }
+    process.waitUntilExit()
+    return try PNG.read(path: path)
 }

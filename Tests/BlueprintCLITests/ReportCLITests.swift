@@ -93,24 +93,6 @@ import Testing
 
     /// Runs `chromium --headless --screenshot` and decodes what it wrote (at most 90 s).
     func screenshot(url: String, to path: String) throws -> Bitmap {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
-            Issue.record("chromium is not installed; install it: apt-get install chromium (the README's first command does)")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-                             "--user-data-dir=\(folder)/chromium-profile", "--window-size=2700,2300", "--screenshot=\(path)", url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(90)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("chromium did not finish its screenshot in 90 s")
-        }
-        process.waitUntilExit()
-        return try PNG.read(path: path)
+        try chromiumScreenshot(url: url, to: path, profile: "\(folder)/chromium-profile", window: "2700,2300")
     }
 }

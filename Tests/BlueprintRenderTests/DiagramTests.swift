@@ -239,7 +239,9 @@ import Testing
         let pdf = try FileIO.read("\(folder)/d.pdf")
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(String(decoding: svg.prefix(5), as: UTF8.self) == "<?xml")
-        #expect(String(decoding: svg, as: UTF8.self).contains("width=\"248pt\" height=\"168pt\""))
+        // Vector documents are in points: the scale-2 PNG is 248 × 168 pixels, the SVG 124 × 84 pt.
+        #expect(String(decoding: svg, as: UTF8.self).contains("width=\"124pt\" height=\"84pt\""))
+        #expect(try PNG.decode(png).width == 248)
         #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
         #expect(try PNG.decode(png) == d.bitmap())
     }

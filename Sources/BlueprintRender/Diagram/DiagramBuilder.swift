@@ -164,6 +164,15 @@ struct DiagramBuilder {
         }
     }
 
+    /// The views a constraint relates, by name.
+    static func related(_ c: LayoutConstraint) -> [String] {
+        var names: [String] = []
+        for item in [c.firstItem, c.secondItem].compactMap({ $0 }) {
+            if let v = item.owningView, !names.contains(v.name) { names.append(v.name) }
+        }
+        return names
+    }
+
     /// A stack's arrangement in a few characters: the direction its views run in, the spacing,
     /// and the distribution when it is not `fill` (`→ 8`, `↓ 12 equal`, `← 0 spaced`).
     static func stackSummary(_ stack: StackView, rightToLeft: Bool) -> String {
@@ -207,8 +216,11 @@ struct DiagramBuilder {
             let (s, e) = horizontalAxis
                 ? (Point(x: v1, y: from), Point(x: v1, y: to))
                 : (Point(x: from, y: v1), Point(x: to, y: v1))
-            return Annotation(kind: .alignment, start: s, end: e, dashed: dashed, role: role,
-                              label: text.isEmpty ? nil : text, formula: c.formula, order: order, owners: owners)
+            var a = Annotation(kind: .alignment, start: s, end: e, dashed: dashed, role: role,
+                               label: text.isEmpty ? nil : text, formula: c.formula, order: order, owners: owners)
+            a.related = Self.related(c)
+            a.source = c.formulaWithLocation
+            return a
         }
         // Spacing: an I-bar between the two coordinates, where both items overlap across.
         let lo = max(lo1, lo2), hi = min(hi1, hi2)
@@ -219,6 +231,8 @@ struct DiagramBuilder {
             : (Point(x: at, y: min(v1, v2)), Point(x: at, y: max(v1, v2)))
         var a = Annotation(kind: .spacing, start: s, end: e, dashed: dashed, role: role,
                            label: text, formula: c.formula, order: order, owners: owners)
+        a.related = Self.related(c)
+        a.source = c.formulaWithLocation
         // Across the line: both items, or the inner one when one contains the other.
         a.span = contains ? (lo1, hi1) : isAncestor(item1, of: item2) ? (lo2, hi2) : (min(lo1, lo2), max(hi1, hi2))
         return a

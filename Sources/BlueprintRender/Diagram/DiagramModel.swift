@@ -45,6 +45,11 @@ struct Annotation {
     var order: Int
     /// The frames of the views the constraint relates (its label belongs near them).
     var owners: [Rect] = []
+    /// The names of the views the constraint relates (an SVG highlights it when one is hovered).
+    var related: [String] = []
+    /// The constraint with where it was made (`title.top == card.topMargin (login.layout:12)`):
+    /// the SVG's tooltip.
+    var source = ""
     /// The extent of the related items across the line (their union's top and bottom for a
     /// horizontal line, left and right for a vertical one).
     var span: (lo: Double, hi: Double) = (0, 0)
@@ -72,6 +77,8 @@ struct Annotation {
         for t in [label, other.label].compactMap({ $0 }) where !unique.contains(t) { unique.append(t) }
         label = unique.isEmpty ? nil : unique.joined(separator: ", ")
         dashed = dashed && other.dashed
+        related += other.related.filter { !related.contains($0) }
+        source += "\n" + other.source
         role = max(role, other.role)
         formula += ", " + other.formula
     }
