@@ -22,8 +22,9 @@ public final class Solver {
     public static let epsilon: Double = 1e-8
 
     /// Whether row scaling runs on `SIMD8<Double>` lanes (default) or one number at a time.
-    /// A process-wide switch for the benchmark, which measures both; set it before solving.
-    public nonisolated(unsafe) static var usesSIMDKernels: Bool {
+    /// A process-wide switch for the benchmark (`@_spi(Benchmarks) import Cassowary`), which
+    /// measures both; not part of the API. Set it before solving.
+    @_spi(Benchmarks) public nonisolated(unsafe) static var usesSIMDKernels: Bool {
         get { useSIMDKernels }
         set { useSIMDKernels = newValue }
     }

@@ -58,7 +58,7 @@ import Testing
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         for i in 0..<3 {
             let row = View(name: "row")
-            try root.addSubview(row)
+            root.addSubview(row)
             try LayoutConstraint.activateConstraints([row.leading == root.leading, row.top == root.top + Double(i * 30),
                                                       row.width == 100, row.height == 20])
         }

@@ -35,7 +35,7 @@ import Testing
         let labels = [Label(name: "a", text: "Sign in", fontSize: 20), Label(name: "b", text: "Sign in", fontSize: 20),
                       Label(name: "c", text: "Password", fontSize: 13)]
         for (i, label) in labels.enumerated() {
-            try root.addSubview(label)
+            root.addSubview(label)
             try activate([label.left == root.left + 40, label.top == root.top + Double(i) * 40])
         }
         let diagram = try Diagram(root: root, options: RenderOptions(scale: 1, constraints: .none, legend: false))

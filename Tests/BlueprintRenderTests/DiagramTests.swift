@@ -10,7 +10,7 @@ import Testing
     func smallTree() throws -> View {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 60))
         let child = View(name: "c")
-        try root.addSubview(child)
+        root.addSubview(child)
         try activate([child.left == root.left + 40, child.top == root.top + 25, child.width == 40, child.height == 20])
         return root
     }
@@ -56,8 +56,8 @@ import Testing
     @Test func positionsBecomeSpacingAndAlignmentLinesAndSizesBecomeBadges() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
         let a = View(name: "a"), b = View(name: "b")
-        try root.addSubview(a)
-        try root.addSubview(b)
+        root.addSubview(a)
+        root.addSubview(b)
         try activate([
             a.left == root.left + 20,
             a.top == root.top + 30,
@@ -99,8 +99,8 @@ import Testing
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
         root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
         let a = View(name: "a"), b = View(name: "b")
-        try root.addSubview(a)
-        try root.addSubview(b)
+        root.addSubview(a)
+        root.addSubview(b)
         try activate([a.top == root.top, a.height == 20, a.left == root.left + 10, a.width == 40,
                       b.top == root.top + 50, b.height == 20, b.left == root.left + 100, b.width == 40])
         func label(_ c: LayoutConstraint) throws -> String? {
@@ -134,7 +134,7 @@ import Testing
     @Test func constraintsBetweenTheSameAnchorsMergeIntoOneLine() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
         let a = View(name: "a")
-        try root.addSubview(a)
+        root.addSubview(a)
         try activate([a[.top] >= root[.top] + 11, a[.top] == root[.top] + 11 ~ LayoutPriority(751),
                       a.left == root.left + 30, a.width == 40, a.height == 40])
         let d = try Diagram(root: root, options: RenderOptions(scale: 1))

@@ -9,7 +9,7 @@ import Testing
     func tree() throws -> View {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
-        for v in [a, b, c] { try root.addSubview(v) }
+        for v in [a, b, c] { root.addSubview(v) }
         try activate([a.left == root.left + 10, a.top == root.top + 10, a.width == 50, a.height == 50,
                       b.left == a.right + 20, b.top == a.top, b.width == 50, b.height == 50,
                       c.left == root.left + 300, c.top == root.top + 200, c.width == 50, c.height == 50])
@@ -39,8 +39,8 @@ import Testing
     @Test func aSpacerGuideIsDrawnDashedAndNamed() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
         let a = View(name: "a"), b = View(name: "b")
-        try root.addSubview(a)
-        try root.addSubview(b)
+        root.addSubview(a)
+        root.addSubview(b)
         let spacer = LayoutGuide(identifier: "spacer")
         root.addLayoutGuide(spacer)
         try activate([a.left == root.left + 10, a.top == root.top + 20, a.width == 40, a.height == 40,

@@ -68,7 +68,7 @@ import Testing
     @Test func linesAreCutAroundText() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 100))
         let icon = View(name: "icon"), title = Label(name: "title", text: "Airplane Mode"), badge = View(name: "badge")
-        for v in [icon, title, badge] { try root.addSubview(v) }
+        for v in [icon, title, badge] { root.addSubview(v) }
         try activate([icon.left == root.left + 10, icon.top == root.top + 30, icon.width == 40, icon.height == 40,
                       title.left == icon.right + 10, title.centerY == icon.centerY,
                       badge.left == title.right + 10, badge.top == icon.top, badge.width == 40, badge.height == 40,

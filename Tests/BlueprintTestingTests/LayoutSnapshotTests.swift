@@ -12,9 +12,9 @@ import Testing
         let topView = View(name: "topView")
         let bottomView = View(name: "bottomView")
         let label = Label(name: "label", text: "The label")
-        try view.addSubview(topView)
-        try view.addSubview(bottomView)
-        try view.addSubview(label)
+        view.addSubview(topView)
+        view.addSubview(bottomView)
+        view.addSubview(label)
         let padding = 20.0
         let constraints: [LayoutConstraint] = [
             label.centerX == view.centerX,

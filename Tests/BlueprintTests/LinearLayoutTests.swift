@@ -7,7 +7,7 @@ import Testing
 private func list(_ count: Int) throws -> (root: View, list: View, rows: [View], spacings: [LayoutConstraint]) {
     let root = View(name: "root")
     let list = View(name: "list")
-    try root.addSubview(list)
+    root.addSubview(list)
     var constraints = [
         root.width == 300, list.leading == root.leading, list.trailing == root.trailing,
         list.top == root.top, root.bottom == list.bottom,
@@ -17,7 +17,7 @@ private func list(_ count: Int) throws -> (root: View, list: View, rows: [View],
     for i in 0..<count {
         let row = View(name: "row\(i)")
         row.explicitIntrinsicContentSize = Size(View.noIntrinsicMetric, Double(20 + i % 3))
-        try list.addSubview(row)
+        list.addSubview(row)
         let spacing = row.top == (rows.last?.bottom ?? list.top) + 8
         spacings.append(spacing)
         constraints += [spacing, row.leading == list.leadingMargin, row.trailing == list.trailingMargin]
@@ -96,7 +96,7 @@ struct LinearLayoutTests {
     @Test func ambiguityFollowsTheDefinitionsAndTheirCancellations() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let a = View(name: "a"), b = View(name: "b"), c = View(name: "c"), d = View(name: "d")
-        for v in [a, b, c, d] { try root.addSubview(v) }
+        for v in [a, b, c, d] { root.addSubview(v) }
         try activate([
             // b's bottom is pinned, its top and height are free; c hangs below b's bottom (a
             // definition that cancels b's freedom), d below b's top (one that inherits it).
@@ -121,12 +121,12 @@ struct LinearLayoutTests {
     @Test func aConstraintRemovedWhileARebuildIsPendingComesBackWhenReactivated() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let box = View(name: "box")
-        try root.addSubview(box)
+        root.addSubview(box)
         let wide = box.width == 120
         try activate([box.leading == root.leading, box.top == root.top, box.height == 10, box.width >= 40, wide])
         root.layoutIfNeeded()
         #expect(box.frame.width == 120)
-        try root.addSubview(View(name: "other"))   // the next layout rebuilds
+        root.addSubview(View(name: "other"))   // the next layout rebuilds
         wide.deactivate()
         root.layoutIfNeeded()
         #expect(box.frame.width == 40)
@@ -138,10 +138,10 @@ struct LinearLayoutTests {
     @Test func cousinsAndMultipliersAcrossNestedContainersKeepAbsoluteMeaning() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let outer = View(name: "outer"), inner = View(name: "inner"), cousin = View(name: "cousin"), half = View(name: "half")
-        try root.addSubview(outer)
-        try root.addSubview(cousin)
-        try outer.addSubview(inner)
-        try outer.addSubview(half)
+        root.addSubview(outer)
+        root.addSubview(cousin)
+        outer.addSubview(inner)
+        outer.addSubview(half)
         try activate([
             outer.left == root.left + 50, outer.top == root.top + 20, outer.width == 300, outer.height == 200,
             inner.left == outer.left + 30, inner.top == outer.top + 40, inner.width == 100, inner.height == 50,

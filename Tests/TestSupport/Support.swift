@@ -44,8 +44,8 @@ package struct CardTree {
     package let titleTop: LayoutConstraint
 
     package init(width cardWidth: Double = 320, titleTop titleOffset: Double = 12) throws {
-        try root.addSubview(card)
-        try card.addSubview(title)
+        root.addSubview(card)
+        card.addSubview(title)
         width = card.width == cardWidth
         titleTop = title.top == card.top + titleOffset
         let leading: LayoutConstraint = card.leading == root.leading + 16

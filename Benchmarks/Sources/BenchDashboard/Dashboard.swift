@@ -21,8 +21,8 @@ public func buildDashboard(cards: Int) throws -> View {
         let title = Label(name: "title\(i)", text: "Item \(i)", fontSize: 13)
         let subtitle = Label(name: "subtitle\(i)", text: "\(i % 7 + 1) tasks due", fontSize: 11)
         let badge = View(name: "badge\(i)")
-        try root.addSubview(card)
-        for v in [icon, title, subtitle, badge] { try card.addSubview(v) }
+        root.addSubview(card)
+        for v in [icon, title, subtitle, badge] { card.addSubview(v) }
         let column = i % columns
         if column == 0 { previous = nil }
         constraints += [

@@ -140,7 +140,7 @@ for c in cases {
             }
             // Break the document's reference cycles so that runs do not pile up in memory.
             for constraint in document.constraints { constraint.deactivate() }
-            try? View(name: "holder").addSubview(root)
+            View(name: "holder").addSubview(root)
         }
         all.append(p)
     }

@@ -94,8 +94,8 @@ func buildCards(views: Int) throws -> CardsLayout {
         let section = View(name: "s\(s)")
         section.layoutMargins = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
         let header = Label(name: "s\(s).header", text: headerText(s), fontSize: 22)
-        try root.addSubview(section)
-        try section.addSubview(header)
+        root.addSubview(section)
+        section.addSubview(header)
         all += try activate([
             section.leading == root.leading,
             section.trailing == root.trailing,
@@ -142,8 +142,8 @@ private func makeCard(_ i: Int, in section: View, below above: View, _ all: inou
     for label in [title, subtitle] { label.setContentHuggingPriority(.defaultHigh + 1, for: .vertical) }
     button.setContentHuggingPriority(.defaultHigh + 1, for: .horizontal)
     button.setContentCompressionResistancePriority(.required, for: .horizontal)
-    try section.addSubview(card)
-    for v in [image, title, subtitle, button] { try card.addSubview(v) }
+    section.addSubview(card)
+    for v in [image, title, subtitle, button] { card.addSubview(v) }
 
     let spacing = card.top == above.bottom + cardSpacing
     let gap = title.leading == image.trailing + titleGap

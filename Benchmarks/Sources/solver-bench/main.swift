@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Benchmarks) import Cassowary
 import BenchTiming
 #if canImport(Glibc)
 import Glibc

@@ -185,7 +185,12 @@ final class LayoutEngine {
                     c.solverConstant = c.constant
                     continue
                 }
-                if c.engineState == .active, moveConstant(c) { continue }
+                if c.engineState == .active, moveConstant(c) {
+                    // A moved constant can end a conflict: broken constraints are retried, as
+                    // after any other change (none broken, nothing to do).
+                    if !brokenConstraints.isEmpty { changed = true }
+                    continue
+                }
                 removeUser(c)
                 addUser(c)
                 changed = true
