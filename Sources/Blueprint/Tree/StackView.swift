@@ -100,7 +100,7 @@ public final class StackView: View {
     /// so building a stack of n views makes its constraints once, not n times.
     private(set) var needsArrangement = false
 
-    /// Makes an empty stack (layout margins 0); add views with ``addArrangedSubview(_:)``.
+    /// Makes an empty stack (layout margins 0); add views with ``addArrangedSubview(_:file:line:)``.
     public override init(name: String) {
         super.init(name: name)
         layoutMargins = .zero

@@ -12,7 +12,7 @@ open class View: LayoutItem {
     /// `intrinsicContentSize` uses this on an axis the view has no natural size along.
     public static let noIntrinsicMetric: Double = -1
 
-    /// The direct subviews, in order (``addSubview(_:)`` appends, ``insertSubview(_:at:)`` inserts).
+    /// The direct subviews, in order (``addSubview(_:file:line:)`` appends, ``insertSubview(_:at:file:line:)`` inserts).
     public private(set) var subviews: [View] = []
     /// The view this one is a subview of; nil for a root.
     public private(set) weak var superview: View?
