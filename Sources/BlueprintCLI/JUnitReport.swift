@@ -31,22 +31,6 @@ enum JUnitReport {
         return out
     }
 
-    /// Text and attribute values as XML 1.0 allows them: the five entities escaped, and control
-    /// characters XML cannot hold (all below U+0020 but tab, newline and return) written as `?`.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "?"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Text and attribute values as XML 1.0 allows them.
+    static func escape(_ text: String) -> String { markupEscaped(text) }
 }

@@ -110,21 +110,7 @@ package enum HTMLReport {
     }
 
     /// Text made safe for HTML content and attribute values.
-    package static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    package static func escape(_ text: String) -> String { markupEscaped(text) }
 
     /// Standard base64 (RFC 4648) with padding.
     package static func base64(_ bytes: [UInt8]) -> String {
