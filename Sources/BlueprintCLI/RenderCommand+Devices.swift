@@ -53,7 +53,7 @@ extension RenderCommand {
                     let diagram = try Diagram(root: root, options: RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: false))
                     let report = diagram.layoutReport
                     if !report.isClean {
-                        problems.append("\(caption): \(report.conflicts.count) conflict(s), \(report.ambiguous.count) ambiguous view(s)")
+                        problems.append("\(caption): \(report.problemSummary)")
                     }
                     row.append(DeviceSheet.Panel(caption: caption, diagram: diagram))
                 } catch {

@@ -141,9 +141,7 @@ struct RenderCommand: ParsableCommand {
         }
         if let bytes { try writeStandardOutput(bytes) }
         if let report, !report.isClean {
-            let parts = [report.conflicts.isEmpty ? nil : "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")",
-                         report.ambiguous.isEmpty ? nil : "\(report.ambiguous.count) ambiguous view\(report.ambiguous.count == 1 ? "" : "s")"]
-            Entry.printError("\(file): drawn with \(parts.compactMap { $0 }.joined(separator: " and ")) (see `blueprint explain \(file)`)")
+            Entry.printError("\(file): drawn with \(report.problemSummary) (see `blueprint explain \(file)`)")
             throw ExitCode(1)
         }
     }
