@@ -144,7 +144,7 @@ func nearZero(_ x: Double) -> Bool {
 
 /// Whether SIMD kernels are used for row scaling and pruning (the benchmark flips this to
 /// show the scalar baseline).
-nonisolated(unsafe) var useSIMDKernels = true
+@exclusivity(unchecked) nonisolated(unsafe) var useSIMDKernels = true
 
 /// `xs[i] *= k` for all i, eight lanes at a time.
 @inline(__always)
