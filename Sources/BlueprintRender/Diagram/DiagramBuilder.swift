@@ -155,7 +155,10 @@ struct DiagramBuilder {
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
             ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued(),
             stack: (view as? StackView).map { Self.stackSummary($0, rightToLeft: rtl) }))
-        for guide in view.layoutGuides {
+        // A stack's own guides (spacers, the baseline span) are part of drawing it as a stack,
+        // not guides of the layout.
+        let stackGuides = (view as? StackView).map { Set($0.spacerGuides.map(ObjectIdentifier.init)) } ?? []
+        for guide in view.layoutGuides where !stackGuides.contains(ObjectIdentifier(guide)) {
             let f = guide.absoluteLayoutFrame
             if f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite { guides.append((guide.name, f)) }
         }
