@@ -35,8 +35,9 @@ struct RenderCommand: ParsableCommand {
               blueprint render fixtures/screens/settings.layout -o s.png --stats s.json
               blueprint render fixtures/login-form.layout -o sheet.png --devices "iPhone SE, iPad" --rtl
 
-            Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts or \
-            ambiguity, 2 bad input or usage.
+            Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts, \
+            ambiguity, priority ties, negative sizes or refused changes (`blueprint explain` \
+            says which), 2 bad input or usage.
             """
     )
 
@@ -141,9 +142,12 @@ struct RenderCommand: ParsableCommand {
         }
         if let bytes { try writeStandardOutput(bytes) }
         if let report, !report.isClean {
-            let parts = [report.conflicts.isEmpty ? nil : "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")",
-                         report.ambiguous.isEmpty ? nil : "\(report.ambiguous.count) ambiguous view\(report.ambiguous.count == 1 ? "" : "s")"]
-            Entry.printError("\(file): drawn with \(parts.compactMap { $0 }.joined(separator: " and ")) (see `blueprint explain \(file)`)")
+            func count(_ n: Int, _ what: String) -> String? { n == 0 ? nil : "\(n) \(what)\(n == 1 ? "" : "s")" }
+            let parts = [count(report.conflicts.count, "conflict"), count(report.ambiguous.count, "ambiguous view"),
+                         count(report.ties.count, "priority tie"), count(report.negativeSizes.count, "negative size"),
+                         count(report.refused.count, "refused change")].compactMap { $0 }
+            let list = parts.count <= 2 ? parts.joined(separator: " and ") : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+            Entry.printError("\(file): drawn with \(list) (see `blueprint explain \(file)`)")
             throw ExitCode(1)
         }
     }

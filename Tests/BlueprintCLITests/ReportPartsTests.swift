@@ -3,7 +3,7 @@ import Testing
 
 /// The report's newer parts in `blueprint solve` and `blueprint explain`: priority ties
 /// (`fixtures/tie.layout`: two labels of equal hugging in a row) and negative sizes, in text
-/// and JSON, each with exit status 1.
+/// and JSON, each with exit status 1; `render` counts them.
 @Suite struct ReportPartsTests {
     func run(_ arguments: String...) throws -> CLI.Run {
         try Golden.run(arguments, environment: [:])
@@ -106,6 +106,21 @@ import Testing
             let o = try object(json.stdout)
             #expect(o["negativeSizes"] as? [String] == ["badge: width is negative (-12)"])
             #expect(o["ties"] as? [String] == [])
+        }
+    }
+
+    /// `render` draws them and says what it drew, every part counted (it said "drawn with "
+    /// and nothing for a negative size).
+    @Test func renderCountsTiesAndNegativeSizes() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tie = try run("render", "fixtures/tie.layout", "-o", folder + "/t.png")
+        #expect(tie.status == 1)
+        #expect(tie.stderr == "fixtures/tie.layout: drawn with 2 ambiguous views and 1 priority tie (see `blueprint explain fixtures/tie.layout`)\n")
+        try withNegativeLayout { path in
+            let r = try run("render", path, "-o", folder + "/n.png")
+            #expect(r.status == 1)
+            #expect(r.stderr == "\(path): drawn with 1 negative size (see `blueprint explain \(path)`)\n")
         }
     }
 }
