@@ -35,8 +35,9 @@ struct RenderCommand: ParsableCommand {
               blueprint render fixtures/screens/settings.layout -o s.png --stats s.json
               blueprint render fixtures/login-form.layout -o sheet.png --devices "iPhone SE, iPad" --rtl
 
-            Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts or \
-            ambiguity, 2 bad input or usage.
+            Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts, \
+            ambiguity, priority ties, negative sizes or refused changes (`blueprint explain` \
+            says which), 2 bad input or usage.
             """
     )
 

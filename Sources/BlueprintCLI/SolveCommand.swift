@@ -14,18 +14,22 @@ struct SolveCommand: ParsableCommand {
         discussion: """
             Prints one line per view, in declaration order, with its frame in its superview's \
             coordinates (points, origin top-left, y down). Below the frames comes a line for each \
-            constraint broken to recover from a conflict and for each view whose frame the \
-            constraints leave free; `blueprint explain` tells the whole story.
+            problem: `broken:` a constraint broken to recover from a conflict, `ambiguous:` a view \
+            whose frame the constraints leave free, `tie:` two views of equal content priority of \
+            which one gave way, `negative size:` a width or height below zero, `refused:` a \
+            property change refused; `blueprint explain` tells the whole story.
 
             With --format json, one object: {"views": {"NAME": {"x": …, "y": …, "width": …, \
-            "height": …}, …}, "broken": ["CONSTRAINT (FILE:LINE)", …], "ambiguous": ["NAME", …]}. \
-            Numbers are the shortest that read back exactly: 20, 313.5, 190.00048828125.
+            "height": …}, …}, "broken": ["CONSTRAINT (FILE:LINE)", …], "ambiguous": ["NAME", …], \
+            "ties": ["A and B have the same …", …], "negativeSizes": ["NAME: width is negative \
+            (-12)", …], "refused": ["…", …]}. Numbers are the shortest that read back exactly: \
+            20, 313.5, 190.00048828125.
 
             Examples:
               blueprint solve fixtures/login-form.layout
               blueprint solve fixtures/conflict.layout --format json
 
-            Exit status: 0 the layout is clean, 1 it has conflicts or ambiguity, 2 bad input or usage.
+            Exit status: 0 the layout is clean, 1 it has any of those problems, 2 bad input or usage.
             """
     )
 
@@ -61,8 +65,7 @@ struct SolveCommand: ParsableCommand {
             }
             out += line + "\n"
         }
-        for c in r.broken { out += "broken: \(c.formulaWithLocation)\n" }
-        for a in r.ambiguous { out += "ambiguous: \(a)\n" }
+        for line in r.summaryLines { out += line + "\n" }
         return out
     }
 
@@ -73,7 +76,12 @@ struct SolveCommand: ParsableCommand {
         }
         let broken = r.broken.map { JSON.quoted($0.formulaWithLocation) }
         let ambiguous = r.ambiguous.map { JSON.quoted($0.item.name) }
-        return "{\"views\": {\(views.joined(separator: ", "))}, \"broken\": [\(broken.joined(separator: ", "))], \"ambiguous\": [\(ambiguous.joined(separator: ", "))]}"
+        let ties = r.ties.map { JSON.quoted($0.summary) }
+        let negative = r.negativeSizes.map { JSON.quoted($0.description) }
+        let refused = r.refused.map { JSON.quoted($0.description) }
+        func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+        return "{\"views\": {\(views.joined(separator: ", "))}, \"broken\": \(list(broken)), \"ambiguous\": \(list(ambiguous)), "
+            + "\"ties\": \(list(ties)), \"negativeSizes\": \(list(negative)), \"refused\": \(list(refused))}"
     }
 }
 
@@ -85,14 +93,17 @@ struct ExplainCommand: ParsableCommand {
         discussion: """
             For each conflict: the required constraints that cannot all hold, each with its \
             file:line, and the one broken to recover (of those, the one furthest down the file). \
-            For each ambiguous view: which parts of its frame the constraints leave free. A clean \
-            layout gets one line saying so.
+            For each ambiguous view: which parts of its frame the constraints leave free. For two \
+            views side by side with equal hugging or compression resistance of which one gave way: \
+            both names and the fix. Then views with a negative width or height, and property \
+            changes that were refused. A clean layout gets one line saying so.
 
             Examples:
               blueprint explain fixtures/conflict.layout
               blueprint explain fixtures/ambiguous.layout
+              blueprint explain fixtures/tie.layout
 
-            Exit status: 0 the layout is clean, 1 it has conflicts or ambiguity, 2 bad input or usage.
+            Exit status: 0 the layout is clean, 1 it has any of those problems, 2 bad input or usage.
             """
     )
 

@@ -5,7 +5,7 @@ import Testing
 /// `fixtures/expected/<name>.solve.txt` (record with `BLUEPRINT_RECORD=failed`).
 @Suite struct FixtureSolveTests {
     /// The fixtures that are meant to have a layout problem: `solve` exits 1 for them.
-    static let problems: Set<String> = ["conflict", "ambiguous"]
+    static let problems: Set<String> = ["conflict", "ambiguous", "tie"]
 
     /// Every fixture's name, without `.layout`, sorted.
     static let names: [String] = {

@@ -12,22 +12,36 @@ import Testing
         return try Diagram(root: document.root, options: RenderOptions(scale: 1))
     }
 
-    @Test func changingOneTitleMovesOnlyTextsBesideItsRow() throws {
-        let path = Support.repository.appendingPathComponent("fixtures/screens/settings.layout").path
-        let original = String(decoding: try FileIO.read(path), as: UTF8.self)
+    /// The settings rows are stacks whose titles fill the room: a longer title changes no
+    /// frame, so nothing in the diagram moves.
+    @Test func changingOneTitleMovesNothing() throws {
+        let original = try settings()
         let changed = original.replacingOccurrences(of: "label \"Wi-Fi\"", with: "label \"Wireless network\"")
+        #expect(changed != original)
+        let before = try diagram(original), after = try diagram(changed)
+        #expect(before.texts.map { "\($0.text) \($0.rect)" } == after.texts.map { "\($0.text) \($0.rect)" })
+    }
+
+    @Test func changingOneValueMovesOnlyTextsBesideItsRow() throws {
+        let original = try settings()
+        let changed = original.replacingOccurrences(of: "label \"Home\"", with: "label \"Home network\"")
         #expect(changed != original)
         let before = try diagram(original), after = try diagram(changed)
         let row = try #require(before.boxes.first { $0.name == "wifiRow" }).frame
         let kept = after.texts.map { "\($0.text) \($0.rect)" }
         let moved = before.texts.filter { !kept.contains("\($0.text) \($0.rect)") }
-        // Something moved (the title's name and the ≥ 8 gap), and only beside the Wi-Fi row:
-        // within a row's height above or below it.
+        // Something moved (the value grew, the title shrank: their names and the 8 between
+        // them), and only beside the Wi-Fi row: within a row's height above or below it.
         #expect(!moved.isEmpty)
         for t in moved {
             #expect(t.rect.maxY >= row.minY - row.height && t.rect.minY <= row.maxY + row.height,
                     "'\(t.text)' at \(t.rect) moved, far from the Wi-Fi row \(row)")
         }
         #expect(before.texts.count == after.texts.count)
+    }
+
+    func settings() throws -> String {
+        let path = Support.repository.appendingPathComponent("fixtures/screens/settings.layout").path
+        return String(decoding: try FileIO.read(path), as: UTF8.self)
     }
 }

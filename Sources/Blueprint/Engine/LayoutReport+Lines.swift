@@ -1,0 +1,33 @@
+/// The report as one line per problem, for logs and `blueprint solve`.
+extension LayoutReport {
+    /// One line per problem, each starting with its kind, in this order: `broken:` a constraint
+    /// broken to recover from a conflict (its formula and `file:line`), `ambiguous:` an item
+    /// and what of its frame is free, `tie:` two views of equal content priority of which one
+    /// gave way (both names and the fix), `negative size:` a width or height below zero,
+    /// `refused:` a property change that was refused. Empty when the report ``isClean``.
+    ///
+    /// ```
+    /// broken: avatar.width == 80 (conflict.layout:24)
+    /// ambiguous: badge: horizontal position is ambiguous
+    /// tie: title and value have the same horizontal hugging priority (250); title was stretched, but either could be: raise one's hugging priority
+    /// negative size: badge: width is negative (-12)
+    /// refused: the stack's spacing is not a finite number in `row.spacing = nan`
+    /// ```
+    public var summaryLines: [String] {
+        broken.map { "broken: \($0.formulaWithLocation)" }
+            + ambiguous.map { "ambiguous: \($0)" }
+            + ties.map { "tie: \($0.summary)" }
+            + negativeSizes.map { "negative size: \($0)" }
+            + refused.map { "refused: \($0)" }
+    }
+}
+
+extension PriorityTie {
+    /// The tie in one line without the "Content priority ambiguity: " heading: `title and
+    /// value have the same horizontal hugging priority (250); title was stretched, but either
+    /// could be: raise one's hugging priority`.
+    public var summary: String {
+        let text = description, heading = "Content priority ambiguity: "
+        return text.hasPrefix(heading) ? String(text.dropFirst(heading.count)) : text
+    }
+}
