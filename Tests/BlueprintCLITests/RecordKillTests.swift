@@ -63,8 +63,14 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             // From at once to well after the end: the early kills land before the rename,
-            // the late ones after it.
-            Thread.sleep(forTimeInterval: duration * 1.5 * Double(i) / Double(kills - 1))
+            // the late ones after it. The last waits for the end whatever the machine's load
+            // (a record slowed past three times its measured length would otherwise leave no
+            // kill after the rename).
+            if i == kills - 1 {
+                process.waitUntilExit()
+            } else {
+                Thread.sleep(forTimeInterval: duration * 3 * Double(i) / Double(kills - 1))
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 
