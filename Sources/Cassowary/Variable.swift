@@ -10,7 +10,7 @@ public final class Variable: @unchecked Sendable, CustomStringConvertible {
     /// A name for reports and ``Solver/dump()``; need not be unique.
     public var name: String
     /// The value from the last ``Solver/updateVariables()`` (0 before any).
-    public internal(set) var value: Double = 0
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     /// The solver that first took this variable (0: none yet), and its symbol there: saves a
     /// hash lookup per term in the common one-solver case. Other solvers use a dictionary.
