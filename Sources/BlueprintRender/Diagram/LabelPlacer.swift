@@ -10,10 +10,12 @@ import Blueprint
 ///   leading word dropped: `wifiTitle` in `wifiRow` reads `title`), then just outside the
 ///   frame, then shortened with an ellipsis, and last in a **callout** in a column beside the
 ///   layout with a straight leader. A name never becomes a numbered marker.
-/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then on a short
-///   leader.
-/// - a **constraint label** on its line, beside it, beyond its ends, then on a short leader;
-///   slots that touch the views the constraint relates come first.
+/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then touching an
+///   edge anywhere along it (overhanging a view narrower than the badge), then across a view
+///   thinner than the badge, then on a short leader.
+/// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
+///   either end of its I-bar, then on a short leader; slots that touch the views the
+///   constraint relates come first.
 ///
 /// A leader is accepted only if it crosses no text and no other leader. An item that finds no
 /// slot becomes a numbered marker, the last resort, counted in the statistics.
@@ -106,7 +108,7 @@ struct LabelPlacer {
     // MARK: Badges and notes
 
     /// Places each size badge inside a corner of its view, else beside it, else on a leader.
-    mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
+    mutating func placeBadges(_ badges: [SizeBadges.Badge], boxes: [ViewBox]) {
         for b in badges {
             let s = boxSize(b.text)
             let f = b.frame, w = s.width, h = s.height
@@ -126,6 +128,23 @@ struct LabelPlacer {
                 slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
             }
             slots.append((Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h), nil))
+            // Just outside an edge, touching it, anywhere along it (a badge wider than its view
+            // overhangs it), then across a view thinner than the badge (a divider, a track),
+            // on it like a label on a line.
+            for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: 8) {
+                slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
+                slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
+            }
+            for y in Self.sweep(from: f.minY - h + 4, to: f.maxY - 4, step: 8) {
+                slots.append((Rect(x: f.maxX + 0.5, y: y, width: w, height: h), nil))
+                slots.append((Rect(x: f.minX - 0.5 - w, y: y, width: w, height: h), nil))
+            }
+            if f.height < h {
+                for x in Self.sweep(from: f.minX, to: f.maxX - w, step: 8) { slots.append((Rect(x: x, y: f.midY - h / 2, width: w, height: h), nil)) }
+            }
+            if f.width < w {
+                for y in Self.sweep(from: f.minY, to: f.maxY - h, step: 8) { slots.append((Rect(x: f.midX - w / 2, y: y, width: w, height: h), nil)) }
+            }
             for reach in [6.0, 14.0, 24.0] {
                 for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
                     let right = cx == f.maxX, down = cy == f.maxY
@@ -134,8 +153,10 @@ struct LabelPlacer {
                     slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
                 }
             }
+            // Its own frame's edges do not block it (it may lie across a thin view).
+            let own = boxes.firstIndex { $0.name == b.name && $0.frame == f }.map { Self.edgeOwnerBase + $0 } ?? -2
             place(b.text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
-                  legendText: "\(b.text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
+                  legendText: "\(b.text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners, owner: own)
         }
     }
 
@@ -172,10 +193,17 @@ struct LabelPlacer {
         }
         for i in ordered {
             let a = annotations[i], text = a.label!
-            let size = boxSize(text)
-            if place(text, style: .constraint(a.role), slots: slots(for: a, size), anchor: mid(a),
-                     legendText: "\(text)   \(a.formula)", home: nil, owners: a.owners, owner: i, nearOnly: tight) {
-                placedAnnotations.insert(i)
+            // With metric names (`pad 20`), the full label first, only beside its views; else
+            // the bare numbers, as any label.
+            var texts = [text]
+            if let short = a.shortLabel, short != text { texts.append(short) }
+            for (k, t) in texts.enumerated() {
+                if place(t, style: .constraint(a.role), slots: slots(for: a, boxSize(t)), anchor: mid(a),
+                         legendText: "\(t)   \(a.formula)", home: nil, owners: a.owners, owner: i,
+                         nearOnly: tight || k < texts.count - 1) {
+                    placedAnnotations.insert(i)
+                    break
+                }
             }
         }
     }
@@ -201,6 +229,9 @@ struct LabelPlacer {
                 out.append((Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h), nil))
                 out.append((Rect(x: x2 + 1.5, y: y + dy, width: w, height: h), nil))
             }
+            // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
+            // narrower than its label, between items of different heights).
+            out += besideEnds(a, size)
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -231,6 +262,7 @@ struct LabelPlacer {
                 out.append((Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h), nil))
                 out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
             }
+            out += besideEnds(a, size)
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
@@ -248,6 +280,50 @@ struct LabelPlacer {
                 }
             }
         }
+        return out
+    }
+
+    /// The slots beside an I-bar's ends: for each end and each related item that reaches it
+    /// along the line, just past that item across the line (under or over a horizontal I-bar,
+    /// right or left of a vertical one), centred on the end or flush with it on either side.
+    /// A narrow gap beside a short item (a chevron, an icon) gets its label there, touching
+    /// both the line's end and the item.
+    private func besideEnds(_ a: Annotation, _ size: Size) -> [(Rect, (Point, Point)?)] {
+        let w = size.width, h = size.height
+        var out: [(Rect, (Point, Point)?)] = []
+        if a.isHorizontal {
+            for e in [min(a.start.x, a.end.x), max(a.start.x, a.end.x)] {
+                for o in a.owners where o.minX - 0.5 <= e && e <= o.maxX + 0.5 {
+                    for y in [o.maxY + 1.5, o.minY - 1.5 - h] {
+                        for x in [e - w / 2, e + 1, e - 1 - w] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
+                    }
+                }
+            }
+        } else {
+            for e in [min(a.start.y, a.end.y), max(a.start.y, a.end.y)] {
+                for o in a.owners where o.minY - 0.5 <= e && e <= o.maxY + 0.5 {
+                    for x in [o.maxX + 1.5, o.minX - 1.5 - w] {
+                        for y in [e - h / 2, e + 1, e - 1 - h] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Positions from `lo` towards `hi` every `step`, from the middle outwards alternately, then
+    /// both ends (nothing when `hi < lo`).
+    static func sweep(from lo: Double, to hi: Double, step: Double) -> [Double] {
+        guard hi >= lo else { return [] }
+        let mid = (lo + hi) / 2
+        var out = [mid]
+        var k = 1.0
+        while mid + k * step <= hi || mid - k * step >= lo {
+            if mid + k * step <= hi { out.append(mid + k * step) }
+            if mid - k * step >= lo { out.append(mid - k * step) }
+            k += 1
+        }
+        if hi > mid { out += [hi, lo] }
         return out
     }
 

@@ -13,6 +13,8 @@ struct SizeBadges {
     /// One badge: the item it belongs to, its frame, and its text.
     struct Badge {
         var item: ObjectIdentifier
+        /// The name of the view it belongs to (a guide's owning view for a guide).
+        var name: String
         var frame: Rect
         var text: String
         /// The frames of the views its constraints relate (for "labels outside their owner").
@@ -47,6 +49,10 @@ struct SizeBadges {
             parts[id, default: []].append(part)
         }
         func frame(_ item: LayoutItem) -> Rect { item.owningView?.absoluteFrame ?? item.absoluteLayoutRect }
+        // The constant's size, after the metric it was written as (`h rowHeight 44`).
+        func named(_ c: LayoutConstraint, _ value: Double) -> String {
+            c.constantName.map { $0 + " " + formatNumber(value) } ?? formatNumber(value)
+        }
         func priority(_ c: LayoutConstraint) -> String {
             c.priority.rawValue < 1000 ? " @" + formatNumber(Double(c.priority.rawValue)) : ""
         }
@@ -71,7 +77,7 @@ struct SizeBadges {
                     add(item, Part(key: a == .width ? 0 : 1, text: "", owners: owners, role: role, formula: c.formula))
                 } else {
                     let text = ConstraintText.short(a) + " " + (c.relation == .equal ? "" : ConstraintText.symbol(c.relation) + " ")
-                        + formatNumber(c.constant) + priority(c)
+                        + named(c, c.constant) + priority(c)
                     add(item, Part(key: 4, text: text, owners: owners, role: role, formula: c.formula))
                 }
                 continue
@@ -88,7 +94,7 @@ struct SizeBadges {
             }
             var reference = second === item ? ConstraintText.short(a2) : "\(second.name).\(ConstraintText.short(a2))"
             if c.multiplier != 1 { reference += " ×" + ConstraintText.fraction(c.multiplier) }
-            if c.constant != 0 { reference += (c.constant > 0 ? " + " : " − ") + formatNumber(abs(c.constant)) }
+            if c.constant != 0 { reference += (c.constant > 0 ? " + " : " − ") + named(c, abs(c.constant)) }
             let text = ConstraintText.short(a) + " " + ConstraintText.symbol(c.relation) + " " + reference + priority(c)
             add(item, Part(key: 4, text: text, owners: owners, role: role, formula: c.formula))
         }
@@ -102,9 +108,9 @@ struct SizeBadges {
                 part.role = max(w.1, h.1)
                 part.formula = w.0.formula + ", " + h.0.formula
             } else if let w {
-                part.text = "w " + formatNumber(w.0.constant)
+                part.text = "w " + named(w.0, w.0.constant)
             } else if let h {
-                part.text = "h " + formatNumber(h.0.constant)
+                part.text = "h " + named(h.0, h.0.constant)
             }
             part.key = 0
             list[i] = part
@@ -150,7 +156,7 @@ struct SizeBadges {
             let sorted = list.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
             var owners: [Rect] = []
             for p in sorted { owners += p.owners }
-            badges.append(Badge(item: id, frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
+            badges.append(Badge(item: id, name: item.owningView?.name ?? "", frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
                                 role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula)))
         }
     }
