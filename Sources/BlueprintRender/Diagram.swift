@@ -58,7 +58,7 @@ public struct Diagram {
         placer.placeLabels(annotations, tight: true)
         placer.placeNames(builder.boxes)
         placer.placeGuideNames(builder.guides)
-        placer.placeBadges(builder.badges, boxes: builder.boxes)
+        placer.placeBadges(builder.badges)
         placer.placeAmbiguity(builder.boxes)
         placer.placeLabels(annotations, tight: false)
         placer.placeMarkers()
