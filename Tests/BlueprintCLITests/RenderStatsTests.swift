@@ -60,8 +60,8 @@ import Testing
         #expect(result.stderr == "error: \(folder)/missing/s.json: cannot create a temporary file: No such file or directory\n")
     }
 
-    /// The realistic screens match their goldens, and on every one no view name became a marker
-    /// and no line strikes a text.
+    /// The realistic screens match their goldens, and on every one no label became a marker, no
+    /// leader crosses another leader or a text, and no line strikes a text.
     @Test func screensMatchTheirGoldens() throws {
         let result = try Golden.run(["check", "--fixtures", "fixtures/screens", "--goldens", "goldens/screens", "--record", "never", "--jobs", "2"],
                                     environment: [:])
@@ -77,6 +77,11 @@ import Testing
             let stats = try JSONSerialization.jsonObject(with: Data(FileIO.read("\(folder)/s.json"))) as? [String: Int] ?? [:]
             #expect(stats["nameMarkers"] == 0, "\(name)")
             #expect(stats["linesThroughText"] == 0, "\(name)")
+            // Every label found a place: none became a numbered marker, no leader crosses
+            // another or a text.
+            #expect(stats["markers"] == 0, "\(name)")
+            #expect(stats["leaderCrossings"] == 0, "\(name)")
+            #expect(stats["leadersOverText"] == 0, "\(name)")
             #expect((25...80).contains(stats["views"] ?? 0), "\(name) has \(stats["views"] ?? 0) views")
         }
     }
