@@ -290,26 +290,37 @@ struct LabelPlacer {
         return out
     }
 
-    /// The slots beside an I-bar's ends: for each end and each related item that reaches it
-    /// along the line, just past that item across the line (under or over a horizontal I-bar,
-    /// right or left of a vertical one), centred on the end or flush with it on either side.
-    /// A narrow gap beside a short item (a chevron, an icon) gets its label there, touching
-    /// both the line's end and the item.
+    /// How far past an I-bar's line a related item may reach for a label to sit beside it
+    /// (beyond a label's own size).
+    static let besideReach = 24.0
+
+    /// The slots beside an I-bar's ends: for each end and each related item that ends there
+    /// and reaches at most ``besideReach`` plus a label's size past the line (a chevron, an
+    /// icon, a caption; never the container of the other item), just past that item across the line (under or over a
+    /// horizontal I-bar, right or left of a vertical one), centred on the end or flush with it
+    /// on either side. A narrow gap beside a short item gets its label there, touching both
+    /// the line's end and the item.
     private func besideEnds(_ a: Annotation, _ size: Size) -> [(Rect, (Point, Point)?)] {
         let w = size.width, h = size.height
+        func contains(_ o: Rect, _ r: Rect) -> Bool {
+            o != r && o.minX <= r.minX && r.maxX <= o.maxX && o.minY <= r.minY && r.maxY <= o.maxY
+        }
+        let items = a.owners.filter { o in !a.owners.contains { contains(o, $0) } }
         var out: [(Rect, (Point, Point)?)] = []
         if a.isHorizontal {
+            let line = a.start.y
             for e in [min(a.start.x, a.end.x), max(a.start.x, a.end.x)] {
-                for o in a.owners where o.minX - 0.5 <= e && e <= o.maxX + 0.5 {
-                    for y in [o.maxY + 1.5, o.minY - 1.5 - h] {
+                for o in items where o.minX - 0.5 <= e && e <= o.maxX + 0.5 {
+                    for y in [o.maxY + 1.5, o.minY - 1.5 - h] where abs((y < line ? y + h : y) - line) <= h + Self.besideReach {
                         for x in [e - w / 2, e + 1, e - 1 - w] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
                     }
                 }
             }
         } else {
+            let line = a.start.x
             for e in [min(a.start.y, a.end.y), max(a.start.y, a.end.y)] {
-                for o in a.owners where o.minY - 0.5 <= e && e <= o.maxY + 0.5 {
-                    for x in [o.maxX + 1.5, o.minX - 1.5 - w] {
+                for o in items where o.minY - 0.5 <= e && e <= o.maxY + 0.5 {
+                    for x in [o.maxX + 1.5, o.minX - 1.5 - w] where abs((x < line ? x + w : x) - line) <= w + Self.besideReach {
                         for y in [e - h / 2, e + 1, e - 1 - h] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
                     }
                 }
@@ -420,4 +431,5 @@ struct LabelPlacer {
         pending = []
     }
 }
+
 
