@@ -102,6 +102,30 @@ import Testing
         #expect(d.statistics.markers == 0 && d.statistics.labelsOutsideOwner == 0)
     }
 
+    /// `h rowHeight 44` is wider than a 60-point view: its badge reads `h 44`, inside it. (A
+    /// width and a height together read `30 × 30`, numbers only.)
+    @Test func aBadgeWithNoRoomInsideDropsTheName() throws {
+        let d = try diagram("""
+            canvas 200 x 80
+            let rowHeight = 44
+            let side = 30
+            view chip
+            view square
+            chip.top == superview.top + 10
+            chip.leading == superview.leading + 10
+            chip.trailing == superview.trailing - 130
+            chip.height == rowHeight
+            square.top == chip.top
+            square.leading == chip.trailing + 20
+            square.width == side
+            square.height == side
+            """)
+        #expect(badgeTexts(d) == ["30 × 30", "h 44"])
+        let chip = try #require(d.boxes.first { $0.name == "chip" }).frame
+        let badge = try #require(d.texts.first { $0.text == "h 44" })
+        #expect(chip.minX <= badge.rect.minX && badge.rect.maxX <= chip.maxX && chip.minY <= badge.rect.minY && badge.rect.maxY <= chip.maxY)
+    }
+
     @Test func sweepGoesFromTheMiddleOutwardsThenTheEnds() {
         #expect(LabelPlacer.sweep(from: 0, to: 20, step: 8) == [10, 18, 2, 20, 0])
         #expect(LabelPlacer.sweep(from: 0, to: 0, step: 8) == [0])
