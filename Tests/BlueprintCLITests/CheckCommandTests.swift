@@ -78,7 +78,7 @@ import Testing
         let scaled = try dir.check("--goldens", "dark", "--theme", "dark", "--record", "never")
         #expect(scaled.status == 1)
         #expect(checkMessages(scaled.stdout)["card"] == """
-            dark/card.png does not match the render: sizes differ (golden 402x315, render 804x630); 448199 of 804x630 pixels differ (88.49%), 4055 anti-aliased; tolerance: exact.
+            dark/card.png does not match the render: sizes differ (golden 402x315, render 804x630); 449421 of 804x630 pixels differ (88.73%), 4544 anti-aliased; tolerance: exact.
             Differences lie within 0,0 804x630 px (0,0 402x315 pt at scale 2).
             Frames: unchanged (the difference is in the drawing, not the layout).
             Actual:    .blueprint/artifacts/card.actual.png
@@ -216,7 +216,7 @@ import Testing
         let diff = try dir.image("out/card.diff.png"), composite = try dir.image("out/card.composite.png")
         #expect((diff.width, diff.height) == (804, 630))
         let red = diff.count(RGBA(255, 0, 0)), blue = diff.count(RGBA(0, 102, 255))
-        #expect(red + blue == 25145, "red \(red) + blue \(blue) are the differing pixels")
+        #expect(red + blue == 22989, "red \(red) + blue \(blue) are the differing pixels")
         #expect(red > 0 && blue > 0)
         #expect((composite.width, composite.height) == (804 * 3 + 2 * 8, 630))
         #expect(composite.contains(golden, atX: 0, y: 0))
@@ -232,12 +232,12 @@ import Testing
         #expect(try dir.bytes(".blueprint/artifacts/card.composite.png") == dir.bytes("out/card.composite.png"))
 
         // Within tolerance is a pass: that folder's images of the failure go.
-        let within = try dir.check("--artifacts", "out", "--max-diff-pixels", "25145")
+        let within = try dir.check("--artifacts", "out", "--max-diff-pixels", "22989")
         #expect(within.status == 0)
         #expect(stableCheckOutput(within.stdout) == """
             [1/1] within tolerance  card
             fixture  result              pixels    share
-            card     within tolerance     25145    4.96%
+            card     within tolerance     22989    4.54%
             1 fixture: 1 within tolerance (… s, 1 job)
 
             """)
@@ -286,8 +286,8 @@ import Testing
         try dir.write("fixtures/card.layout", changedCardLayout)
         let upper = try dir.check("--record", "never", environment: ["BLUEPRINT_RECORD": "FAILED", "CI": "true"])
         #expect(upper.status == 1)
-        #expect(upper.stdout.contains("\ncard     recorded (over)      25145    4.96%\n"))
-        #expect(upper.stdout.contains("\n  Recorded goldens/card.png over the old golden (record mode failed): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased.\n"))
+        #expect(upper.stdout.contains("\ncard     recorded (over)      22989    4.54%\n"))
+        #expect(upper.stdout.contains("\n  Recorded goldens/card.png over the old golden (record mode failed): 22989 of 804x630 pixels differ (4.54%), 3781 anti-aliased.\n"))
         #expect(try dir.bytes("goldens/card.png") == dir.render("fixtures/card.layout"))
 
         let saved = try dir.bytes(".blueprint/last-check.json")
@@ -305,19 +305,19 @@ import Testing
         #expect(try dir.check().status == 1)
         try dir.write("fixtures/card.layout", changedCardLayout)
 
-        let both = try dir.check("--max-diff-pixels", "25145", "--max-diff-ratio", "0.04")
+        let both = try dir.check("--max-diff-pixels", "22989", "--max-diff-ratio", "0.04")
         #expect(both.status == 1)
-        #expect(both.stdout.contains("\n  goldens/card.png does not match the render: 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased; tolerance: up to 25145 pixels, up to 4%.\n"))
-        #expect(try dir.check("--max-diff-pixels", "25145", "--max-diff-ratio", "0.0497").status == 0)
+        #expect(both.stdout.contains("\n  goldens/card.png does not match the render: 22989 of 804x630 pixels differ (4.54%), 3781 anti-aliased; tolerance: up to 22989 pixels, up to 4%.\n"))
+        #expect(try dir.check("--max-diff-pixels", "22989", "--max-diff-ratio", "0.0454").status == 0)
 
         // With a colour threshold fewer pixels count as different.
-        let threshold = try dir.check("--threshold", "0.1", "--max-diff-pixels", "5902")
+        let threshold = try dir.check("--threshold", "0.1", "--max-diff-pixels", "5663")
         #expect(threshold.status == 0)
-        #expect(threshold.stdout.contains("\ncard     within tolerance      5902    1.17%\n"))
-        let tight = try dir.check("--threshold", "0.1", "--max-diff-pixels", "5901")
+        #expect(threshold.stdout.contains("\ncard     within tolerance      5663    1.12%\n"))
+        let tight = try dir.check("--threshold", "0.1", "--max-diff-pixels", "5662")
         #expect(tight.status == 1)
-        #expect(tight.stdout.contains("5902 of 804x630 pixels differ (1.17%)"))
-        #expect(tight.stdout.contains("; tolerance: threshold 0.1, up to 5901 pixels.\n"))
+        #expect(tight.stdout.contains("5663 of 804x630 pixels differ (1.12%)"))
+        #expect(tight.stdout.contains("; tolerance: threshold 0.1, up to 5662 pixels.\n"))
 
         try dir.remove(".blueprint")
         for (arguments, message) in [
@@ -395,7 +395,7 @@ import Testing
         try FileIO.writeAtomically(png, to: dir.path + "/goldens/card.png")
 
         try dir.write("fixtures/card.layout", changedCardLayout)
-        let numbers = "goldens/card.png does not match the render: 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased; tolerance: exact.\nDifferences lie within 33,29 744x442 px (16.5,14.5 372x221 pt at scale 2).\n"
+        let numbers = "goldens/card.png does not match the render: 22989 of 804x630 pixels differ (4.54%), 3781 anti-aliased; tolerance: exact.\nDifferences lie within 61,29 642x442 px (30.5,14.5 321x221 pt at scale 2).\n"
         try dir.remove("goldens/card.json")
         let noFrames = try dir.check()
         #expect(noFrames.status == 1)
@@ -412,7 +412,7 @@ import Testing
         let repaired = try dir.check("--record", "failed")
         #expect(repaired.status == 1)
         #expect(checkMessages(repaired.stdout)["card"] == """
-            Recorded goldens/card.png over the old golden (record mode failed): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased.
+            Recorded goldens/card.png over the old golden (record mode failed): 22989 of 804x630 pixels differ (4.54%), 3781 anti-aliased.
             Frames: goldens/card.json is not a frames file (no "views" object).
             Look at it, then run the check again: a check that records always fails.
             """)

@@ -60,8 +60,15 @@ import Testing
         #expect(result.stderr == "error: \(folder)/missing/s.json: cannot create a temporary file: No such file or directory\n")
     }
 
-    /// The realistic screens match their goldens, and on every one no view name became a marker
-    /// and no line strikes a text.
+    /// Screens that, since they were rewritten with stack views, still place a label as a
+    /// numbered marker or on a leader that crosses (checkout's fold tags on 18-point summary
+    /// rows, the music player's 30 % fill, one leader in the RTL messages). The assertions stay
+    /// strict and are recorded as known issues; the test fails as soon as one of these screens
+    /// is clean, so the list has to shrink with the fix.
+    static let crowded: Set<String> = ["checkout.layout", "music-player.layout", "rtl-messages.layout"]
+
+    /// The realistic screens match their goldens, and on every one no label became a marker, no
+    /// leader crosses another leader or a text, and no line strikes a text.
     @Test func screensMatchTheirGoldens() throws {
         let result = try Golden.run(["check", "--fixtures", "fixtures/screens", "--goldens", "goldens/screens", "--record", "never", "--jobs", "2"],
                                     environment: [:])
@@ -74,9 +81,21 @@ import Testing
             let run = try Golden.run(["render", "fixtures/screens/\(name)", "-o", "\(folder)/s.png", "--stats", "\(folder)/s.json"],
                                      environment: [:])
             #expect(run.status == 0, "\(name): \(run.stderr)")
-            let stats = try JSONSerialization.jsonObject(with: Data(FileIO.read("\(folder)/s.json"))) as? [String: Int] ?? [:]
+            let stats = try #require(try JSONSerialization.jsonObject(with: Data(FileIO.read("\(folder)/s.json"))) as? [String: Int])
             #expect(stats["nameMarkers"] == 0, "\(name)")
             #expect(stats["linesThroughText"] == 0, "\(name)")
+            // Every label found a place: none became a numbered marker, no leader crosses
+            // another or a text.
+            let placement = {
+                #expect(stats["markers"] == 0, "\(name)")
+                #expect(stats["leaderCrossings"] == 0, "\(name)")
+                #expect(stats["leadersOverText"] == 0, "\(name)")
+            }
+            if Self.crowded.contains(name) {
+                withKnownIssue("\(name): a fold tag or a label in a crowded row still ends as a marker or on a crossing leader") { placement() }
+            } else {
+                placement()
+            }
             #expect((25...80).contains(stats["views"] ?? 0), "\(name) has \(stats["views"] ?? 0) views")
         }
     }

@@ -66,14 +66,14 @@ import Testing
         let recount = PixelDiff.compare(try PNG.read(path: goldenPath), try PNG.read(path: try #require(outcome.actualPath)),
                                         options: DiffOptions(threshold: 0))
         #expect(diff == recount)
-        #expect(diff.differentPixels == 25145)
-        #expect(diff.antialiasedPixels == 4633)
+        #expect(diff.differentPixels == 22989)
+        #expect(diff.antialiasedPixels == 3781)
         // From the card's old right edge and its width label to the title's name and leaders.
-        #expect(diff.bounds == PixelRect(x: 33, y: 29, width: 744, height: 442))
+        #expect(diff.bounds == PixelRect(x: 61, y: 29, width: 642, height: 442))
         #expect(outcome.frameChanges == ["card.width 320 → 304", "title moved 8 pt down"])
         #expect(failure.message == """
-            \(goldenPath) does not match the render: 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased; tolerance: exact.
-            Differences lie within 33,29 744x442 px (16.5,14.5 372x221 pt at scale 2).
+            \(goldenPath) does not match the render: 22989 of 804x630 pixels differ (4.54%), 3781 anti-aliased; tolerance: exact.
+            Differences lie within 61,29 642x442 px (30.5,14.5 321x221 pt at scale 2).
             Frames: card.width 320 → 304; title moved 8 pt down.
             Actual:    \(artifacts)/CardTests/cardLayout.card.actual.png
             Diff:      \(artifacts)/CardTests/cardLayout.card.diff.png
@@ -90,7 +90,7 @@ import Testing
         #expect(check(tree)?.outcome.status == .different)
         let recorded = try #require(check(tree, record: .failed))
         #expect(recorded.outcome.status == .recorded)
-        #expect(recorded.message.hasPrefix("Recorded \(goldenPath) over the old golden (record mode failed): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased."))
+        #expect(recorded.message.hasPrefix("Recorded \(goldenPath) over the old golden (record mode failed): 22989 of 804x630 pixels differ (4.54%), 3781 anti-aliased."))
         #expect(recorded.message.contains("Frames: card.width 320 → 304; title moved 8 pt down."))
         #expect(check(tree) == nil)
         #expect(!FileManager.default.fileExists(atPath: "\(artifacts)/CardTests/cardLayout.card.actual.png"),
@@ -168,16 +168,16 @@ import Testing
         let tree = try recorded()
         try tree.width.setConstant(304)
         try tree.titleTop.setConstant(20)
-        // 25145 of 804 × 630 = 506,520 pixels differ: 4.964…%.
-        #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 25145)).status == .withinTolerance)
-        #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 25144)).status == .different)
-        #expect(run(tree, tolerance: Tolerance(maxDiffRatio: 0.0497)).status == .withinTolerance)
-        #expect(run(tree, tolerance: Tolerance(maxDiffRatio: 0.0496)).status == .different)
+        // 22989 of 804 × 630 = 506,520 pixels differ: 4.538…%.
+        #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 22989)).status == .withinTolerance)
+        #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 22988)).status == .different)
+        #expect(run(tree, tolerance: Tolerance(maxDiffRatio: 0.0454)).status == .withinTolerance)
+        #expect(run(tree, tolerance: Tolerance(maxDiffRatio: 0.0453)).status == .different)
         // Both set: both must hold.
         #expect(run(tree, tolerance: Tolerance(maxDiffPixels: 30000, maxDiffRatio: 0.04)).status == .different)
         let within = run(tree, tolerance: Tolerance(maxDiffPixels: 30000))
         #expect(within.passed)
-        #expect(within.message == "\(location.image) matches the render within the tolerance (up to 30000 pixels): 25145 of 804x630 pixels differ (4.96%), 4633 anti-aliased.")
+        #expect(within.message == "\(location.image) matches the render within the tolerance (up to 30000 pixels): 22989 of 804x630 pixels differ (4.54%), 3781 anti-aliased.")
         // Within tolerance is not a reason to write anything.
         #expect(run(tree, record: .failed, tolerance: Tolerance(maxDiffPixels: 30000)).status == .withinTolerance)
         #expect(run(tree).status == .different, "the golden was not rewritten")

@@ -53,6 +53,10 @@ public final class LayoutConstraint: CustomStringConvertible {
         get { storedPriority }
         set { do { try setPriority(newValue) } catch { refuse(error) } }
     }
+    /// The `let` metric of a `.layout` file the constant was written as (`pad` in
+    /// `title.leading == superview.leading + pad`), or nil: a number, or a constraint made in
+    /// Swift. Diagrams name it in the constraint's label. Changing the constant clears it.
+    public internal(set) var constantName: String?
     private(set) var storedMultiplier: Double
     private(set) var storedConstant: Double
     /// Written directly by `~` and the text formats, which keep an invalid priority as the
@@ -274,6 +278,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         guard value != constant else { return }
         storedConstant = value
+        constantName = nil
         if problem != nil { problem = validate() }
         engine?.enqueue(.constant(self))
     }

@@ -51,6 +51,11 @@ struct ExpressionResolver {
         } else {
             out = try relateToConstant(first, attribute, s.lhs, s.relation, s.rhs, s)
         }
+        // A constant written as a metric keeps its name, on every constraint whose constant
+        // is that metric's value (a compound's trailing and bottom parts hold it negated).
+        if let name = s.rhs.constantName, s.lhs.constant == 0, s.rhs.constant != 0 {
+            for c in out where abs(c.constant) == abs(s.rhs.constant) { c.constantName = name }
+        }
         if let p = s.priority { for c in out { c ~ p } }
         if let id = s.identifier { for c in out { c.identifier = id } }
         // Compound attributes are made by the DSL's functions, which would record this file.

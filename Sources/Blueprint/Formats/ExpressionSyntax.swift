@@ -28,6 +28,8 @@ struct SideSyntax {
     var reference: AttributeReference?
     var multiplier = 1.0
     var constant = 0.0
+    /// The metric the constant was written as (`pad`, `-pad`), or nil.
+    var constantName: String?
     /// The constant is a bare number or metric with no attribute on this side.
     var isConstantOnly: Bool { reference == nil }
     var range: Range<Int>
@@ -221,6 +223,7 @@ struct ExpressionParser {
         if constants.first >= 0 {
             let c = terms[constants.first]
             side.constant = c.coefficient * (try value(of: c.constant!))
+            if abs(c.coefficient) == 1 { side.constantName = c.constant!.name }
         }
         return side
     }

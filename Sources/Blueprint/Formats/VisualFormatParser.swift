@@ -33,6 +33,8 @@ struct VisualFormatParser {
         var constant: Double
         var view: LayoutItem?
         var priority: LayoutPriority
+        /// The metric the constant was written as, or nil.
+        var constantName: String? = nil
     }
 
     private enum Edge { case superview, view(LayoutItem, Range<Int>) }
@@ -93,12 +95,12 @@ struct VisualFormatParser {
         return (v, start..<j)
     }
 
-    /// A number or a metric name.
-    private mutating func constant(_ what: String) throws(SyntaxError) -> Double {
-        if let (v, _) = number() { return v }
+    /// A number or a metric name, with the metric's name.
+    private mutating func constant(_ what: String) throws(SyntaxError) -> (Double, String?) {
+        if let (v, _) = number() { return (v, nil) }
         if let (n, range) = name() {
             guard let v = metric(n) else { throw fail("unknown metric `\(n)`", range) }
-            return v
+            return (v, n)
         }
         throw fail("expected \(what) (a number or a metric), found \(describeCurrent())")
     }
@@ -244,7 +246,9 @@ struct VisualFormatParser {
         if current == UInt8(ascii: "(") {
             i += 1
             for p in try predicateList(allowViews: true) {
-                made.append(make(view, axis.length, p.relation, p.view, p.view == nil ? nil : axis.length, p.constant, p.priority))
+                let c = make(view, axis.length, p.relation, p.view, p.view == nil ? nil : axis.length, p.constant, p.priority)
+                c.constantName = p.constantName
+                made.append(c)
             }
         }
         try expect("]", "`]` after `[\(n)`")
@@ -273,6 +277,7 @@ struct VisualFormatParser {
             } else if let (n, range) = name() {
                 if let v = metric(n) {
                     p.constant = v
+                    p.constantName = n
                 } else if let other = item(n) {
                     guard allowViews else { throw fail("a spacing cannot be another view: `\(n)` is a view; use a number or a metric", range) }
                     p.view = other
@@ -334,8 +339,8 @@ struct VisualFormatParser {
             i += 1
             predicates = try predicateList(allowViews: false)
         } else {
-            let v = try constant("a spacing")
-            predicates = [Predicate(relation: .equal, constant: v, view: nil, priority: .required)]
+            let (v, name) = try constant("a spacing")
+            predicates = [Predicate(relation: .equal, constant: v, view: nil, priority: .required, constantName: name)]
         }
         try expect("-", "`-` after the spacing")
         return (predicates, start..<i)
@@ -365,9 +370,11 @@ struct VisualFormatParser {
         case .view(let v, _): (v, axis.lead)
         }
         return predicates.map { p in
-            axis.reversed
+            let c = axis.reversed
                 ? make(b, bAttr, p.relation, a, aAttr, p.constant, p.priority)   // right to left: before.left ≷ after.right + gap
                 : make(a, aAttr, p.relation, b, bAttr, p.constant, p.priority)
+            c.constantName = p.constantName
+            return c
         }
     }
 

@@ -56,21 +56,23 @@ enum ConstraintText {
     }
 
     /// The label of a spacing between `v1` (the first item's coordinate) and `v2`, for
-    /// `first REL multiplier × second + constant`, following the sign rule.
+    /// `first REL multiplier × second + constant`, following the sign rule. `constantName`, the
+    /// metric the constant was written as, comes before the number (`pad 24`, `≥ gap 8`).
     static func spacing(relation: LayoutRelation, multiplier: Double, constant: Double, v1: Double, v2: Double,
-                        firstAttribute: LayoutAttribute, rightToLeft: Bool) -> String {
+                        firstAttribute: LayoutAttribute, rightToLeft: Bool, constantName: String? = nil) -> String {
+        let named = { (n: String) in constantName.map { $0 + " " + n } ?? n }
         // The gap g runs from the nearer coordinate to the farther one.
         let firstIsNear = abs(v1 - v2) < 0.5 ? isFarSide(firstAttribute, rightToLeft: rightToLeft) : v1 < v2
         if multiplier != 1 {
             // No gap to speak of: the position as a fraction of the other, plus the constant.
             var s = symbol(relation) + " ×" + fraction(multiplier)
-            if constant != 0 { s += (constant > 0 ? " + " : " − ") + formatNumber(abs(constant)) }
+            if constant != 0 { s += (constant > 0 ? " + " : " − ") + named(formatNumber(abs(constant))) }
             return s
         }
         // first = second + c  ⇔  second − first = −c (first nearer) or first − second = c.
         let r = firstIsNear ? flip(relation) : relation
         let value = firstIsNear ? -constant : constant
-        return (r == .equal ? "" : symbol(r) + " ") + formatNumber(value)
+        return (r == .equal ? "" : symbol(r) + " ") + named(formatNumber(value))
     }
 
     /// The short name of a dimension: `w` or `h`.

@@ -209,7 +209,10 @@ struct DiagramBuilder {
         let (lo2, hi2) = horizontalAxis ? (r2.minY, r2.maxY) : (r2.minX, r2.maxX)
         let contains = isAncestor(item2, of: item1)
         let value = ConstraintText.spacing(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
-                                           v1: v1, v2: v2, firstAttribute: a1, rightToLeft: rightToLeft)
+                                           v1: v1, v2: v2, firstAttribute: a1, rightToLeft: rightToLeft,
+                                           constantName: c.constantName)
+        let unnamed = c.constantName == nil ? nil : ConstraintText.spacing(
+            relation: c.relation, multiplier: c.multiplier, constant: c.constant, v1: v1, v2: v2, firstAttribute: a1, rightToLeft: rightToLeft)
 
         if abs(v1 - v2) < 0.5 && c.multiplier == 1 {
             // Alignment: a thin line along the shared coordinate, across both items.
@@ -221,6 +224,7 @@ struct DiagramBuilder {
                 : (Point(x: from, y: v1), Point(x: to, y: v1))
             var a = Annotation(kind: .alignment, start: s, end: e, dashed: dashed, role: role,
                                label: text.isEmpty ? nil : text, formula: c.formula, order: order, owners: owners)
+            if let unnamed, !plain { a.shortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
             a.related = Self.related(c)
             a.source = c.formulaWithLocation
             return a
@@ -234,6 +238,7 @@ struct DiagramBuilder {
             : (Point(x: at, y: min(v1, v2)), Point(x: at, y: max(v1, v2)))
         var a = Annotation(kind: .spacing, start: s, end: e, dashed: dashed, role: role,
                            label: text, formula: c.formula, order: order, owners: owners)
+        if let unnamed { a.shortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
         a.related = Self.related(c)
         a.source = c.formulaWithLocation
         // Across the line: both items, or the inner one when one contains the other.

@@ -39,6 +39,9 @@ struct Annotation {
     var role: StrokeRole
     /// The label text, nil for a plain required alignment.
     var label: String?
+    /// The label without the metric names of its constants (`20` for `pad 20`), tried where
+    /// the full label does not fit beside the views it relates; nil when it has none.
+    var shortLabel: String?
     /// The constraint as written, for legend entries.
     var formula: String
     /// Activation order among the drawn constraints: the last tie-breaker everywhere.
@@ -76,6 +79,11 @@ struct Annotation {
         var unique: [String] = []
         for t in [label, other.label].compactMap({ $0 }) where !unique.contains(t) { unique.append(t) }
         label = unique.isEmpty ? nil : unique.joined(separator: ", ")
+        if shortLabel != nil || other.shortLabel != nil {
+            var short: [String] = []
+            for t in [shortLabel ?? label, other.shortLabel ?? other.label].compactMap({ $0 }) where !short.contains(t) { short.append(t) }
+            shortLabel = short.joined(separator: ", ")
+        }
         dashed = dashed && other.dashed
         related += other.related.filter { !related.contains($0) }
         source += "\n" + other.source

@@ -10,10 +10,13 @@ import Blueprint
 ///   leading word dropped: `wifiTitle` in `wifiRow` reads `title`), then just outside the
 ///   frame, then shortened with an ellipsis, and last in a **callout** in a column beside the
 ///   layout with a straight leader. A name never becomes a numbered marker.
-/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then on a short
-///   leader.
-/// - a **constraint label** on its line, beside it, beyond its ends, then on a short leader;
-///   slots that touch the views the constraint relates come first.
+/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then touching an
+///   edge anywhere along it (overhanging a view narrower than the badge), then on a short
+///   leader. A badge naming metrics (`h rowHeight 44`) is placed in full only inside its view,
+///   else without the names (`h 44`).
+/// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
+///   either end of its I-bar, then on a short leader; slots that touch the views the
+///   constraint relates come first.
 ///
 /// A leader is accepted only if it crosses no text and no other leader. An item that finds no
 /// slot becomes a numbered marker, the last resort, counted in the statistics.
@@ -103,41 +106,7 @@ struct LabelPlacer {
         return !leaderIndex.indices(overlapping: box).contains { Segments.cross((p, q), leaders[$0]) }
     }
 
-    // MARK: Badges and notes
-
-    /// Places each size badge inside a corner of its view, else beside it, else on a leader.
-    mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
-        for b in badges {
-            let s = boxSize(b.text)
-            let f = b.frame, w = s.width, h = s.height
-            var slots: [(Rect, (Point, Point)?)] = []
-            if f.width >= w + 3 && f.height >= h + 2 {
-                // Inside: the corners first, then the middles of the edges.
-                for (x, y) in [(f.maxX - w - 1.5, f.maxY - h - 1), (f.maxX - w - 1.5, f.minY + 1), (f.minX + 1.5, f.maxY - h - 1),
-                               (f.maxX - w - 1.5, f.midY - h / 2), (f.midX - w / 2, f.maxY - h - 1), (f.midX - w / 2, f.minY + 1),
-                               (f.minX + 1.5, f.midY - h / 2)] {
-                    slots.append((Rect(x: x, y: y, width: w, height: h), nil))
-                }
-            }
-            // Beside it: right, below and above (at its right end, middle and left end), left.
-            slots.append((Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h), nil))
-            for x in [f.maxX - w, f.midX - w / 2, f.minX] {
-                slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
-                slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
-            }
-            slots.append((Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h), nil))
-            for reach in [6.0, 14.0, 24.0] {
-                for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
-                    let right = cx == f.maxX, down = cy == f.maxY
-                    let r = Rect(x: right ? cx + reach : cx - reach - w, y: down ? cy + reach : cy - reach - h, width: w, height: h)
-                    let corner = Point(x: right ? cx - 1 : cx + 1, y: down ? cy - 1 : cy + 1)
-                    slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
-                }
-            }
-            place(b.text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
-                  legendText: "\(b.text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
-        }
-    }
+    // MARK: Notes
 
     /// Places the "ambiguous" note of each ambiguous view below it (or inside, or above).
     mutating func placeAmbiguity(_ boxes: [ViewBox]) {
@@ -172,10 +141,17 @@ struct LabelPlacer {
         }
         for i in ordered {
             let a = annotations[i], text = a.label!
-            let size = boxSize(text)
-            if place(text, style: .constraint(a.role), slots: slots(for: a, size), anchor: mid(a),
-                     legendText: "\(text)   \(a.formula)", home: nil, owners: a.owners, owner: i, nearOnly: tight) {
-                placedAnnotations.insert(i)
+            // With metric names (`pad 20`), the full label first, only beside its views; else
+            // the bare numbers, as any label.
+            var texts = [text]
+            if let short = a.shortLabel, short != text { texts.append(short) }
+            for (k, t) in texts.enumerated() {
+                if place(t, style: .constraint(a.role), slots: slots(for: a, boxSize(t)), anchor: mid(a),
+                         legendText: "\(t)   \(a.formula)", home: nil, owners: a.owners, owner: i,
+                         nearOnly: tight || k < texts.count - 1) {
+                    placedAnnotations.insert(i)
+                    break
+                }
             }
         }
     }
@@ -201,6 +177,9 @@ struct LabelPlacer {
                 out.append((Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h), nil))
                 out.append((Rect(x: x2 + 1.5, y: y + dy, width: w, height: h), nil))
             }
+            // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
+            // narrower than its label, between items of different heights).
+            out += besideEnds(a, size)
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -231,6 +210,7 @@ struct LabelPlacer {
                 out.append((Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h), nil))
                 out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
             }
+            out += besideEnds(a, size)
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
@@ -245,6 +225,45 @@ struct LabelPlacer {
                     let ey = dy > 0 ? y2 : y1
                     let r = Rect(x: dx > 0 ? x + reach : x - reach - w, y: dy > 0 ? ey + reach : ey - reach - h, width: w, height: h)
                     out.append((r, (Point(x: x, y: ey), Point(x: dx > 0 ? r.minX : r.maxX, y: dy > 0 ? r.minY : r.maxY))))
+                }
+            }
+        }
+        return out
+    }
+
+    /// How far past an I-bar's line a related item may reach for a label to sit beside it
+    /// (beyond a label's own size).
+    static let besideReach = 24.0
+
+    /// The slots beside an I-bar's ends: for each end and each related item that ends there
+    /// and reaches at most ``besideReach`` plus a label's size past the line (a chevron, an
+    /// icon, a caption; never the container of the other item), just past that item across the line (under or over a
+    /// horizontal I-bar, right or left of a vertical one), centred on the end or flush with it
+    /// on either side. A narrow gap beside a short item gets its label there, touching both
+    /// the line's end and the item.
+    private func besideEnds(_ a: Annotation, _ size: Size) -> [(Rect, (Point, Point)?)] {
+        let w = size.width, h = size.height
+        func contains(_ o: Rect, _ r: Rect) -> Bool {
+            o != r && o.minX <= r.minX && r.maxX <= o.maxX && o.minY <= r.minY && r.maxY <= o.maxY
+        }
+        let items = a.owners.filter { o in !a.owners.contains { contains(o, $0) } }
+        var out: [(Rect, (Point, Point)?)] = []
+        if a.isHorizontal {
+            let line = a.start.y
+            for e in [min(a.start.x, a.end.x), max(a.start.x, a.end.x)] {
+                for o in items where o.minX - 0.5 <= e && e <= o.maxX + 0.5 {
+                    for y in [o.maxY + 1.5, o.minY - 1.5 - h] where abs((y < line ? y + h : y) - line) <= h + Self.besideReach {
+                        for x in [e - w / 2, e + 1, e - 1 - w] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
+                    }
+                }
+            }
+        } else {
+            let line = a.start.x
+            for e in [min(a.start.y, a.end.y), max(a.start.y, a.end.y)] {
+                for o in items where o.minY - 0.5 <= e && e <= o.maxY + 0.5 {
+                    for x in [o.maxX + 1.5, o.minX - 1.5 - w] where abs((x < line ? x + w : x) - line) <= w + Self.besideReach {
+                        for y in [e - h / 2, e + 1, e - 1 - h] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
+                    }
                 }
             }
         }
@@ -282,7 +301,7 @@ struct LabelPlacer {
     /// item waits for ``placeMarkers()``.
     /// - Returns: whether it was placed (false: it waits, or with `nearOnly`, is left out).
     @discardableResult
-    private mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
+    mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
                                 anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
                                 passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false) -> Bool {
         for near in nearOnly ? [true] : [true, false] {
@@ -337,3 +356,5 @@ struct LabelPlacer {
         pending = []
     }
 }
+
+

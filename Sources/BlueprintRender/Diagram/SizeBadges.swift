@@ -13,6 +13,8 @@ struct SizeBadges {
     /// One badge: the item it belongs to, its frame, and its text.
     struct Badge {
         var item: ObjectIdentifier
+        /// The text without metric names (`h 44` for `h rowHeight 44`), nil when it has none.
+        var shortText: String?
         var frame: Rect
         var text: String
         /// The frames of the views its constraints relate (for "labels outside their owner").
@@ -29,6 +31,8 @@ struct SizeBadges {
     private struct Part {
         var key: Int          // ordering inside a badge: sizes, ratio, equal marks, the rest
         var text: String
+        /// The text without metric names; nil when the same.
+        var short: String? = nil
         var owners: [Rect]
         var role: StrokeRole
         var formula: String
@@ -47,6 +51,14 @@ struct SizeBadges {
             parts[id, default: []].append(part)
         }
         func frame(_ item: LayoutItem) -> Rect { item.owningView?.absoluteFrame ?? item.absoluteLayoutRect }
+        // The constant's size, after the metric it was written as (`h rowHeight 44`).
+        func named(_ c: LayoutConstraint, _ value: Double, _ names: Bool = true) -> String {
+            names ? c.constantName.map { $0 + " " + formatNumber(value) } ?? formatNumber(value) : formatNumber(value)
+        }
+        // A part's text with and without metric names (nil: no names).
+        func texts(_ c: LayoutConstraint, _ make: (Bool) -> String) -> (String, String?) {
+            (make(true), c.constantName == nil ? nil : make(false))
+        }
         func priority(_ c: LayoutConstraint) -> String {
             c.priority.rawValue < 1000 ? " @" + formatNumber(Double(c.priority.rawValue)) : ""
         }
@@ -70,9 +82,11 @@ struct SizeBadges {
                     constantSize[ObjectIdentifier(item), default: [:]][a] = (c, role)
                     add(item, Part(key: a == .width ? 0 : 1, text: "", owners: owners, role: role, formula: c.formula))
                 } else {
-                    let text = ConstraintText.short(a) + " " + (c.relation == .equal ? "" : ConstraintText.symbol(c.relation) + " ")
-                        + formatNumber(c.constant) + priority(c)
-                    add(item, Part(key: 4, text: text, owners: owners, role: role, formula: c.formula))
+                    let (text, short) = texts(c) { names in
+                        ConstraintText.short(a) + " " + (c.relation == .equal ? "" : ConstraintText.symbol(c.relation) + " ")
+                            + named(c, c.constant, names) + priority(c)
+                    }
+                    add(item, Part(key: 4, text: text, short: short, owners: owners, role: role, formula: c.formula))
                 }
                 continue
             }
@@ -86,11 +100,13 @@ struct SizeBadges {
                 equalMembers.append((a, item, second, c, role))
                 continue
             }
-            var reference = second === item ? ConstraintText.short(a2) : "\(second.name).\(ConstraintText.short(a2))"
-            if c.multiplier != 1 { reference += " ×" + ConstraintText.fraction(c.multiplier) }
-            if c.constant != 0 { reference += (c.constant > 0 ? " + " : " − ") + formatNumber(abs(c.constant)) }
-            let text = ConstraintText.short(a) + " " + ConstraintText.symbol(c.relation) + " " + reference + priority(c)
-            add(item, Part(key: 4, text: text, owners: owners, role: role, formula: c.formula))
+            let (text, short) = texts(c) { names in
+                var reference = second === item ? ConstraintText.short(a2) : "\(second.name).\(ConstraintText.short(a2))"
+                if c.multiplier != 1 { reference += " ×" + ConstraintText.fraction(c.multiplier) }
+                if c.constant != 0 { reference += (c.constant > 0 ? " + " : " − ") + named(c, abs(c.constant), names) }
+                return ConstraintText.short(a) + " " + ConstraintText.symbol(c.relation) + " " + reference + priority(c)
+            }
+            add(item, Part(key: 4, text: text, short: short, owners: owners, role: role, formula: c.formula))
         }
         // Fill in the constant sizes: `w × h` when both, else `w 40` / `h 44`.
         for (id, sizes) in constantSize {
@@ -102,9 +118,9 @@ struct SizeBadges {
                 part.role = max(w.1, h.1)
                 part.formula = w.0.formula + ", " + h.0.formula
             } else if let w {
-                part.text = "w " + formatNumber(w.0.constant)
+                (part.text, part.short) = texts(w.0) { "w " + named(w.0, w.0.constant, $0) }
             } else if let h {
-                part.text = "h " + formatNumber(h.0.constant)
+                (part.text, part.short) = texts(h.0) { "h " + named(h.0, h.0.constant, $0) }
             }
             part.key = 0
             list[i] = part
@@ -150,7 +166,8 @@ struct SizeBadges {
             let sorted = list.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
             var owners: [Rect] = []
             for p in sorted { owners += p.owners }
-            badges.append(Badge(item: id, frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
+            let short = sorted.contains { $0.short != nil } ? sorted.map { $0.short ?? $0.text }.joined(separator: " · ") : nil
+            badges.append(Badge(item: id, shortText: short, frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
                                 role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula)))
         }
     }

@@ -1,0 +1,80 @@
+import Blueprint
+
+/// Size badges: inside their view, beside it, touching an edge anywhere along it, or on a
+/// short leader (see ``SizeBadges``).
+extension LabelPlacer {
+    /// Places each size badge inside a corner of its view, else beside it, else on a leader.
+    /// A badge with metric names (`h rowHeight 44`) takes a place inside its view in full, or
+    /// else any place without them (`h 44`).
+    mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
+        for b in badges {
+            let f = b.frame
+            if let short = b.shortText {
+                let s = boxSize(b.text)
+                if place(b.text, style: .badge(b.role), slots: Self.insideSlots(f, s).map { ($0, nil) }, anchor: Point(x: f.maxX, y: f.maxY),
+                         legendText: "", home: f, owners: b.owners, nearOnly: true) { continue }
+                placeBadge(b, text: short)
+            } else {
+                placeBadge(b, text: b.text)
+            }
+        }
+    }
+
+    /// The slots inside a frame for a box of size `s`: the corners, then the middles of the edges.
+    static func insideSlots(_ f: Rect, _ s: Size) -> [Rect] {
+        let w = s.width, h = s.height
+        guard f.width >= w + 3 && f.height >= h + 2 else { return [] }
+        return [(f.maxX - w - 1.5, f.maxY - h - 1), (f.maxX - w - 1.5, f.minY + 1), (f.minX + 1.5, f.maxY - h - 1),
+                (f.maxX - w - 1.5, f.midY - h / 2), (f.midX - w / 2, f.maxY - h - 1), (f.midX - w / 2, f.minY + 1),
+                (f.minX + 1.5, f.midY - h / 2)].map { Rect(x: $0.0, y: $0.1, width: w, height: h) }
+    }
+
+    private mutating func placeBadge(_ b: SizeBadges.Badge, text: String) {
+        let s = boxSize(text)
+        let f = b.frame, w = s.width, h = s.height
+        var slots: [(Rect, (Point, Point)?)] = Self.insideSlots(f, s).map { ($0, nil) }
+        // Beside it: right, below and above (at its right end, middle and left end), left.
+        slots.append((Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h), nil))
+        for x in [f.maxX - w, f.midX - w / 2, f.minX] {
+            slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
+            slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
+        }
+        slots.append((Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h), nil))
+        // Just outside an edge, touching it, anywhere along it (a badge wider than its view
+        // overhangs it).
+        for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: 8) {
+            slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
+            slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
+        }
+        for y in Self.sweep(from: f.minY - h + 4, to: f.maxY - 4, step: 8) {
+            slots.append((Rect(x: f.maxX + 0.5, y: y, width: w, height: h), nil))
+            slots.append((Rect(x: f.minX - 0.5 - w, y: y, width: w, height: h), nil))
+        }
+        for reach in [6.0, 14.0, 24.0] {
+            for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
+                let right = cx == f.maxX, down = cy == f.maxY
+                let r = Rect(x: right ? cx + reach : cx - reach - w, y: down ? cy + reach : cy - reach - h, width: w, height: h)
+                let corner = Point(x: right ? cx - 1 : cx + 1, y: down ? cy - 1 : cy + 1)
+                slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
+            }
+        }
+        place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
+              legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
+    }
+
+    /// Positions from `lo` towards `hi` every `step`, from the middle outwards alternately, then
+    /// both ends (nothing when `hi < lo`).
+    static func sweep(from lo: Double, to hi: Double, step: Double) -> [Double] {
+        guard hi >= lo else { return [] }
+        let mid = (lo + hi) / 2
+        var out = [mid]
+        var k = 1.0
+        while mid + k * step <= hi || mid - k * step >= lo {
+            if mid + k * step <= hi { out.append(mid + k * step) }
+            if mid - k * step >= lo { out.append(mid - k * step) }
+            k += 1
+        }
+        if hi > mid { out += [hi, lo] }
+        return out
+    }
+}
