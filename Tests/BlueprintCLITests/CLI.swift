@@ -42,7 +42,8 @@ enum CLI {
     }
 }
 
-/// Runs `chromium --headless --screenshot` on `url` and decodes what it wrote (at most 90 s).
+/// Runs `chromium --headless --screenshot` on `url` and decodes what it wrote. A Chromium that
+/// is missing, runs past 90 s (killed) or fails is a recorded issue, never a silent pass.
 func chromiumScreenshot(url: String, to path: String, profile: String, window: String) throws -> Bitmap {
     guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
         Issue.record("chromium is not installed; install it: apt-get install chromium (the README's first command does)")
@@ -52,15 +53,18 @@ func chromiumScreenshot(url: String, to path: String, profile: String, window: S
     process.executableURL = URL(fileURLWithPath: chromium)
     process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
                          "--user-data-dir=\(profile)", "--window-size=\(window)", "--screenshot=\(path)", url]
+    process.environment = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key) }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(90)
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     if process.isRunning {
-        process.terminate()
-        Issue.record("chromium did not finish its screenshot in 90 s")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        Issue.record("chromium did not finish its screenshot of \(url) in 90 s (killed)")
+        throw CocoaError(.fileReadUnknown)
     }
-    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "chromium exit status")
     return try PNG.read(path: path)
 }

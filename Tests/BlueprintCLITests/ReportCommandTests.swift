@@ -218,32 +218,9 @@ import Testing
         dir.keep = !ok
     }
 
-    /// `chromium --headless --screenshot` of a local page, killed after 60 s; the screenshot
-    /// decoded. Chromium missing is a failure that says how to install it.
+    /// `chromium --headless --screenshot` of a local page (see `chromiumScreenshot(url:to:profile:window:)`).
     func chromiumScreenshot(page: String, to path: String, width: Int, height: Int) throws -> Bitmap {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
-            Issue.record("chromium is not installed: apt-get install chromium (the report test opens the page in a real browser)")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-                             "--user-data-dir=\(dir.path)/chromium-profile", "--window-size=\(width),\(height)",
-                             "--screenshot=\(path)", "file://\(page)"]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir.path)
-        process.environment = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key) }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            Issue.record("chromium did not finish its screenshot of \(page) in 60 s (killed)")
-            throw CocoaError(.fileReadUnknown)
-        }
-        #expect(process.terminationStatus == 0, "chromium exit status")
-        return try PNG.read(path: path)
+        try BlueprintCLITests.chromiumScreenshot(url: "file://\(page)", to: path, profile: "\(dir.path)/chromium-profile",
+                                                 window: "\(width),\(height)")
     }
 }
