@@ -1,0 +1,212 @@
+/// The set of optimal solutions of a solved tableau, as the directions the solution can move in
+/// without making any constraint less satisfied on any level (see ``Tableau/optimalFace()``).
+struct OptimalFace {
+    /// Per symbol: ``fixed``, ``free``, or the index in ``expressions`` of its value as a
+    /// combination of free symbols.
+    var role: [Int32]
+    /// Rows over free symbols (constant 0).
+    var expressions: [Row] = []
+
+    /// The symbol cannot move (basic, a dummy, costly on some level, or pinned by the cone).
+    static let fixed: Int32 = -2
+    /// A coordinate of the space of optimal solutions: it moves on its own.
+    static let free: Int32 = -1
+}
+
+extension Tableau {
+    /// The linear span of the optimal solutions around the current one, exactly.
+    ///
+    /// At a lexicographic optimum every parametric symbol's first nonzero cost is positive (an
+    /// unrestricted one has none), so the optimal solutions are the feasible points where every
+    /// parameter with a cost on some level stays 0. The rest, the *cost-free* parameters, move
+    /// within the cone of directions that keep each degenerate row (a restricted basic symbol
+    /// at 0) non-negative, each restricted parameter non-negative and each dummy row at 0;
+    /// rows with slack do not bind small moves, and the face is convex, so a quantity takes
+    /// another optimal value exactly when some direction of that cone changes it: exactly when
+    /// it is not orthogonal to the cone's span.
+    ///
+    /// The span is the solution space of the cone's implicit equalities. Most are settled by
+    /// sparse propagation: a parameter that no remaining row blocks moves on its own, and every
+    /// row it raises is then strict somewhere in the cone, and so can be dropped (adding a large
+    /// multiple of that move keeps it positive whatever the others do); a restricted parameter
+    /// shown to move up can then move either way. What propagation leaves — rows that only
+    /// parameters moved together can keep at 0, as in `p − q ≥ 0, q − p ≥ 0` — goes to a dense
+    /// linear program per connected component (``ConeSpan``), then Gaussian elimination.
+    /// - Complexity: O(tableau cells + symbols × levels), plus the dense work on what
+    ///   propagation leaves (cubic in a component's size; components are a few rows).
+    func optimalFace() -> OptimalFace {
+        let n = kinds.count
+        var face = OptimalFace(role: [Int32](repeating: OptimalFace.fixed, count: n))
+        for s in 0..<n where rowOf[s] < 0 && !dead[s] && kinds[s] != .dummy {
+            if levels.allSatisfy({ Swift.abs($0.coefficient(Symbol(s))) <= $0.tolerance }) {
+                face.role[s] = OptimalFace.free
+            }
+        }
+        // The cone's rows over cost-free parameters (numbered locally), flat.
+        var rowStart = [0], cellParam: [Int32] = [], cellCoef: [Double] = []
+        var params: [Symbol] = []
+        var local = [Int32](repeating: -1, count: n)
+        func addRow(_ row: Row, sign: Double) {
+            let before = cellParam.count
+            for (k, p) in row.ids.enumerated() where face.role[Int(p)] == OptimalFace.free {
+                var l = local[Int(p)]
+                if l < 0 {
+                    l = Int32(params.count)
+                    local[Int(p)] = l
+                    params.append(p)
+                }
+                cellParam.append(l)
+                cellCoef.append(sign * row.coeffs[k])
+            }
+            if cellParam.count > before { rowStart.append(cellParam.count) }
+        }
+        for (ri, b) in basicOf.enumerated() where b >= 0 {
+            switch kinds[Int(b)] {
+            case .external: continue
+            case .dummy:   // = 0: both ways
+                addRow(rows[ri], sign: 1)
+                addRow(rows[ri], sign: -1)
+            case .slack, .error:
+                if nearZero(rows[ri].constant) { addRow(rows[ri], sign: 1) }
+            }
+        }
+        let m = rowStart.count - 1, np = params.count
+        if m == 0 { return face }
+
+        // Which rows hold each parameter (CSR), and how many live rows it would push down
+        // (`neg`, coefficient < 0) or up (`pos`) by rising.
+        var pStart = [Int](repeating: 0, count: np + 1)
+        for l in cellParam { pStart[Int(l) + 1] += 1 }
+        for i in 0..<np { pStart[i + 1] += pStart[i] }
+        var fill = pStart
+        var pRow = [Int32](repeating: 0, count: cellParam.count), pCoef = [Double](repeating: 0, count: cellParam.count)
+        var pos = [Int32](repeating: 0, count: np), neg = pos
+        for r in 0..<m {
+            for k in rowStart[r]..<rowStart[r + 1] {
+                let l = Int(cellParam[k])
+                pRow[fill[l]] = Int32(r)
+                pCoef[fill[l]] = cellCoef[k]
+                fill[l] += 1
+                if cellCoef[k] > 0 { pos[l] += 1 } else { neg[l] += 1 }
+            }
+        }
+        var alive = [Bool](repeating: true, count: m)
+        var bounded = params.map { kinds[Int($0)] != .external }   // its `≥ 0` not yet shown slack
+        var queued = [Bool](repeating: true, count: np)
+        var work = Array((0..<np).reversed())
+        func drop(_ r: Int) {
+            alive[r] = false
+            for k in rowStart[r]..<rowStart[r + 1] {
+                let q = Int(cellParam[k])
+                if cellCoef[k] > 0 { pos[q] -= 1 } else { neg[q] -= 1 }
+                if !queued[q] {
+                    queued[q] = true
+                    work.append(q)
+                }
+            }
+        }
+        func dropRows(of p: Int, positive: Bool) {
+            for k in pStart[p]..<pStart[p + 1] where alive[Int(pRow[k])] && (pCoef[k] > 0) == positive {
+                drop(Int(pRow[k]))
+            }
+        }
+        while let p = work.popLast() {
+            queued[p] = false
+            if neg[p] == 0 {   // it can rise: its own bound and every row it raises are slack
+                bounded[p] = false
+                if pos[p] > 0 { dropRows(of: p, positive: true) }
+            }
+            if !bounded[p] && pos[p] == 0 && neg[p] > 0 { dropRows(of: p, positive: false) }
+        }
+
+        // What is left, by connected component (parameters sharing a live row).
+        var parent = Array(0..<np)
+        func find(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x {
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            }
+            return x
+        }
+        var liveRows: [Int] = []
+        for r in 0..<m where alive[r] {
+            liveRows.append(r)
+            let a = find(Int(cellParam[rowStart[r]]))
+            for k in (rowStart[r] + 1)..<rowStart[r + 1] { parent[find(Int(cellParam[k]))] = a }
+        }
+        if liveRows.isEmpty { return face }
+        var componentRows: [Int: [Int]] = [:], order: [Int] = []
+        for r in liveRows {
+            let c = find(Int(cellParam[rowStart[r]]))
+            if componentRows[c] == nil { order.append(c) }
+            componentRows[c, default: []].append(r)
+        }
+        for c in order { settle(componentRows[c]!, rowStart, cellParam, cellCoef, params, bounded, &face) }
+        return face
+    }
+
+    /// Settles one component of rows the propagation could not drop: the dense cone, its
+    /// implicit equalities, and the solution space they leave.
+    private func settle(
+        _ rowList: [Int], _ rowStart: [Int], _ cellParam: [Int32], _ cellCoef: [Double],
+        _ params: [Symbol], _ bounded: [Bool], _ face: inout OptimalFace
+    ) {
+        var columnOf: [Int32: Int] = [:], columns: [Int32] = []
+        for r in rowList {
+            for k in rowStart[r]..<rowStart[r + 1] where columnOf[cellParam[k]] == nil {
+                columnOf[cellParam[k]] = columns.count
+                columns.append(cellParam[k])
+            }
+        }
+        let n = columns.count
+        let signed = columns.indices.filter { bounded[Int(columns[$0])] }
+        let m = rowList.count + signed.count
+        var b = [Double](repeating: 0, count: m * n)
+        for (i, r) in rowList.enumerated() {
+            for k in rowStart[r]..<rowStart[r + 1] { b[i * n + columnOf[cellParam[k]]!] += cellCoef[k] }
+        }
+        for (i, j) in signed.enumerated() { b[(rowList.count + i) * n + j] = 1 }
+        let implicit = ConeSpan(b, rows: m, columns: n).implicit
+
+        // Parameters whose `≥ 0` is implicit stay at 0; the implicit rows bind the others.
+        var pinned = [Bool](repeating: false, count: n)
+        for (i, j) in signed.enumerated() where implicit[rowList.count + i] { pinned[j] = true }
+        let kept = (0..<n).filter { !pinned[$0] }
+        var e: [Double] = []
+        var k = 0
+        for i in rowList.indices where implicit[i] {
+            for j in kept { e.append(b[i * n + j]) }
+            k += 1
+        }
+        let solved = ConeSpan.solutions(e, rows: k, columns: kept.count)
+        for j in 0..<n where pinned[j] { face.role[Int(params[Int(columns[j])])] = OptimalFace.fixed }
+        for (c, j) in kept.enumerated() {
+            guard let expr = solved[c] else { continue }
+            var row = Row()
+            for (f, coefficient) in expr { row.insert(params[Int(columns[kept[f]])], coefficient) }
+            face.role[Int(params[Int(columns[j])])] = row.isEmpty ? OptimalFace.fixed : Int32(face.expressions.count)
+            if !row.isEmpty { face.expressions.append(row) }
+        }
+    }
+
+    /// Adds `c ×` the symbol `s`'s motion (as a combination of free symbols) to `out`.
+    func accumulateMotion(of s: Symbol, times c: Double, into out: inout Row, face: OptimalFace) {
+        let r = rowOf[Int(s)]
+        func param(_ p: Symbol, _ c: Double) {
+            let role = face.role[Int(p)]
+            if role == OptimalFace.free {
+                out.insert(p, c)
+            } else if role >= 0 {
+                let e = face.expressions[Int(role)]
+                for (k, f) in e.ids.enumerated() { out.insert(f, c * e.coeffs[k]) }
+            }
+        }
+        if r < 0 {
+            param(s, c)
+            return
+        }
+        let row = rows[Int(r)]
+        for (k, p) in row.ids.enumerated() { param(p, c * row.coeffs[k]) }
+    }
+}
