@@ -129,10 +129,10 @@ def hand_written():
 
 
 def random_system(rng):
-    n = rng.randint(2, 6)
+    n = rng.randint(2, 8)
     point = [rng.choice([0, 0, 5, 10, 20]) for _ in range(n)]
     constraints = []
-    for _ in range(rng.randint(2, 9)):
+    for _ in range(rng.randint(2, 2 * n + 2)):
         k = rng.choice([1, 1, 2, 2, 2, 3])
         chosen = rng.sample(range(n), min(k, n))
         terms = [[i, rng.choice([1, 1, -1, -1, 2])] for i in sorted(chosen)]

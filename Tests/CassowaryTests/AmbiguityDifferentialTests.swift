@@ -66,9 +66,9 @@ struct AmbiguityDifferentialTests {
     @Test func theFixturesHoldBothAnswers() {
         let all = ambiguityFixtures.systems.flatMap(\.ambiguous)
         #expect(ambiguityFixtures.format == 1)
-        #expect(ambiguityFixtures.systems.count == 400)
-        #expect(all.filter { $0 }.count == 970)
-        #expect(all.filter { !$0 }.count == 661)
+        #expect(ambiguityFixtures.systems.count == 600)
+        #expect(all.filter { $0 }.count == 1827)
+        #expect(all.filter { !$0 }.count == 1168)
     }
 
     @Test func everyVariableAgreesWithKiwi() throws {
