@@ -4,7 +4,7 @@ extension Solver {
     /// layout engines use for ambiguity.
     ///
     /// Exact: the span of the optimal solutions around the current one is worked out (see
-    /// ``mayVary(_:)-([(Variable,Variable?)])``), so a variable that only several parameters
+    /// the batch `mayVary(_:)`), so a variable that only several parameters
     /// moved together can shift answers true, and one that the optimum merely touches from
     /// several sides (a degenerate optimum) answers false. A variable in no constraint answers
     /// true. For many variables, ask in one batch: the span is found once.
@@ -34,23 +34,18 @@ extension Solver {
     /// - Complexity: O(tableau cells + symbols × levels) once, plus the rows' lengths per query.
     public func mayVary(_ queries: [(variable: Variable, origin: Variable?)]) -> [Bool] {
         let face = core.optimalFace()
-        var motion = Row()
         return queries.map { q in
             guard let a = core.knownSymbol(for: q.variable) else { return true }   // in no constraint
-            motion = Row()
-            core.accumulateMotion(of: a, times: 1, into: &motion, face: face)
-            if let origin = q.origin {
-                guard let o = core.knownSymbol(for: origin) else { return true }
-                core.accumulateMotion(of: o, times: -1, into: &motion, face: face)
-            }
-            return !motion.isEmpty
+            guard let origin = q.origin else { return core.mayVary(a, minus: nil, face: face) }
+            guard let o = core.knownSymbol(for: origin) else { return true }
+            return core.mayVary(a, minus: o, face: face)
         }
     }
 
     /// ``mayVary(_:)`` for quantities the solver does not hold itself (a value defined outside
     /// it as a linear combination of its variables): each variable's motion along one fixed
     /// direction of the optimal solutions' span (each free coordinate of the span, as
-    /// ``mayVary(_:)-([(Variable,Variable?)])`` finds it, weighted by a deterministic
+    /// the batch `mayVary(_:)` finds it, weighted by a deterministic
     /// pseudo-random number in [1, 2)), with `scale` the same sum over the coefficients'
     /// magnitudes.
     ///
@@ -62,19 +57,7 @@ extension Solver {
     /// - Complexity: O(tableau cells) once, plus O(row length) per variable.
     public func freeMotion(of variables: [Variable]) -> [(value: Double, scale: Double)] {
         let face = core.optimalFace()
-        var motion = Row()
-        return variables.map { v in
-            guard let s = core.knownSymbol(for: v) else { return (1, 1) }
-            motion = Row()
-            core.accumulateMotion(of: s, times: 1, into: &motion, face: face)
-            var value = 0.0, scale = 0.0
-            for (k, p) in motion.ids.enumerated() {
-                let w = Tableau.weight(p)
-                value += motion.coeffs[k] * w
-                scale += Swift.abs(motion.coeffs[k]) * w
-            }
-            return (value, scale)
-        }
+        return variables.map { v in core.knownSymbol(for: v).map { core.freeMotion(of: $0, face: face) } ?? (1, 1) }
     }
 }
 
