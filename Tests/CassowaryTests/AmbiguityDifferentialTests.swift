@@ -105,4 +105,19 @@ struct AmbiguityDifferentialTests {
         #expect(batch == [true, true])
         #expect(solver.mayVary(vars[0], relativeTo: vars[1]) == false)
     }
+
+    /// x0 ≤ x1 ≤ … ≤ x499 ≤ x0: no variable can move alone, all can move together (one
+    /// component of 500 rows that propagation cannot settle: sparse, so it stays fast). With a
+    /// cap the optimum reaches, nothing moves.
+    @Test func aLongCycleOfInequalities() throws {
+        let n = 500
+        let x = (0..<n).map { Variable("x\($0)") }
+        let s = Solver()
+        for i in 0..<n { try s.add(x[i] <= x[(i + 1) % n]) }
+        try s.add(x[0] >= 0)
+        #expect(s.mayVary(x.map { ($0, nil) }) == Array(repeating: true, count: n))
+        #expect(s.mayVary(x[7], relativeTo: x[400]) == false)
+        try s.add(x[n - 1] <= 0)
+        #expect(s.mayVary(x.map { ($0, nil) }) == Array(repeating: false, count: n))
+    }
 }

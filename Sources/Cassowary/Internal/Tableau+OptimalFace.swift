@@ -30,10 +30,11 @@ extension Tableau {
     /// row it raises is then strict somewhere in the cone, and so can be dropped (adding a large
     /// multiple of that move keeps it positive whatever the others do); a restricted parameter
     /// shown to move up can then move either way. What propagation leaves — rows that only
-    /// parameters moved together can keep at 0, as in `p − q ≥ 0, q − p ≥ 0` — goes to a dense
-    /// linear program per connected component (``ConeSpan``), then Gaussian elimination.
-    /// - Complexity: O(tableau cells + symbols × levels), plus the dense work on what
-    ///   propagation leaves (cubic in a component's size; components are a few rows).
+    /// parameters moved together can keep at 0, as in `p − q ≥ 0, q − p ≥ 0` — goes, one
+    /// connected component at a time, to a small linear program and an elimination, each in a
+    /// fresh sparse tableau (see `settle`).
+    /// - Complexity: O(tableau cells + symbols × levels), plus two simplex solves per component
+    ///   of rows propagation leaves (usually none; a few rows each otherwise).
     func optimalFace() -> OptimalFace {
         let n = kinds.count
         var face = OptimalFace(role: [Int32](repeating: OptimalFace.fixed, count: n))
@@ -146,8 +147,17 @@ extension Tableau {
         return face
     }
 
-    /// Settles one component of rows the propagation could not drop: the dense cone, its
-    /// implicit equalities, and the solution space they leave.
+    /// Settles one component of rows the propagation could not drop: which of the cone's
+    /// inequalities are implicit equalities, and the space those equalities leave.
+    ///
+    /// Row i of the cone `{y : B·y ≥ 0}` is *not* implicit exactly when some y in the cone has
+    /// `Bᵢ·y > 0`; the cone being closed under sums, one y serves them all, so one linear program
+    /// finds them: maximize `Σ tᵢ` subject to `B·y ≥ t`, `0 ≤ t ≤ 1` (each `tᵢ == 1` as a weak
+    /// wish), solved by a fresh sparse tableau (a cycle of a thousand inequalities is a
+    /// thousand short rows, not a dense matrix). The span is then the solution space of the
+    /// implicit rows, with the parameters whose `≥ 0` is implicit held at 0: a second fresh
+    /// tableau holds those equalities, and its rows express each basic parameter over the
+    /// parametric ones, the free coordinates (its dummy symbols, pinned at 0, drop out).
     private func settle(
         _ rowList: [Int], _ rowStart: [Int], _ cellParam: [Int32], _ cellCoef: [Double],
         _ params: [Symbol], _ bounded: [Bool], _ face: inout OptimalFace
@@ -159,34 +169,60 @@ extension Tableau {
                 columns.append(cellParam[k])
             }
         }
-        let n = columns.count
+        let y = columns.map { _ in Variable() }
+        var indexOf: [ObjectIdentifier: Int] = [:]
+        for (j, v) in y.enumerated() { indexOf[ObjectIdentifier(v)] = j }
+        func terms(_ r: Int, keeping keep: (Int) -> Bool = { _ in true }) -> [Term] {
+            (rowStart[r]..<rowStart[r + 1]).compactMap { k in
+                let j = columnOf[cellParam[k]]!
+                return keep(j) ? Term(y[j], cellCoef[k]) : nil
+            }
+        }
         let signed = columns.indices.filter { bounded[Int(columns[$0])] }
-        let m = rowList.count + signed.count
-        var b = [Double](repeating: 0, count: m * n)
-        for (i, r) in rowList.enumerated() {
-            for k in rowStart[r]..<rowStart[r + 1] { b[i * n + columnOf[cellParam[k]]!] += cellCoef[k] }
+        let lp = Tableau()
+        var t: [Variable] = []
+        func addInequality(_ lhs: [Term]) {
+            let ti = Variable()
+            t.append(ti)
+            // Satisfiable (y = 0, t = 0 is a solution) and never a duplicate (each has its own
+            // t), so these cannot throw; if one did, its row would stay implicit: no motion is
+            // claimed that was not shown.
+            do {
+                try lp.add(Constraint(Expression(lhs + [Term(ti, -1)]), .greaterThanOrEqual))
+                try lp.add(Constraint(Expression([Term(ti)]), .greaterThanOrEqual))
+                try lp.add(Constraint(Expression([Term(ti)], constant: -1), .lessThanOrEqual))
+                try lp.add(Constraint(Expression([Term(ti)], constant: -1), .equal, strength: .weak))
+            } catch {}
         }
-        for (i, j) in signed.enumerated() { b[(rowList.count + i) * n + j] = 1 }
-        let implicit = ConeSpan(b, rows: m, columns: n).implicit
+        for r in rowList { addInequality(terms(r)) }
+        for j in signed { addInequality([Term(y[j])]) }
+        let implicit = t.map { lp.value(of: $0) < 0.5 }
 
-        // Parameters whose `≥ 0` is implicit stay at 0; the implicit rows bind the others.
-        var pinned = [Bool](repeating: false, count: n)
+        var pinned = [Bool](repeating: false, count: columns.count)
         for (i, j) in signed.enumerated() where implicit[rowList.count + i] { pinned[j] = true }
-        let kept = (0..<n).filter { !pinned[$0] }
-        var e: [Double] = []
-        var k = 0
-        for i in rowList.indices where implicit[i] {
-            for j in kept { e.append(b[i * n + j]) }
-            k += 1
+        let eq = Tableau()
+        for (i, r) in rowList.enumerated() where implicit[i] {
+            let lhs = terms(r) { !pinned[$0] }
+            if lhs.isEmpty { continue }
+            // Homogeneous, so always satisfiable; a row proportional to one already added is
+            // rejected as a duplicate, and says nothing new.
+            do { try eq.add(Constraint(Expression(lhs), .equal)) } catch {}
         }
-        let solved = ConeSpan.solutions(e, rows: k, columns: kept.count)
-        for j in 0..<n where pinned[j] { face.role[Int(params[Int(columns[j])])] = OptimalFace.fixed }
-        for (c, j) in kept.enumerated() {
-            guard let expr = solved[c] else { continue }
-            var row = Row()
-            for (f, coefficient) in expr { row.insert(params[Int(columns[kept[f]])], coefficient) }
-            face.role[Int(params[Int(columns[j])])] = row.isEmpty ? OptimalFace.fixed : Int32(face.expressions.count)
-            if !row.isEmpty { face.expressions.append(row) }
+        for j in columns.indices {
+            let p = params[Int(columns[j])]
+            if pinned[j] {
+                face.role[Int(p)] = OptimalFace.fixed
+                continue
+            }
+            guard let s = eq.knownSymbol(for: y[j]), eq.rowOf[Int(s)] >= 0 else { continue }   // free
+            let row = eq.rows[Int(eq.rowOf[Int(s)])]
+            var expr = Row()
+            for (k, q) in row.ids.enumerated() where eq.kinds[Int(q)] == .external {
+                guard let v = eq.symbolVariable[Int(q)], let f = indexOf[ObjectIdentifier(v)] else { continue }
+                expr.insert(params[Int(columns[f])], row.coeffs[k])
+            }
+            face.role[Int(p)] = expr.isEmpty ? OptimalFace.fixed : Int32(face.expressions.count)
+            if !expr.isEmpty { face.expressions.append(expr) }
         }
     }
 
