@@ -32,7 +32,8 @@ extension Tableau {
     /// shown to move up can then move either way. What propagation leaves — rows that only
     /// parameters moved together can keep at 0, as in `p − q ≥ 0, q − p ≥ 0` — goes, one
     /// connected component at a time, to a small linear program and an elimination, each in a
-    /// fresh sparse tableau (see `settle`).
+    /// fresh sparse tableau (see `settle`), or for a component of at most `denseSettleLimit`
+    /// rows (and four times as many cells), on dense matrices.
     /// - Complexity: O(tableau cells + symbols × levels), plus two simplex solves per component
     ///   of rows propagation leaves (usually none; a few rows each otherwise).
     func optimalFace() -> OptimalFace {
@@ -143,7 +144,17 @@ extension Tableau {
             if componentRows[c] == nil { order.append(c) }
             componentRows[c, default: []].append(r)
         }
-        for c in order { settle(componentRows[c]!, rowStart, cellParam, cellCoef, params, bounded, &face) }
+        for c in order {
+            let rowList = componentRows[c]!
+            // Small components (the common case: a card's few rows) on dense matrices; large
+            // ones in sparse tableaus, whose set-up costs more than a small dense solve.
+            let cells = rowList.reduce(0) { $0 + rowStart[$1 + 1] - rowStart[$1] }
+            if rowList.count <= denseSettleLimit && cells <= 4 * denseSettleLimit {
+                settleDense(rowList, rowStart, cellParam, cellCoef, params, bounded, &face)
+            } else {
+                settle(rowList, rowStart, cellParam, cellCoef, params, bounded, &face)
+            }
+        }
         return face
     }
 
@@ -223,6 +234,50 @@ extension Tableau {
             }
             face.role[Int(p)] = expr.isEmpty ? OptimalFace.fixed : Int32(face.expressions.count)
             if !expr.isEmpty { face.expressions.append(expr) }
+        }
+    }
+
+    /// ``settle`` for a small component, on dense matrices (``ConeSpan``): no tableau to set
+    /// up, which is what a few rows mostly cost.
+    private func settleDense(
+        _ rowList: [Int], _ rowStart: [Int], _ cellParam: [Int32], _ cellCoef: [Double],
+        _ params: [Symbol], _ bounded: [Bool], _ face: inout OptimalFace
+    ) {
+        var columnOf: [Int32: Int] = [:], columns: [Int32] = []
+        for r in rowList {
+            for k in rowStart[r]..<rowStart[r + 1] where columnOf[cellParam[k]] == nil {
+                columnOf[cellParam[k]] = columns.count
+                columns.append(cellParam[k])
+            }
+        }
+        let n = columns.count
+        let signed = columns.indices.filter { bounded[Int(columns[$0])] }
+        let m = rowList.count + signed.count
+        var b = [Double](repeating: 0, count: m * n)
+        for (i, r) in rowList.enumerated() {
+            for k in rowStart[r]..<rowStart[r + 1] { b[i * n + columnOf[cellParam[k]]!] += cellCoef[k] }
+        }
+        for (i, j) in signed.enumerated() { b[(rowList.count + i) * n + j] = 1 }
+        let implicit = ConeSpan(b, rows: m, columns: n).implicit
+
+        // Parameters whose `≥ 0` is implicit stay at 0; the implicit rows bind the others.
+        var pinned = [Bool](repeating: false, count: n)
+        for (i, j) in signed.enumerated() where implicit[rowList.count + i] { pinned[j] = true }
+        let kept = (0..<n).filter { !pinned[$0] }
+        var e: [Double] = []
+        var k = 0
+        for i in rowList.indices where implicit[i] {
+            for j in kept { e.append(b[i * n + j]) }
+            k += 1
+        }
+        let solved = ConeSpan.solutions(e, rows: k, columns: kept.count)
+        for j in 0..<n where pinned[j] { face.role[Int(params[Int(columns[j])])] = OptimalFace.fixed }
+        for (c, j) in kept.enumerated() {
+            guard let expr = solved[c] else { continue }
+            var row = Row()
+            for (f, coefficient) in expr { row.insert(params[Int(columns[kept[f]])], coefficient) }
+            face.role[Int(params[Int(columns[j])])] = row.isEmpty ? OptimalFace.fixed : Int32(face.expressions.count)
+            if !row.isEmpty { face.expressions.append(row) }
         }
     }
 
