@@ -6,10 +6,13 @@ extension LayoutEngine {
     /// `hasAmbiguousLayout` sees it — can change without making any constraint less satisfied.
     /// A view pinned inside an ambiguous superview moves with it and is not itself ambiguous.
     ///
-    /// Each size variable, and each position as an offset from the superview, is asked ``Solver/mayVary(_:)``: a free parameter of
-    /// the optimum that moves it. That is certain when it answers yes; an item that only two
-    /// parameters moved together could shift is not reported.
-    /// - Complexity: O(tableau cells + items × row length); no pivots, the solver is not changed.
+    /// Each size variable, and each position as an offset from the superview, is asked
+    /// ``Solver/mayVary(_:)`` in one batch: whether the optimal
+    /// solutions (the same cost on every priority level) disagree on it. The answer is exact: a
+    /// degenerate optimum (several constraints binding at once) is not ambiguity, and an item that
+    /// only several parameters moved together can shift is reported.
+    /// - Complexity: O(tableau cells + items × row length), plus a small dense program per group
+    ///   of rows only a combination of parameters keeps at zero; no pivots, the solver is not changed.
     func ambiguity() -> [AmbiguousItem] {
         if let cached = ambiguityCache {
             return cached.compactMap { e in e.item.item.map { AmbiguousItem(item: $0, free: e.free) } }

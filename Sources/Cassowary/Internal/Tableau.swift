@@ -28,6 +28,9 @@ final class Tableau {
     @exclusivity(unchecked) var columns = ColumnIndex()       // rows that (may) contain each symbol; verified when walked
     @exclusivity(unchecked) var columnRebuildThreshold = 1 << 16
     @exclusivity(unchecked) var columnRebuildFloor = 1 << 16     // tests lower it to rebuild all the time
+    /// Components of the optimal face's leftover rows up to this size are settled on dense
+    /// matrices (see `optimalFace()`); tests set 0 to send every one to the sparse path.
+    @exclusivity(unchecked) var denseSettleLimit = 24
     @exclusivity(unchecked) var pivotCount = 0                // since creation, for Solver.statistics
     @exclusivity(unchecked) var mergedCells = 0
     @exclusivity(unchecked) var dead: [Bool] = []             // symbols of removed constraints

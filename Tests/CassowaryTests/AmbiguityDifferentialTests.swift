@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import Cassowary
+
+// Ambiguity against kiwisolver: fixtures/ambiguity/systems.json (made by
+// scripts/gen_ambiguity_fixtures.py) records, for each variable of each system, whether kiwi
+// moves it under a pull far weaker than any constraint (another optimal solution gives it
+// another value). Solver.mayVary must agree on every variable: no false positive, no false
+// negative.
+
+private struct AmbiguityFile: Decodable {
+    let format: Int
+    let systems: [AmbiguitySystem]
+}
+
+private struct AmbiguitySystem: Decodable {
+    let id: Int
+    let name: String
+    let variables: Int
+    let constraints: [AmbiguityConstraint]
+    let values: [Double]
+    let ambiguous: [Bool]
+}
+
+private struct AmbiguityConstraint: Decodable {
+    /// `[variable index, coefficient]` pairs.
+    let terms: [[Double]]
+    let constant: Double
+    let op: String
+    let strength: String
+}
+
+private let ambiguityFixtures: AmbiguityFile = {
+    let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/ambiguity/systems.json")
+    do {
+        return try JSONDecoder().decode(AmbiguityFile.self, from: Data(contentsOf: url))
+    } catch {
+        Issue.record("cannot read \(url.path): \(error)")
+        return AmbiguityFile(format: 0, systems: [])
+    }
+}()
+
+/// The system on a fresh solver, its variables, and our answers (single queries and a batch).
+/// `denseLimit` 0 settles every leftover component in sparse tableaus instead of dense matrices.
+private func solve(_ system: AmbiguitySystem, denseLimit: Int? = nil) throws -> (solver: Solver, vars: [Variable], batch: [Bool]) {
+    let vars = (0..<system.variables).map { Variable("x\($0)") }
+    let solver = Solver()
+    if let denseLimit { solver.core.denseSettleLimit = denseLimit }
+    for c in system.constraints {
+        let relation: Relation = c.op == "==" ? .equal : c.op == "<=" ? .lessThanOrEqual : .greaterThanOrEqual
+        let strength: Strength = switch c.strength {
+        case "strong": .strong
+        case "medium": .medium
+        case "weak": .weak
+        default: .required
+        }
+        let terms = c.terms.map { Term(vars[Int($0[0])], $0[1]) }
+        try solver.add(Constraint(Expression(terms, constant: c.constant), relation, strength: strength))
+    }
+    solver.updateVariables()
+    return (solver, vars, solver.mayVary(vars.map { ($0, nil) }))
+}
+
+@Suite("Ambiguity: exact, against kiwisolver's perturbations (fixtures/ambiguity)")
+struct AmbiguityDifferentialTests {
+    @Test func theFixturesHoldBothAnswers() {
+        let all = ambiguityFixtures.systems.flatMap(\.ambiguous)
+        #expect(ambiguityFixtures.format == 1)
+        #expect(ambiguityFixtures.systems.count == 600)
+        #expect(all.filter { $0 }.count == 1827)
+        #expect(all.filter { !$0 }.count == 1168)
+    }
+
+    @Test(arguments: [nil, 0])
+    func everyVariableAgreesWithKiwi(denseLimit: Int?) throws {
+        var wrong: [String] = []
+        for system in ambiguityFixtures.systems {
+            let (solver, vars, batch) = try solve(system, denseLimit: denseLimit)
+            try solver._checkInvariants()
+            for (i, v) in vars.enumerated() {
+                if batch[i] != system.ambiguous[i] {
+                    wrong.append("system \(system.id) (\(system.name)) x\(i): kiwi says \(system.ambiguous[i] ? "ambiguous" : "fixed")")
+                }
+                #expect(solver.mayVary(v) == batch[i], "system \(system.id) x\(i): single query disagrees with the batch")
+                if !system.ambiguous[i] {
+                    #expect(Swift.abs(v.value - system.values[i]) < 1e-6, "system \(system.id) x\(i): \(v.value) vs kiwi \(system.values[i])")
+                }
+            }
+        }
+        #expect(wrong == [])
+    }
+
+    /// The issue's card: the card's bottom is `>=` the image's and `==` the subtitle's; the
+    /// optimum is degenerate (both bind), every value is fixed, nothing is ambiguous.
+    @Test func theCardIsNotAmbiguous() throws {
+        let card = try #require(ambiguityFixtures.systems.first { $0.name == "card" })
+        let (_, vars, batch) = try solve(card)
+        #expect(batch == Array(repeating: false, count: 8))
+        #expect(vars.map(\.value) == [0, 80, 10, 70, 10, 48, 52, 70])
+    }
+
+    /// x ≤ y and y ≤ x with x ≥ 0: both move up, but only together.
+    @Test func aPairMovesOnlyTogether() throws {
+        let pair = try #require(ambiguityFixtures.systems.first { $0.name == "pair" })
+        let (solver, vars, batch) = try solve(pair)
+        #expect(batch == [true, true])
+        #expect(solver.mayVary(vars[0], relativeTo: vars[1]) == false)
+    }
+
+    /// x0 ≤ x1 ≤ … ≤ x499 ≤ x0: no variable can move alone, all can move together (one
+    /// component of 500 rows that propagation cannot settle: sparse, so it stays fast). With a
+    /// cap the optimum reaches, nothing moves.
+    @Test func aLongCycleOfInequalities() throws {
+        let n = 500
+        let x = (0..<n).map { Variable("x\($0)") }
+        let s = Solver()
+        for i in 0..<n { try s.add(x[i] <= x[(i + 1) % n]) }
+        try s.add(x[0] >= 0)
+        #expect(s.mayVary(x.map { ($0, nil) }) == Array(repeating: true, count: n))
+        #expect(s.mayVary(x[7], relativeTo: x[400]) == false)
+        try s.add(x[n - 1] <= 0)
+        #expect(s.mayVary(x.map { ($0, nil) }) == Array(repeating: false, count: n))
+    }
+}
