@@ -17,17 +17,9 @@ private struct AmbiguitySystem: Decodable {
     let id: Int
     let name: String
     let variables: Int
-    let constraints: [AmbiguityConstraint]
+    let constraints: [KiwiFixtureConstraint]
     let values: [Double]
     let ambiguous: [Bool]
-}
-
-private struct AmbiguityConstraint: Decodable {
-    /// `[variable index, coefficient]` pairs.
-    let terms: [[Double]]
-    let constant: Double
-    let op: String
-    let strength: String
 }
 
 private let ambiguityFixtures: AmbiguityFile = {
@@ -48,17 +40,7 @@ private func solve(_ system: AmbiguitySystem, denseLimit: Int? = nil) throws -> 
     let vars = (0..<system.variables).map { Variable("x\($0)") }
     let solver = Solver()
     if let denseLimit { solver.core.denseSettleLimit = denseLimit }
-    for c in system.constraints {
-        let relation: Relation = c.op == "==" ? .equal : c.op == "<=" ? .lessThanOrEqual : .greaterThanOrEqual
-        let strength: Strength = switch c.strength {
-        case "strong": .strong
-        case "medium": .medium
-        case "weak": .weak
-        default: .required
-        }
-        let terms = c.terms.map { Term(vars[Int($0[0])], $0[1]) }
-        try solver.add(Constraint(Expression(terms, constant: c.constant), relation, strength: strength))
-    }
+    for c in system.constraints { try solver.add(c.constraint(vars)) }
     solver.updateVariables()
     return (solver, vars, solver.mayVary(vars.map { ($0, nil) }))
 }

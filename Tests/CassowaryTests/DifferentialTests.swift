@@ -16,17 +16,10 @@ private struct FixtureSystem: Decodable {
     let id: Int
     let kind: String
     let variables: Int
-    let constraints: [FixtureConstraint]
+    let constraints: [KiwiFixtureConstraint]
     let steps: [FixtureStep]
 }
 
-private struct FixtureConstraint: Decodable {
-    /// `[variable index, coefficient]` pairs.
-    let terms: [[Double]]
-    let constant: Double
-    let op: String
-    let strength: String
-}
 
 /// A step has exactly one of `add`, `remove`, `edit`, `suggest`, `unedit`, `expect`.
 private struct FixtureStep: Decodable {
@@ -60,36 +53,12 @@ private func loadFixture(_ name: String) throws -> FixtureFile {
     return try JSONDecoder().decode(FixtureFile.self, from: data)
 }
 
-private func strength(named name: String) -> Strength {
-    switch name {
-    case "required": .required
-    case "strong": .strong
-    case "medium": .medium
-    case "weak": .weak
-    default: fatalError("unknown strength \(name) in a fixture")
-    }
-}
-
-private func relation(named op: String) -> Relation {
-    switch op {
-    case "==": .equal
-    case "<=": .lessThanOrEqual
-    case ">=": .greaterThanOrEqual
-    default: fatalError("unknown relation \(op) in a fixture")
-    }
-}
-
-private func makeConstraint(_ c: FixtureConstraint, _ vars: [Variable]) -> Constraint {
-    let terms = c.terms.map { Term(vars[Int($0[0])], $0[1]) }
-    return Constraint(Expression(terms, constant: c.constant), relation(named: c.op), strength: strength(named: c.strength))
-}
-
 /// Replays one system; records an issue for each disagreement and returns how many
 /// checkpoints were compared.
 @discardableResult
 private func replay(_ system: FixtureSystem) -> Int {
     let vars = (0..<system.variables).map { Variable("x\($0)") }
-    let constraints = system.constraints.map { makeConstraint($0, vars) }
+    let constraints = system.constraints.map { $0.constraint(vars) }
     let solver = Solver()
     var checkpoints = 0
     let where_ = "system \(system.id) (\(system.kind))"
@@ -109,7 +78,7 @@ private func replay(_ system: FixtureSystem) -> Int {
                 try solver.remove(constraints[i])
                 #expect(!solver.contains(constraints[i]), "\(here): removed but still contained")
             } else if let v = step.edit {
-                try solver.addEditVariable(vars[v], strength: strength(named: step.strength ?? "strong"))
+                try solver.addEditVariable(vars[v], strength: KiwiFixtureConstraint.strength(named: step.strength ?? "strong"))
             } else if let v = step.suggest {
                 try solver.suggestValue(vars[v], step.value ?? .nan)
             } else if let v = step.unedit {
