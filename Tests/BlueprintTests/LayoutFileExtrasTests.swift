@@ -32,6 +32,9 @@ struct LayoutFileExtrasTests {
         #expect(errors("let a = (1 + 2") == "x.layout:1:9: error: this `(` is not closed\n    let a = (1 + 2\n            ^")
         #expect(errors("let a = 1 + 2)") == "x.layout:1:14: error: this `)` has no `(`\n    let a = 1 + 2)\n                 ^")
         #expect(errors("let a = 2 * b") == "x.layout:1:13: error: unknown metric `b`\n    let a = 2 * b\n                ^")
+        // A sum is held to the limit as a product is (it used to pass at 1.8e15).
+        #expect(errors("let a = 900000000000000 + 900000000000000")
+                == "x.layout:1:42: error: the result is too large: the limit is 1e15\n    let a = 900000000000000 + 900000000000000\n                                             ^")
         #expect(errors("let a = 1e15 * 10") == "x.layout:1:9: error: `1e15` is not a number\n    let a = 1e15 * 10\n            ^~~~")
     }
 

@@ -378,6 +378,8 @@ struct LayoutFileParser {
                 advance()
                 let rhs = try product(metrics, &depth)
                 value = minus ? value - rhs : value + rhs
+                // Sums are held to the same limit as products and numbers.
+                guard Swift.abs(value) <= 1e15 else { throw fail("the result is too large: the limit is 1e15") }
             }
             return value
         }
