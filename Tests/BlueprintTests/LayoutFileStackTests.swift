@@ -140,6 +140,11 @@ struct LayoutFileStackTests {
                 guide g in nowhere
                            ^~~~~~~
             """)
+        #expect(errors("guide g in later\nview later") == """
+            test.layout:1:12: error: the view `later` is declared below, on line 2: declare a view before its guides
+                guide g in later
+                           ^~~~~
+            """)
         #expect(errors("view g\nguide g") == """
             test.layout:2:7: error: a view named `g` is already declared on line 1
                 guide g

@@ -731,6 +731,8 @@ extension LayoutFileParser {
                 throw .cascade
             } else if guidesByName[c.text] != nil {
                 throw c.fail("`\(c.text)` is a guide: a guide belongs to a view")
+            } else if let line = declaredViews[c.text], line >= lineNumber {
+                throw c.fail("the view `\(c.text)` is declared below, on line \(line): declare a view before its guides")
             } else {
                 var message = "unknown view `\(c.text)`"
                 if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
