@@ -592,21 +592,8 @@ struct LayoutFileParser {
             case "in":
                 guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
                 if c.text == name { throw c.fail("a view cannot be inside itself") }
-                if c.text == "root" {
-                    parent = root
-                } else if let p = viewsByName[c.text] {
-                    parent = p
-                } else if guidesByName[c.text] != nil {
-                    throw c.fail("`\(c.text)` is a guide: only a view can have subviews")
-                } else if failed.contains(c.text) {
-                    throw .cascade
-                } else if let line = declaredViews[c.text], line >= lineNumber {
-                    throw c.fail("the superview `\(c.text)` is declared below, on line \(line): declare a superview before its subviews")
-                } else {
-                    var message = "unknown view `\(c.text)`"
-                    if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
-                    throw c.fail(message)
-                }
+                parent = try declaredView(c, ifGuide: "only a view can have subviews",
+                                          ifBelow: "the superview `\(c.text)`", before: "declare a superview before its subviews")
                 c.advance()
             case "label":
                 guard case .string(let s) = c.current.kind else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
@@ -710,6 +697,22 @@ struct LayoutFileParser {
 extension LayoutFileParser {
     /// `guide NAME [in VIEW]`: a custom layout guide of the view (root by default), usable in
     /// constraints like a view.
+    /// The view the cursor names as a container (`in NAME` of a view or a guide), declared
+    /// above: a guide, a view declared below, a view whose declaration failed and an unknown
+    /// name are errors, the first two saying so in the caller's words.
+    private func declaredView(_ c: Cursor, ifGuide: String, ifBelow subject: String, before advice: String) throws(SyntaxError) -> View {
+        if c.text == "root" { return root }
+        if let v = viewsByName[c.text] { return v }
+        if guidesByName[c.text] != nil { throw c.fail("`\(c.text)` is a guide: \(ifGuide)") }
+        if failed.contains(c.text) { throw .cascade }
+        if let line = declaredViews[c.text], line >= lineNumber {
+            throw c.fail("\(subject) is declared below, on line \(line): \(advice)")
+        }
+        var message = "unknown view `\(c.text)`"
+        if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
+        throw c.fail(message)
+    }
+
     fileprivate mutating func guide(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
         var c = Cursor(tokens: tokens, lexer: lexer)
         guard c.current.kind == .identifier else { throw c.fail("expected a guide name after `guide`, found \(c.describe())") }
@@ -723,21 +726,8 @@ extension LayoutFileParser {
             guard c.current.kind == .identifier, c.text == "in" else { throw c.fail("expected `in` and the guide's view, found \(c.describe())") }
             c.advance()
             guard c.current.kind == .identifier else { throw c.fail("expected the name of the guide's view after `in`, found \(c.describe())") }
-            if c.text == "root" {
-                owner = root
-            } else if let v = viewsByName[c.text] {
-                owner = v
-            } else if failed.contains(c.text) {
-                throw .cascade
-            } else if guidesByName[c.text] != nil {
-                throw c.fail("`\(c.text)` is a guide: a guide belongs to a view")
-            } else if let line = declaredViews[c.text], line >= lineNumber {
-                throw c.fail("the view `\(c.text)` is declared below, on line \(line): declare a view before its guides")
-            } else {
-                var message = "unknown view `\(c.text)`"
-                if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
-                throw c.fail(message)
-            }
+            owner = try declaredView(c, ifGuide: "a guide belongs to a view",
+                                     ifBelow: "the view `\(c.text)`", before: "declare a view before its guides")
             c.advance()
             try c.end()
         }
