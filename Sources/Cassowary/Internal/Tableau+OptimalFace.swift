@@ -173,13 +173,7 @@ extension Tableau {
         _ rowList: [Int], _ rowStart: [Int], _ cellParam: [Int32], _ cellCoef: [Double],
         _ params: [Symbol], _ bounded: [Bool], _ face: inout OptimalFace
     ) {
-        var columnOf: [Int32: Int] = [:], columns: [Int32] = []
-        for r in rowList {
-            for k in rowStart[r]..<rowStart[r + 1] where columnOf[cellParam[k]] == nil {
-                columnOf[cellParam[k]] = columns.count
-                columns.append(cellParam[k])
-            }
-        }
+        let (columnOf, columns) = componentColumns(rowList, rowStart, cellParam)
         let y = columns.map { _ in Variable() }
         var indexOf: [ObjectIdentifier: Int] = [:]
         for (j, v) in y.enumerated() { indexOf[ObjectIdentifier(v)] = j }
@@ -237,12 +231,9 @@ extension Tableau {
         }
     }
 
-    /// ``settle`` for a small component, on dense matrices (``ConeSpan``): no tableau to set
-    /// up, which is what a few rows mostly cost.
-    private func settleDense(
-        _ rowList: [Int], _ rowStart: [Int], _ cellParam: [Int32], _ cellCoef: [Double],
-        _ params: [Symbol], _ bounded: [Bool], _ face: inout OptimalFace
-    ) {
+    /// The parameters a component's rows mention, in order of first appearance, and each one's
+    /// column.
+    private func componentColumns(_ rowList: [Int], _ rowStart: [Int], _ cellParam: [Int32]) -> ([Int32: Int], [Int32]) {
         var columnOf: [Int32: Int] = [:], columns: [Int32] = []
         for r in rowList {
             for k in rowStart[r]..<rowStart[r + 1] where columnOf[cellParam[k]] == nil {
@@ -250,6 +241,16 @@ extension Tableau {
                 columns.append(cellParam[k])
             }
         }
+        return (columnOf, columns)
+    }
+
+    /// ``settle`` for a small component, on dense matrices (``ConeSpan``): no tableau to set
+    /// up, which is what a few rows mostly cost.
+    private func settleDense(
+        _ rowList: [Int], _ rowStart: [Int], _ cellParam: [Int32], _ cellCoef: [Double],
+        _ params: [Symbol], _ bounded: [Bool], _ face: inout OptimalFace
+    ) {
+        let (columnOf, columns) = componentColumns(rowList, rowStart, cellParam)
         let n = columns.count
         let signed = columns.indices.filter { bounded[Int(columns[$0])] }
         let m = rowList.count + signed.count
