@@ -33,8 +33,16 @@ let package = Package(
         .target(name: "BlueprintSupport"),
         // Incremental Cassowary solver: pure Swift (only the number formatting of the support module).
         .target(name: "Cassowary", dependencies: ["BlueprintSupport"]),
-        // Views, the constraint DSL, the layout engine and its reports.
-        .target(name: "Blueprint", dependencies: ["Cassowary", "BlueprintSupport"]),
+        // HarfBuzz (shaping) and FriBidi (the Unicode Bidirectional Algorithm), for the text of
+        // labels (system libraries: libharfbuzz-dev, libfribidi-dev).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+        // The bundled fonts (Inter, Noto Sans Arabic/Hebrew/Devanagari, Noto Color Emoji, and
+        // DejaVu Sans for the diagram), with their licences, compiled into the binary with C23
+        // `#embed`, so that no file has to be found at run time and no host font is ever used.
+        .target(name: "CBlueprintFont", exclude: ["DejaVuSans.ttf", "LICENSE", "fonts"]),
+        // Views, the constraint DSL, the layout engine and its reports; text shaped and wrapped.
+        .target(name: "Blueprint", dependencies: ["Cassowary", "BlueprintSupport", "CHarfBuzz", "CFriBidi", "CBlueprintFont"]),
         // libpng's simplified png_image API (system library: libpng-dev).
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // RGBA bitmaps, PNG codec, pixelmatch-compatible diff.
@@ -45,9 +53,6 @@ let package = Package(
             name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
         ),
-        // The bundled font (DejaVu Sans, with its licence), compiled into the binary with C23
-        // `#embed`, so that no file has to be found at run time.
-        .target(name: "CBlueprintFont", exclude: ["DejaVuSans.ttf", "LICENSE"]),
         // Draws a solved view tree: frames, margins, constraints, conflicts, legend; PNG/SVG/PDF.
         .target(name: "BlueprintRender", dependencies: ["Blueprint", "Raster", "CCairo", "CBlueprintFont", "BlueprintSupport"]),
         // Golden checks without a test framework: record modes, tolerances, frames beside the

@@ -34,7 +34,7 @@ struct Painter {
         }
         paintViews()
         paintAnnotations()
-        paintLabelTexts()
+        try paintLabelTexts()
         paintTexts()
         if diagram.crop != nil { context.restore() }
         paintLegend()
@@ -127,25 +127,17 @@ struct Painter {
         context.setLine(width: 1)
     }
 
-    /// The text of labels, over the constraint lines so that it stays readable.
-    private func paintLabelTexts() {
+    /// The text of labels, over the constraint lines so that it stays readable: the glyph runs
+    /// the label was measured with, clipped to its frame.
+    private func paintLabelTexts() throws(RenderError) {
         context.setLine(width: 1)
         for b in diagram.boxes {
-            guard let text = b.text else { continue }
+            guard let (layout, origin) = b.textLayout else { continue }
             context.save()
             fillRect(b.frame)
             context.clip()
             context.setColor(theme.text, alpha: b.hidden || b.dimmed ? 0.35 : 1)
-            let metrics = BundledFontMetrics()
-            var baseline = text.baselineY
-            for line in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
-                let s = String(line)
-                let width = metrics.measure(s, fontSize: text.fontSize).width
-                let x = b.rightToLeft ? b.frame.maxX - width : b.frame.minX
-                context.text(VisualOrder.visual(s, rightToLeftParagraph: b.rightToLeft), x: dx(x), y: dy(baseline),
-                             size: text.fontSize * scale)
-                baseline += text.lineHeight
-            }
+            try context.draw(layout, x: dx(origin.x), y: dy(origin.y), scale: scale)
             context.restore()
         }
     }

@@ -64,8 +64,11 @@ enum SVGOverlay {
         }
         let metrics = BundledFontMetrics()
         for box in diagram.boxes {
-            guard let text = box.text else { continue }
-            out += "<text x=\"\(x(box.frame.minX))\" y=\"\(y(text.baselineY))\" font-size=\"\(number(text.fontSize))\">\(escape(text.string))</text>\n"
+            guard let (layout, origin) = box.textLayout else { continue }
+            // One transparent <text> per drawn line, so the line can be selected and searched.
+            for line in layout.lines {
+                out += "<text x=\"\(x(origin.x + line.x))\" y=\"\(y(origin.y + line.baseline))\" font-size=\"\(number(layout.fontSize))\">\(escape(line.text))</text>\n"
+            }
         }
         for t in diagram.texts where t.marker == nil {
             let size = t.isName ? Metrics.nameFontSize : Metrics.labelFontSize

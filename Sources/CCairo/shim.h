@@ -16,4 +16,8 @@
 /// as designed, never the embedded bitmaps or the hinter (which would depend on settings).
 static const int ccairo_unhinted_load_flags = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
 
+/// `FT_LOAD_COLOR` for a face of colour bitmaps (Noto Color Emoji): its glyphs are images,
+/// which cairo scales to the size drawn.
+static const int ccairo_color_load_flags = FT_LOAD_COLOR;
+
 #endif

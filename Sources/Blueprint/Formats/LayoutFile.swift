@@ -143,8 +143,11 @@ struct LayoutFileParser {
     /// Views and metrics whose declaration failed: lines that use them are not reported again.
     fileprivate var failed: Set<String> = []
 
-    static let keywords = ["canvas", "direction", "safearea", "let", "view", "stack", "guide"]
-    static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden", "spacingAfter"]
+    static let keywords = ["canvas", "direction", "safearea", "let", "fontfile", "view", "stack", "guide"]
+    static let viewOptions = ["in", "label", "size", "margins", "hugging", "compression", "hidden", "spacingAfter"] + LabelSettings.options
+    /// Font files declared by `fontfile NAME "PATH"`, loaded when declared.
+    fileprivate var fonts: [String: FontFace] = [:]
+    private var fontLines: [String: Int] = [:]
     static let stackOptions = ["axis", "spacing", "alignment", "distribution", "marginsRelative", "baselineRelative"]
 
     init(file: String) {
@@ -173,6 +176,19 @@ struct LayoutFileParser {
             let newline = utf8[start...].firstIndex(of: 0x0A)
             var line = Substring(utf8[start..<(newline ?? utf8.endIndex)])
             if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
+            // A line that starts with a quoted text continues the statement above it (a long
+            // label written across lines): it is read as part of that line.
+            if line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == 0x22,
+               let above = lines.lastIndex(where: { !$0.0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }),
+               lines[above].0.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) != 0x23 {
+                let joined = Substring(String(lines[above].0) + " " + String(line))
+                let lexer = Lexer(joined, comments: true)
+                lines[above] = (joined, lines[above].1, lexer)
+                lines.append(("", lines.count + 1, Lexer("", comments: true)))
+                guard let newline else { break }
+                start = utf8.index(after: newline)
+                continue
+            }
             let lexer = Lexer(line, comments: true)
             lines.append((line, lines.count + 1, lexer))
             prescan(lexer, lines.count)
@@ -206,6 +222,7 @@ struct LayoutFileParser {
                 case "direction": try direction(tokens(), lexer, n)
                 case "safearea": try safeArea(tokens(), lexer, n)
                 case "let": try metric(tokens(), lexer)
+                case "fontfile": try fontFile(tokens(), lexer)
                 case "view": try view(tokens(), lexer)
                 case "stack": try view(tokens(), lexer, stack: true)
                 case "guide": try guide(tokens(), lexer)
@@ -336,6 +353,8 @@ struct LayoutFileParser {
         }
 
         func describe() -> String { atEnd ? "the end of the line" : "`\(text)`" }
+        /// The end of the token before the current one.
+        var previousEnd: Int { tokens[Swift.max(i - 1, 0)].end }
 
         /// A number, a metric, or `-` before either.
         mutating func number(_ what: String, metrics: [String: Double]) throws(SyntaxError) -> Double {
@@ -541,6 +560,27 @@ struct LayoutFileParser {
         metrics[name] = value
     }
 
+    /// `fontfile NAME "PATH"`: a font file (TrueType or OpenType), loaded now, that labels use
+    /// with `font NAME SIZE`. A relative path is taken from the layout file's folder.
+    private mutating func fontFile(_ tokens: [Token], _ lexer: Lexer) throws(SyntaxError) {
+        var c = cursor(tokens, lexer)
+        guard c.current.kind == .identifier else { throw c.fail("expected a font name after `fontfile`, found \(c.describe())") }
+        let name = c.text
+        if let line = fontLines[name] { throw c.fail("a font named `\(name)` is already declared on line \(line)") }
+        c.advance()
+        guard case .string(let path) = c.current.kind else { throw c.fail("expected the font file's path in quotes after `fontfile \(name)`, found \(c.describe())") }
+        let pathToken = c.current
+        c.advance()
+        try c.end()
+        let resolved = path.hasPrefix("/") || file.isEmpty || !file.contains("/") ? path : FileSystem.join(FileSystem.directory(of: file), path)
+        do {
+            fonts[name] = try FontFace(contentsOfFile: resolved)
+        } catch {
+            throw SyntaxError(message: "\(error)", range: pathToken.start..<pathToken.end)
+        }
+        fontLines[name] = lineNumber
+    }
+
     /// A new view or metric name: not reserved, not taken. Keywords are fine as view names
     /// (`view view`, as seed 001 names its view): `view.left = 10` is told apart by its dot.
     fileprivate func checkNewName(_ name: String, _ range: Range<Int>) throws(SyntaxError) {
@@ -573,7 +613,8 @@ struct LayoutFileParser {
         declaring = name
         c.advance()
         var parent = root
-        var text: String?, font: Double?, size: (Double, Double)?, margins: EdgeInsets?
+        var text: String?, size: (Double, Double)?, margins: EdgeInsets?
+        var labelSettings = LabelSettings()
         var hugging: [Double]?, compression: [Double]?, hidden = false, spacingAfter: Double?
         var directionalMargins: [String: Double]?
         var stackSettings = StackSettings()
@@ -588,6 +629,10 @@ struct LayoutFileParser {
                 try stackSettings.read(option, &c, metrics: metrics)
                 continue
             }
+            if LabelSettings.options.contains(option) {
+                try labelSettings.read(option, &c, metrics: metrics, fonts: fonts)
+                continue
+            }
             switch option {
             case "in":
                 guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
@@ -597,12 +642,14 @@ struct LayoutFileParser {
                 c.advance()
             case "label":
                 guard case .string(let s) = c.current.kind else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
-                text = s
+                var joined = s
                 c.advance()
-            case "font":
-                let f = try c.number("a font size", metrics: metrics)
-                guard f > 0, f <= 1000 else { throw SyntaxError(message: "a font size must be more than 0 and at most 1000", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
-                font = f
+                // Continuation lines (a line that starts with a quoted text) join here.
+                while case .string(let more) = c.current.kind {
+                    joined += more
+                    c.advance()
+                }
+                text = joined
             case "size":
                 let s = try self.size(&c, what: "the intrinsic size")
                 guard s.0 >= 0, s.1 >= 0 else { throw SyntaxError(message: "an intrinsic size cannot be negative", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
@@ -647,8 +694,9 @@ struct LayoutFileParser {
         if spacingAfter != nil && !(parent is StackView) {
             throw SyntaxError(message: "`spacingAfter` is for the arranged views of a stack: `\(name)` is not in one", range: nameRange)
         }
-        if font != nil && text == nil {
-            throw SyntaxError(message: "`font` is for labels: add `label \"…\"`", range: nameRange)
+        if !labelSettings.isEmpty && text == nil {
+            let given = LabelSettings.options.first { seen.contains($0) } ?? "font"
+            throw SyntaxError(message: "`\(given)` is for labels: add `label \"…\"`", range: nameRange)
         }
         let d = (depth[ObjectIdentifier(parent)] ?? 0) + 1
         guard d <= LayoutDocument.depthLimit else {
@@ -661,7 +709,7 @@ struct LayoutFileParser {
             stackSettings.apply(to: stack)
             v = stack
         } else {
-            v = text.map { Label(name: name, text: $0, fontSize: font ?? 17) } ?? View(name: name)
+            v = text.map { labelSettings.label(name: name, text: $0) } ?? View(name: name)
         }
         if let size { v.explicitIntrinsicContentSize = Size(width: size.0, height: size.1) }
         if let margins { v.layoutMargins = margins }

@@ -1,52 +1,170 @@
-/// A view that shows text. Its intrinsic size is its text's size in the bundled font (rounded
-/// up to whole points), and its baselines are the text's: the text block is centred vertically
-/// in the label's frame, as UILabel does, so `firstBaseline = centerY - textHeight/2 + ascent`.
+/// A view that shows text, as `UILabel` does: shaped with HarfBuzz in the bundled fonts (or a
+/// font file of yours), wrapped or truncated, aligned, in either direction.
+///
+/// Its intrinsic size is its text's size rounded up to whole points. A label of one line
+/// (``numberOfLines`` = 1, the default) asks for its whole text on one line and truncates
+/// (``lineBreakMode``) when the layout gives it less. A multi-line label is laid out in two
+/// passes, as UIKit does: first at its unwrapped size, then wrapped at the width the layout
+/// gave it (or at ``preferredMaxLayoutWidth`` from the start), so its height follows its width.
+///
+/// The text block is centred vertically in the frame, as UILabel does, so
+/// `firstBaseline = centerY - textHeight/2 + ascent`.
 public final class Label: View {
-    /// The text; `\n` breaks lines.
+    /// The text; `\n` starts a new paragraph.
     public var text: String { didSet { textChanged() } }
-    /// The font size in points (default 17, UIKit's body size).
-    public var fontSize: Double { didSet { textChanged() } }
-    /// Where the metrics come from (default: the bundled font's tables).
-    public var textMeasurer: any TextMeasuring { didSet { textChanged() } }
+    /// The font (default: the system font at 17 points, UIKit's body size).
+    public var font: Font { didSet { textChanged() } }
+    /// The font's size in points.
+    public var fontSize: Double {
+        get { font.size }
+        set { font.size = newValue }
+    }
+    /// At most this many lines; 0 is unlimited (default 1). Negative values count as 0.
+    public var numberOfLines: Int = 1 { didSet { wrappingChanged() } }
+    /// How text that does not fit wraps or is cut (default: tail truncation, as UILabel's).
+    public var lineBreakMode: LineBreakMode = .truncateTail { didSet { textChanged() } }
+    /// Where lines sit between the edges (default natural: leading). Does not change the size.
+    public var textAlignment: TextAlignment = .natural { didSet { layoutCache = nil } }
+    /// The width a multi-line label wraps at when measuring its intrinsic size. nil (the
+    /// default, UIKit's 0) takes the width the layout gives the label.
+    public var preferredMaxLayoutWidth: Double? { didSet { wrappingChanged() } }
 
-    /// A label named `name` (for reports and diagrams) showing `text` at `fontSize` points,
-    /// measured by `measurer`.
-    public init(name: String, text: String, fontSize: Double = 17, measurer: any TextMeasuring = BundledFontMetrics()) {
+    /// A label named `name` (for reports and diagrams) showing `text` in the system font at
+    /// `fontSize` points.
+    public init(name: String, text: String, fontSize: Double = 17) {
         self.text = text
-        self.fontSize = fontSize
-        self.textMeasurer = measurer
+        self.font = .system(size: fontSize)
         super.init(name: name)
     }
 
-    /// The text's metrics at the label's font size (measured once per text, font size and
-    /// measurer: layouts and reports ask for them often).
-    public var textMetrics: TextMetrics {
-        if let m = metricsCache { return m }
-        let m = textMeasurer.measure(text, fontSize: fontSize)
-        metricsCache = m
-        return m
+    /// A label named `name` showing `text` in `font`.
+    public init(name: String, text: String, font: Font) {
+        self.text = text
+        self.font = font
+        super.init(name: name)
     }
-    private var metricsCache: TextMetrics?
+
+    /// The style the text is laid out with.
+    public var textStyle: TextStyle {
+        TextStyle(font: font, numberOfLines: Swift.max(numberOfLines, 0), lineBreakMode: lineBreakMode, alignment: textAlignment)
+    }
+
+    /// Whether the label wraps at the width the layout gives it (the second layout pass).
+    var wrapsAutomatically: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == nil }
+
+    /// The width the label's intrinsic size is measured at: nil for one line (unwrapped).
+    var measuringWidth: Double? {
+        guard numberOfLines != 1 else { return nil }
+        if let p = preferredMaxLayoutWidth, p > 0, p.isFinite { return p }
+        return automaticWrapWidth
+    }
+    /// The width the last layout gave a wrapping label (set by the second pass).
+    private var automaticWrapWidth: Double?
+
+    /// The text laid out as the intrinsic size measures it (wrapped at the preferred or the
+    /// laid-out width for a multi-line label; unwrapped for one line).
+    public var textLayout: TextLayout {
+        let rtl = effectiveLayoutDirection == .rightToLeft
+        if let c = measureCache, c.rtl == rtl { return c.layout }
+        let l = TextLayout(text: text, style: textStyle, width: measuringWidth, rightToLeft: rtl)
+        measureCache = (rtl, l)
+        return l
+    }
+    private var measureCache: (rtl: Bool, layout: TextLayout)?
+
+    /// The text laid out in `size` (a frame's size), as it is drawn there: wrapped and aligned in
+    /// the width, as many lines as the height holds, the last one truncated by the line-break
+    /// mode when text is left over.
+    public func textLayout(in size: Size) -> TextLayout {
+        let rtl = effectiveLayoutDirection == .rightToLeft
+        if let c = layoutCache, c.size == size, c.rtl == rtl { return c.layout }
+        // Text sits on whole lines: a height a hair short of the text's still shows every line.
+        let maxHeight = size.height + 0.5
+        let l = TextLayout(text: text, style: textStyle, width: size.width, maxHeight: maxHeight, rightToLeft: rtl)
+        layoutCache = (size, rtl, l)
+        return l
+    }
+    private var layoutCache: (size: Size, rtl: Bool, layout: TextLayout)?
+
+    /// The metrics of the unwrapped text (every paragraph on one line).
+    public var textMetrics: TextMetrics {
+        let l = TextLayout(text: text, style: TextStyle(font: font, numberOfLines: 0, lineBreakMode: .clip), width: nil,
+                           rightToLeft: effectiveLayoutDirection == .rightToLeft)
+        return TextMetrics(width: l.usedWidth, ascent: l.ascent, descent: l.descent, lineHeight: l.lineHeight,
+                           lineCount: Swift.max(l.lines.count, 1))
+    }
 
     /// The text's size, rounded up to whole points (or the explicit size, if one is set).
     public override var intrinsicContentSize: Size {
         if let s = explicitIntrinsicContentSize { return s }
-        let m = textMetrics
-        return Size(width: (m.width - 1e-9).rounded(.up), height: (m.height - 1e-9).rounded(.up))
+        let l = textLayout
+        return Size(width: (l.usedWidth - 1e-9).rounded(.up), height: (l.height - 1e-9).rounded(.up))
     }
 
     /// Baseline offsets from the label's vertical centre.
     var baselineOffsets: (first: Double, last: Double) {
-        let m = textMetrics
-        return (m.ascent - m.height / 2, m.height / 2 - m.descent)
+        let l = textLayout
+        return (l.firstBaseline - l.height / 2, l.lastBaseline - l.height / 2)
     }
 
     /// Constraints on baselines carry the text's metrics in their constants: a new text needs
     /// them rebuilt; otherwise only the intrinsic size moves.
     private func textChanged() {
-        metricsCache = nil
+        measureCache = nil
+        layoutCache = nil
         if usedByBaselineConstraint { structureChanged() } else { invalidateIntrinsicContentSize() }
+    }
+
+    /// Whether the label wraps changed: the engine's list of wrapping labels is rebuilt.
+    private func wrappingChanged() {
+        automaticWrapWidth = nil
+        textChanged()
+        structureChanged()
+    }
+
+    /// The second layout pass for this label: wraps at the width the layout gave it. Returns
+    /// whether the intrinsic size (or the baselines constraints use) changed, so the tree must
+    /// be solved again.
+    func adoptLaidOutWidth() -> Bool {
+        let width = frame.width
+        guard wrapsAutomatically, width.isFinite, automaticWrapWidth.map({ abs($0 - width) > 1e-9 }) ?? true else { return false }
+        let before = intrinsicContentSize, baselines = baselineOffsets
+        automaticWrapWidth = width
+        measureCache = nil
+        layoutCache = nil
+        let moved = intrinsicContentSize != before
+        let baselinesMoved = usedByBaselineConstraint && (baselineOffsets.first != baselines.first || baselineOffsets.last != baselines.last)
+        if baselinesMoved { structureChanged() } else if moved { invalidateIntrinsicContentSize() }
+        return moved || baselinesMoved
     }
 
     var usedByBaselineConstraint = false
 }
+
+extension View {
+    /// The second layout pass (on a root): every label that wraps at its laid-out width is
+    /// measured again at that width, and the tree solved again, until no label's size changes
+    /// (at most four rounds; one when no label wraps).
+    func wrapLabelsToLaidOutWidths() {
+        guard let engine = rootEngine else { return }
+        if wrappingCollectedAt != engine.rebuildCount {
+            var labels: [Label] = []
+            forEachInSubtree { if let l = $0 as? Label, l.wrapsAutomatically { labels.append(l) } }
+            wrappingLabels = labels.map { WeakLabel(label: $0) }
+            wrappingCollectedAt = engine.rebuildCount
+        }
+        guard !wrappingLabels.isEmpty else { return }
+        for _ in 0..<4 {
+            var changed = false
+            for w in wrappingLabels {
+                if let l = w.label, l.adoptLaidOutWidth() { changed = true }
+            }
+            guard changed else { return }
+            arrangeStacksIfNeeded()
+            engine.layout()
+        }
+    }
+}
+
+/// A label held weakly by its root's list of wrapping labels.
+struct WeakLabel { weak var label: Label? }

@@ -356,6 +356,7 @@ open class View: LayoutItem {
         r.arrangeStacksIfNeeded()
         if r.rootEngine == nil { r.rootEngine = LayoutEngine(root: r) }
         r.rootEngine!.layout()
+        r.wrapLabelsToLaidOutWidths()
     }
 
     /// The conflicts and ambiguity of the last layout of this view's tree.
@@ -373,6 +374,11 @@ open class View: LayoutItem {
     /// Changes refused by property setters (`constraint.constant = .nan`), oldest first; only
     /// a root's list is used. At most ``refusalLimit`` are kept.
     var refusals: [LayoutError] = []
+
+    /// On a root: the labels that wrap at their laid-out width, as of the engine's build
+    /// `wrappingCollectedAt` (see ``wrapLabelsToLaidOutWidths()``).
+    var wrappingLabels: [WeakLabel] = []
+    var wrappingCollectedAt = -1
 
     /// On a root: some stack view of the tree has constraints to remake before the next layout.
     var stacksNeedArrangement = false

@@ -92,6 +92,12 @@ final class CairoContext {
 }
 
 extension CairoContext {
+    /// Back to the diagram's own font after text in other faces.
+    func resetFont() {
+        cairo_set_font_face(pointer, font.face)
+        fontSize = -1
+    }
+
     func save() { cairo_save(pointer) }
     func restore() {
         cairo_restore(pointer)

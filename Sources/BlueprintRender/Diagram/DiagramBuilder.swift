@@ -144,14 +144,25 @@ struct DiagramBuilder {
         let hidden = hidden || view.isHidden
         let frame = view.absoluteFrame
         var text: (String, Double, Double, Double, Double)?
+        var textLayout: (TextLayout, Point)?
+        var textBox: Rect?
         if let label = view as? Label, !label.text.isEmpty {
-            let m = label.textMetrics
-            text = (label.text, label.fontSize, label.absoluteValue(of: .firstBaseline), m.width, m.lineHeight)
+            let layout = label.textLayout(in: frame.size)
+            let origin = Point(x: frame.minX, y: frame.midY - layout.height / 2)
+            text = (label.text, label.fontSize, origin.y + layout.firstBaseline, layout.usedWidth, layout.lineHeight)
+            textLayout = (layout, origin)
+            if let minX = layout.lines.map(\.x).min(), let maxX = layout.lines.map({ $0.x + $0.width }).max() {
+                let box = Rect(x: origin.x + minX, y: origin.y, width: maxX - minX, height: layout.height)
+                let x0 = max(box.minX, frame.minX), x1 = min(box.maxX, frame.maxX)
+                let y0 = max(box.minY, frame.minY), y1 = min(box.maxY, frame.maxY)
+                if x1 > x0, y1 > y0 { textBox = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+            }
         }
         let showMargins = !view.subviews.isEmpty || marginUsers.contains(ObjectIdentifier(view))
         let marginRect = frame.inset(by: view.layoutMargins)
         boxes.append(ViewBox(
-            name: view.name, frame: frame, depth: depth, hidden: hidden, text: text, rightToLeft: rtl, parentName: parent,
+            name: view.name, frame: frame, depth: depth, hidden: hidden, text: text, textLayout: textLayout, textBox: textBox,
+            rightToLeft: rtl, parentName: parent,
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
             ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued(),
             stack: (view as? StackView).map { Self.stackSummary($0, rightToLeft: rtl) }))

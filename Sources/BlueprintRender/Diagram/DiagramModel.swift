@@ -16,6 +16,11 @@ struct ViewBox {
     var dimmed = false
     /// A label's text, font size, and where its first baseline sits.
     var text: (string: String, fontSize: Double, baselineY: Double, width: Double, lineHeight: Double)?
+    /// A label's text as drawn in its frame (shaped, wrapped, truncated, aligned), and the
+    /// top-left corner of the text block (the block is centred vertically, as UILabel does).
+    var textLayout: (layout: TextLayout, origin: Point)?
+    /// The box the label's lines cover, within its frame.
+    var textBox: Rect?
     var rightToLeft: Bool
     /// The parent view's name (nil for the root).
     var parentName: String?

@@ -60,13 +60,8 @@ struct LabelPlacer {
 
     /// The box of a label view's text, clipped to its frame.
     static func textRect(_ b: ViewBox, metrics: BundledFontMetrics) -> Rect? {
-        guard let text = b.text else { return nil }
-        let f = b.frame
-        let m = metrics.measure(text.string, fontSize: text.fontSize)
-        let w = min(m.width, f.width), h = min(m.height, f.height)
-        guard w > 0, h > 0 else { return nil }
-        let x = b.rightToLeft ? f.maxX - w : f.minX
-        return Rect(x: x, y: max(f.minY, text.baselineY - m.ascent), width: w, height: h)
+        guard let box = b.textBox, box.width > 0, box.height > 0 else { return nil }
+        return box
     }
 
     /// Makes every constraint line an obstacle: names and notes keep off all of them, a

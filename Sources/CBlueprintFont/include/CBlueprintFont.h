@@ -1,14 +1,21 @@
-// The font every diagram is drawn with, compiled into the binary so that text never depends
-// on the fonts (or the fontconfig settings) of the machine: DejaVu Sans 2.37, unmodified.
-// Its licence is LICENSE beside the font file.
+// The fonts Blueprint lays out and draws text with, compiled into the binary so that text never
+// depends on the fonts (or the fontconfig settings) of the machine. All are unmodified copies;
+// their licences are LICENSE (DejaVu Sans) and fonts/LICENSE-*.txt beside them.
 #ifndef CBLUEPRINTFONT_H
 #define CBLUEPRINTFONT_H
 
 #include <stddef.h>
 
-/// The bytes of DejaVuSans.ttf (static storage, never freed).
+/// The bytes of DejaVuSans.ttf (static storage, never freed): the diagram's own font.
 const unsigned char *blueprint_font_dejavu_sans(void);
 /// Their number.
 size_t blueprint_font_dejavu_sans_size(void);
+
+/// The bundled faces for the text of labels, by index (see `BundledFace` in Blueprint for the
+/// order): the bytes of face `index` (static storage, never freed) and their number in `*size`;
+/// NULL and 0 for an index out of range.
+const unsigned char *blueprint_font_face(int index, size_t *size);
+/// How many faces `blueprint_font_face` has.
+int blueprint_font_face_count(void);
 
 #endif
