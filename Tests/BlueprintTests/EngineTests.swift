@@ -110,11 +110,11 @@ struct EngineTests {
     }
 
     @Test func intrinsicSizeHuggingVersusCompression() throws {
-        // Two labels share a 200-pt row; together they want 58 + 79 + 8 = 145: the one that
+        // Two labels share a 200-pt row; together they want 54 + 72 + 8 = 134: the one that
         // hugs less grows. Then the row shrinks to 100: the one that resists less is squeezed.
         let root = canvas(200, 40)
-        let name = Label(name: "name", text: "Sign in")       // 57.98 → 58 wide
-        let value = Label(name: "value", text: "The label")   // 78.14 → 79 wide
+        let name = Label(name: "name", text: "Sign in")       // Inter 17: 53.x → 54 wide
+        let value = Label(name: "value", text: "The label")   // 71.x → 72 wide
         for v in [name, value] { root.addSubview(v) }
         name.setContentHuggingPriority(251, for: .horizontal)
         try activate([
@@ -122,8 +122,8 @@ struct EngineTests {
             value.leading == name.trailing + 8, value.trailing == root.trailing, value.top == root.top,
         ])
         root.layoutIfNeeded()
-        #expect(name.frame == Rect(x: 0, y: 0, width: 58, height: 20))
-        #expect(value.frame == Rect(x: 66, y: 0, width: 134, height: 20))
+        #expect(name.frame == Rect(x: 0, y: 0, width: 54, height: 21))
+        #expect(value.frame == Rect(x: 62, y: 0, width: 138, height: 21))
 
         let narrow = View(name: "narrow", frame: Rect(x: 0, y: 0, width: 100, height: 40))
         let n2 = Label(name: "n2", text: "Sign in"), v2 = Label(name: "v2", text: "The label")
@@ -134,8 +134,8 @@ struct EngineTests {
             v2.leading == n2.trailing + 8, v2.trailing == narrow.trailing, v2.top == narrow.top,
         ])
         narrow.layoutIfNeeded()
-        #expect(n2.frame == Rect(x: 0, y: 0, width: 58, height: 20))
-        #expect(v2.frame == Rect(x: 66, y: 0, width: 34, height: 20))
+        #expect(n2.frame == Rect(x: 0, y: 0, width: 54, height: 21))
+        #expect(v2.frame == Rect(x: 62, y: 0, width: 38, height: 21))
     }
 
     @Test func explicitIntrinsicSizeAndItsChange() throws {
@@ -156,6 +156,7 @@ struct EngineTests {
         let root = canvas(300, 100)
         let title = Label(name: "title", text: "Title", fontSize: 20)
         let caption = Label(name: "caption", text: "two\nlines", fontSize: 10)
+        caption.numberOfLines = 0
         let plain = View(name: "plain")
         for v in [title, caption, plain] { root.addSubview(v) }
         try activate([
@@ -164,14 +165,14 @@ struct EngineTests {
             plain.leading == caption.trailing, plain.size == Size(10, 10), plain.baseline == caption.lastBaseline,
         ])
         root.layoutIfNeeded()
-        // DejaVu Sans: ascender 1901, descender 483 per 2048 em.
-        let ascent20 = 1901.0 / 2048 * 20, ascent10 = 1901.0 / 2048 * 10
-        let line10 = 2384.0 / 2048 * 10
-        #expect(title.frame.height == 24)
-        // Text is centred in the label: the block (23.28 high) starts 0.36 below the top.
-        let titleBaseline = 12 - 2384.0 / 2048 * 20 / 2 + ascent20
+        // Inter: ascender 2728, descender 680 per 2816 em (hhea).
+        let ascent20 = 2728.0 / 2816 * 20, ascent10 = 2728.0 / 2816 * 10
+        let line10 = 3408.0 / 2816 * 10
+        #expect(title.frame.height == 25)
+        // Text is centred in the label: the block (24.2 high) starts 0.4 below the top.
+        let titleBaseline = 12.5 - 3408.0 / 2816 * 20 / 2 + ascent20
         #expect(abs(caption.frame.minY + caption.frame.height / 2 - line10 + ascent10 - titleBaseline) < 1e-9)
-        #expect(abs(plain.frame.maxY - (caption.frame.midY + line10 - 483.0 / 2048 * 10)) < 1e-9)
+        #expect(abs(plain.frame.maxY - (caption.frame.midY + line10 - 680.0 / 2816 * 10)) < 1e-9)
     }
 
     @Test func positionMultiplierIsMeasuredInTheContainer() throws {

@@ -45,9 +45,11 @@ struct LabelSettings {
             c.advance()
             return value
         }
+        let optionToken = c.tokens[Swift.max(c.i - 1, 0)]
         func setMode(_ mode: LineBreakMode) throws(SyntaxError) {
             if let lineBreakMode, lineBreakMode != mode {
-                throw c.fail("`\(option)` conflicts with the line-break mode `\(lineBreakMode.rawValue)` given before: a label has one")
+                throw SyntaxError(message:"`\(option)` conflicts with the line-break mode `\(lineBreakMode.rawValue)` given before: a label has one",
+                                  range: optionToken.start..<optionToken.end)
             }
             lineBreakMode = mode
         }

@@ -178,9 +178,10 @@ struct LayoutFileParser {
             if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
             // A line that starts with a quoted text continues the statement above it (a long
             // label written across lines): it is read as part of that line.
-            if line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == 0x22,
-               let above = lines.lastIndex(where: { !$0.0.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }),
-               lines[above].0.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) != 0x23 {
+            // Blank lines and comments may stand between.
+            func firstByte(_ s: Substring) -> UInt8? { s.utf8.first { $0 != 0x20 && $0 != 0x09 } }
+            if firstByte(line) == 0x22,
+               let above = lines.lastIndex(where: { firstByte($0.0) != nil && firstByte($0.0) != 0x23 }) {
                 let joined = Substring(String(lines[above].0) + " " + String(line))
                 let lexer = Lexer(joined, comments: true)
                 lines[above] = (joined, lines[above].1, lexer)

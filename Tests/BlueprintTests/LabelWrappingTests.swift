@@ -1,0 +1,78 @@
+import Blueprint
+import Testing
+
+/// Multi-line labels in a layout: the height follows the width the layout gives (UIKit's two
+/// passes), `preferredMaxLayoutWidth`, line limits, and the sizes one-line labels ask for.
+@Suite struct LabelWrappingTests {
+    let text = "Blueprint lays out text as UIKit does: wrapped at the width the layout gives."
+
+    func card(width: Double) -> (View, Label, View) {
+        let root = View(name: "root")
+        root.translatesAutoresizingMaskIntoConstraints = true
+        root.frame = Rect(x: 0, y: 0, width: width, height: 400)
+        let body = Label(name: "body", text: text, fontSize: 15)
+        body.numberOfLines = 0
+        let below = View(name: "below")
+        root.addSubview(body)
+        root.addSubview(below)
+        try! activate([
+            body.leading == root.leading + 16, body.trailing == root.trailing - 16, body.top == root.top + 20,
+            below.leading == root.leading, below.top == body.bottom + 8, below.size == Size(10, 10),
+        ])
+        return (root, body, below)
+    }
+
+    @Test func theHeightFollowsTheLaidOutWidth() {
+        let (root, body, below) = card(width: 232)
+        root.layoutIfNeeded()
+        // 200 points wide: three lines of 18.15 (Inter at 15), 54.46 rounded up to 55.
+        #expect(body.frame == Rect(x: 16, y: 20, width: 200, height: 55))
+        #expect(below.frame.minY == 83)
+        #expect(body.textLayout.lines.map(\.text) == ["Blueprint lays out text as", "UIKit does: wrapped at the", "width the layout gives."])
+        // Wider: two lines; the second pass follows the new width.
+        root.frame = Rect(x: 0, y: 0, width: 432, height: 400)
+        root.layoutIfNeeded()
+        #expect(body.frame == Rect(x: 16, y: 20, width: 400, height: 37))
+        #expect(below.frame.minY == 65)
+        // Wide enough for one line.
+        root.frame = Rect(x: 0, y: 0, width: 800, height: 400)
+        root.layoutIfNeeded()
+        #expect(body.frame.height == 19)
+    }
+
+    @Test func aPreferredWidthWrapsFromTheStart() {
+        let root = View(name: "root")
+        let body = Label(name: "body", text: text, fontSize: 15)
+        body.numberOfLines = 0
+        body.preferredMaxLayoutWidth = 200
+        root.addSubview(body)
+        try! activate([body.leading == root.leading, body.top == root.top])
+        root.layoutIfNeeded()
+        // Hugging its text: as wide as the widest wrapped line, rounded up.
+        #expect(body.frame == Rect(x: 0, y: 0, width: 190, height: 55))
+        #expect(body.intrinsicContentSize == Size(190, 55))
+    }
+
+    @Test func oneLineAsksForItsWholeTextAndTruncatesWhenSqueezed() {
+        let root = View(name: "root")
+        root.translatesAutoresizingMaskIntoConstraints = true
+        root.frame = Rect(x: 0, y: 0, width: 150, height: 100)
+        let title = Label(name: "title", text: "Quarterly financial summary", font: .system(size: 17, weight: .semibold))
+        root.addSubview(title)
+        try! activate([title.leading == root.leading, title.trailing <= root.trailing, title.top == root.top])
+        root.layoutIfNeeded()
+        #expect(title.intrinsicContentSize.width > 150)
+        #expect(title.frame == Rect(x: 0, y: 0, width: 150, height: 21))
+        let drawn = title.textLayout(in: title.frame.size)
+        #expect(drawn.lines.map(\.text) == ["Quarterly financ…"])
+        #expect(drawn.isTruncated)
+    }
+
+    @Test func aLineLimitCapsTheHeight() {
+        let (root, body, _) = card(width: 232)
+        body.numberOfLines = 2
+        root.layoutIfNeeded()
+        #expect(body.frame == Rect(x: 16, y: 20, width: 200, height: 37))
+        #expect(body.textLayout(in: body.frame.size).lines.map(\.text) == ["Blueprint lays out text as", "UIKit does: wrapped at th…"])
+    }
+}
