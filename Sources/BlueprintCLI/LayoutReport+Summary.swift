@@ -10,6 +10,7 @@ extension LayoutReport {
             count(ties.count, "priority tie", "priority ties"),
             count(negativeSizes.count, "negative size", "negative sizes"),
             count(refused.count, "refused change", "refused changes"),
+            count(textProblems.count, "text problem", "text problems"),
         ].compactMap { $0 }
         guard parts.count > 1 else { return parts.first ?? "no problems" }
         return parts.dropLast().joined(separator: ", ") + " and " + parts.last!

@@ -76,3 +76,23 @@ import Testing
         #expect(body.textLayout(in: body.frame.size).lines.map(\.text) == ["Blueprint lays out text as", "UIKit does: wrapped at th…"])
     }
 }
+
+/// Text problems are part of the layout report: a font file that failed, characters no face has.
+@Suite struct TextProblemReportTests {
+    @Test func reportedByName() {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let cjk = Label(name: "cjk", text: "漢字 ok 漢", fontSize: 15)
+        let file = Label(name: "file", text: "Hi", font: .file("/nonexistent/Brand.ttf", size: 15))
+        let fine = Label(name: "fine", text: "مرحبا 🎉 नमस्ते", fontSize: 15)
+        for v in [cjk, file, fine] { root.addSubview(v) }
+        try! activate([cjk.leading == root.leading, cjk.top == root.top, file.leading == root.leading, file.top == cjk.bottom,
+                       fine.leading == root.leading, fine.top == file.bottom])
+        root.layoutIfNeeded()
+        let report = root.layoutReport
+        #expect(!report.isClean)
+        #expect(report.summaryLines == [
+            "text: cjk: no bundled font has 漢 (U+6F22), 字 (U+5B57): drawn as boxes",
+            "text: file: font file /nonexistent/Brand.ttf: cannot open: No such file or directory (the system font is used)",
+        ])
+    }
+}

@@ -4,7 +4,8 @@ extension LayoutReport {
     /// broken to recover from a conflict (its formula and `file:line`), `ambiguous:` an item
     /// and what of its frame is free, `tie:` two views of equal content priority of which one
     /// gave way (both names and the fix), `negative size:` a width or height below zero,
-    /// `refused:` a property change that was refused. Empty when the report ``isClean``.
+    /// `refused:` a property change that was refused, `text:` a font file that could not be
+    /// loaded or characters no font has. Empty when the report ``isClean``.
     ///
     /// ```
     /// broken: avatar.width == 80 (conflict.layout:24)
@@ -12,6 +13,7 @@ extension LayoutReport {
     /// tie: title and value have the same horizontal hugging priority (250); title was stretched, but either could be: raise one's hugging priority
     /// negative size: badge: width is negative (-12)
     /// refused: the stack's spacing is not a finite number in `row.spacing = nan`
+    /// text: title: no bundled font has 漢 (U+6F22): drawn as a box
     /// ```
     public var summaryLines: [String] {
         broken.map { "broken: \($0.formulaWithLocation)" }
@@ -19,6 +21,7 @@ extension LayoutReport {
             + ties.map { "tie: \($0.summary)" }
             + negativeSizes.map { "negative size: \($0)" }
             + refused.map { "refused: \($0)" }
+            + textProblems.map { "text: \($0)" }
     }
 }
 

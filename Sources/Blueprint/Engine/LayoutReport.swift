@@ -13,11 +13,13 @@ public struct LayoutReport {
     public var negativeSizes: [NegativeSize] = []
     /// Side-by-side views with equal content priorities, one of which had to give way.
     public var ties: [PriorityTie] = []
+    /// Labels whose font file could not be loaded or whose text has characters no face has.
+    public var textProblems: [TextProblem] = []
 
-    /// True when there is no conflict, no ambiguity, no refused change, no negative size and
-    /// no priority tie.
+    /// True when there is no conflict, no ambiguity, no refused change, no negative size, no
+    /// priority tie and no text problem.
     public var isClean: Bool {
-        conflicts.isEmpty && ambiguous.isEmpty && refused.isEmpty && negativeSizes.isEmpty && ties.isEmpty
+        conflicts.isEmpty && ambiguous.isEmpty && refused.isEmpty && negativeSizes.isEmpty && ties.isEmpty && textProblems.isEmpty
     }
 
     /// The constraints broken to recover from conflicts.
@@ -32,6 +34,7 @@ public struct LayoutReport {
             parts.append((["Negative sizes:"] + negativeSizes.map { "    \($0)" }).joined(separator: "\n"))
         }
         if !refused.isEmpty { parts.append((["Refused changes:"] + refused.map { "    \($0)" }).joined(separator: "\n")) }
+        if !textProblems.isEmpty { parts.append((["Text:"] + textProblems.map { "    \($0)" }).joined(separator: "\n")) }
         return parts.joined(separator: "\n\n")
     }
 

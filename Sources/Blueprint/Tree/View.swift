@@ -367,6 +367,7 @@ open class View: LayoutItem {
         if r.rootEngine != nil {
             report.negativeSizes = r.negativeSizes()
             report.ties = r.priorityTies()
+            report.textProblems = r.textProblems()
         }
         return report
     }
