@@ -17,12 +17,13 @@ struct SolveCommand: ParsableCommand {
             problem: `broken:` a constraint broken to recover from a conflict, `ambiguous:` a view \
             whose frame the constraints leave free, `tie:` two views of equal content priority of \
             which one gave way, `negative size:` a width or height below zero, `refused:` a \
-            property change refused; `blueprint explain` tells the whole story.
+            property change refused, `text:` a font file that could not be loaded or characters \
+            no bundled font has; `blueprint explain` tells the whole story.
 
             With --format json, one object: {"views": {"NAME": {"x": …, "y": …, "width": …, \
             "height": …}, …}, "broken": ["CONSTRAINT (FILE:LINE)", …], "ambiguous": ["NAME", …], \
             "ties": ["A and B have the same …", …], "negativeSizes": ["NAME: width is negative \
-            (-12)", …], "refused": ["…", …]}. Numbers are the shortest that read back exactly: \
+            (-12)", …], "refused": ["…", …], "text": ["NAME: …", …]}. Numbers are the shortest that read back exactly: \
             20, 313.5, 190.00048828125.
 
             Examples:
@@ -79,9 +80,10 @@ struct SolveCommand: ParsableCommand {
         let ties = r.ties.map { JSON.quoted($0.summary) }
         let negative = r.negativeSizes.map { JSON.quoted($0.description) }
         let refused = r.refused.map { JSON.quoted($0.description) }
+        let text = r.textProblems.map { JSON.quoted($0.description) }
         func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
         return "{\"views\": {\(views.joined(separator: ", "))}, \"broken\": \(list(broken)), \"ambiguous\": \(list(ambiguous)), "
-            + "\"ties\": \(list(ties)), \"negativeSizes\": \(list(negative)), \"refused\": \(list(refused))}"
+            + "\"ties\": \(list(ties)), \"negativeSizes\": \(list(negative)), \"refused\": \(list(refused)), \"text\": \(list(text))}"
     }
 }
 

@@ -27,12 +27,12 @@ import Testing
         let r = try solve(try examples()[0])
         #expect(r.status == 0)
         #expect(r.stdout == """
-            view     x    y  width  height
-            root     0    0    375     120
-            wifi     0   20    375      44
-            icon    16  7.5     29      29
-            title   57   12    243      20
-            value  308   12     51      20
+            view     x     y  width  height
+            root     0     0    375     120
+            wifi     0    20    375      44
+            icon    16   7.5     29      29
+            title   57  11.5    246      21
+            value  311  11.5     48      21
 
             """)
     }
@@ -43,12 +43,12 @@ import Testing
         let r = try solve(try examples()[1])
         #expect(r.status == 0)
         #expect(r.stdout == """
-            view             x   y  width  height
-            root             0   0    375     160
-            emailLabel      20  29     72      18
-            email          100  20    255      36
-            passwordLabel   20  77     72      18
-            password       100  68    255      36
+            view            x     y  width  height
+            root            0     0    375     160
+            emailLabel     20  28.5     70      19
+            email          98    20    257      36
+            passwordLabel  20  76.5     70      19
+            password       98    68    257      36
 
             """)
     }

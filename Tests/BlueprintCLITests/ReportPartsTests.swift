@@ -56,9 +56,9 @@ import Testing
         #expect(text.stdout == """
             view     x   y  width  height
             root     0   0    320      80
-            row     16  20    288      20
-            title    0   0    231      20
-            value  239   0     49      20
+            row     16  20    288      21
+            title    0   0    235      21
+            value  243   0     45      21
             ambiguous: title: width is ambiguous
             ambiguous: value: horizontal position and width are ambiguous
             tie: \(Self.tieLine)

@@ -17,7 +17,7 @@ import Testing
         let image = try dir.image("l.png")
         #expect(svg.contains("width=\"\(image.width)pt\" height=\"\(image.height)pt\""), "points, whatever the scale")
         #expect(svg.contains(">Sign in</text>"))
-        #expect(svg.contains("<g id=\"view-title\" class=\"bp-view\"><title>title (139.5, 60, 96 × 33)</title>"))
+        #expect(svg.contains("<g id=\"view-title\" class=\"bp-view\"><title>title (143, 60, 89 × 34)</title>"))
         #expect(svg.contains("<g class=\"bp-constraint bp-rel-title bp-rel-root\"><title>title.top == root.safeAreaLayoutGuide.top + 40 (login-form.layout:21)</title>"))
         #expect(svg.contains("svg:has(#view-title:hover) .bp-rel-title > path, svg:has(#view-title:target) .bp-rel-title > path { stroke-opacity: 1; }"))
         #expect(!svg.contains("<script"), "no script, nothing fetched")

@@ -26,8 +26,8 @@ import Testing
         for i in 0..<4 { #expect(results.get(i) == (i % 2 == 0 ? expected : chat), "thread \(i)") }
     }
 
-    /// The text the renderer draws is as wide as the metrics `Label` sizes itself with: both
-    /// come from the same font file, unhinted.
+    /// The text the renderer draws is as wide as the layout `Label` sizes itself with: both are
+    /// the same shaped glyphs of the same font bytes, unhinted.
     @Test func drawnTextMatchesTheBundledMetrics() throws {
         // Two labels of one size, then one of another: each is drawn at its own size (a font
         // size cached across cairo_save/restore once drew the second one at the wrong size).
@@ -51,7 +51,7 @@ import Testing
                 }
             }
             let inkWidth = Double(columns.max()! - columns.min()! + 1)
-            let advance = BundledFontMetrics().measure(label.text, fontSize: label.fontSize).width
+            let advance = label.textLayout.usedWidth
             #expect(columns.min()! <= left + 3, "\(label.name)")
             // Ink is a little narrower than the advance (side bearings), never wider.
             #expect(inkWidth <= advance + 1 && inkWidth >= advance - 4, "\(label.name): ink \(inkWidth), advance \(advance)")

@@ -43,8 +43,8 @@ struct ExactAmbiguityTests {
     @Test func aDegenerateCardIsNotAmbiguous() throws {
         let d = try laidOut(Self.card)
         #expect(frames(d, ["card", "image", "title", "subtitle"]) == [
-            Rect(x: 16, y: 20, width: 343, height: 64), Rect(x: 12, y: 12, width: 40, height: 40),
-            Rect(x: 64, y: 12, width: 267, height: 20), Rect(x: 64, y: 36, width: 267, height: 16),
+            Rect(x: 16, y: 20, width: 343, height: 65), Rect(x: 12, y: 12, width: 40, height: 40),
+            Rect(x: 64, y: 12, width: 267, height: 21), Rect(x: 64, y: 37, width: 267, height: 16),
         ])
         #expect(d.root.layoutReport.ambiguous.isEmpty)
         #expect(d.root.layoutReport.broken.isEmpty)

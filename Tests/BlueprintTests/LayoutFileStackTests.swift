@@ -33,11 +33,11 @@ struct LayoutFileStackTests {
         #expect(actions.axis == .horizontal && actions.spacing == 8)
         #expect(actions.alignment == .center && actions.distribution == .fillEqually)
         d.root.layoutIfNeeded()
-        // A 15 pt line of the bundled font is 17.46 pt tall, 18 rounded up: centred in 40.
-        #expect(d.view(named: "reply")!.intrinsicContentSize.height == 18)
+        // A 15 pt line of the bundled font (Inter) is 18.15 pt tall, 19 rounded up: centred in 40.
+        #expect(d.view(named: "reply")!.intrinsicContentSize.height == 19)
         #expect(actions.frame == Rect(x: 2, y: 20, width: 316, height: 40))
-        #expect(d.view(named: "reply")!.frame == Rect(x: 0, y: 11, width: 100, height: 18))
-        #expect(d.view(named: "share")!.frame == Rect(x: 108, y: 11, width: 100, height: 18))
+        #expect(d.view(named: "reply")!.frame == Rect(x: 0, y: 10.5, width: 100, height: 19))
+        #expect(d.view(named: "share")!.frame == Rect(x: 108, y: 10.5, width: 100, height: 19))
         #expect(d.view(named: "icon")!.frame == Rect(x: 216, y: 0, width: 100, height: 40))
         #expect(d.root.layoutReport.isClean)
         // The stack's constraints carry the line that declared it.
@@ -121,7 +121,7 @@ struct LayoutFileStackTests {
                       ^
             """)
         #expect(errors("view a axis vertical") == """
-            test.layout:1:8: error: unknown view option `axis`: use in, label, font, size, margins, hugging, compression, hidden or spacingAfter
+            test.layout:1:8: error: unknown view option `axis`: use in, label, font, size, margins, hugging, compression, hidden, spacingAfter, weight, italic, lines, align, truncate, wrap, clip or maxwidth
                 view a axis vertical
                        ^~~~
             """)
@@ -215,9 +215,9 @@ struct LayoutFileStackTests {
         for name in ["bar", "back", "title", "edit", "footer"] {
             #expect(d.view(named: name)!.frame == root.view(named: name)!.frame, "\(name)")
         }
-        // Worked out: margins 4, so 292 for 44 + 48 + 44 = 136 of views: 156 of gaps, 78 each.
-        #expect(title.intrinsicContentSize.width == 48)
-        #expect([back.frame.minX, title.frame.minX, edit.frame.minX] == [4, 126, 252])
+        // Worked out: margins 4, so 292 for 44 + 44 + 44 = 132 of views: 160 of gaps, 80 each.
+        #expect(title.intrinsicContentSize.width == 44)
+        #expect([back.frame.minX, title.frame.minX, edit.frame.minX] == [4, 128, 252])
         #expect(bar.frame == Rect(x: 0, y: 0, width: 300, height: 38))
         #expect(footer.frame == Rect(x: 20, y: 50, width: 100, height: 20))
         #expect(root.layoutReport.isClean && d.root.layoutReport.isClean)

@@ -383,7 +383,7 @@ struct LayoutFileTests {
         #expect(first("view a compression") == "test.layout:1:19: error: expected a priority (horizontal, then optionally vertical) after `compression`, found the end of the line")
         #expect(first("view a size w x 2\nlet w = 1") == "test.layout:1:13: error: the metric `w` is declared below, on line 2: declarations may only use metrics declared above them")
         #expect(first("let pad = 1\nview a size pda x 2") == "test.layout:2:13: error: unknown metric `pda`; did you mean `pad`?")
-        #expect(first("view a 12") == "test.layout:1:8: error: expected a view option (in, label, font, size, margins, hugging, compression, hidden, spacingAfter), found `12`")
+        #expect(first("view a 12") == "test.layout:1:8: error: expected a view option (in, label, font, size, margins, hugging, compression, hidden, spacingAfter, weight, italic, lines, align, truncate, wrap, clip, maxwidth), found `12`")
         #expect(first("frobnicate") == "test.layout:1:1: error: unknown statement `frobnicate`: a line declares something (canvas, direction, safearea, let, view, stack, guide) or is a constraint (`view.attribute == …`, or a visual format `H:|-[view]-|`)")
     }
 
@@ -550,7 +550,7 @@ struct LayoutFileTests {
             """)
         d.root.layoutIfNeeded()
         #expect(d.root.layoutReport.isClean)
-        #expect(d.view(named: "field")?.frame == Rect(x: 24, y: 117, width: 327, height: 44))
+        #expect(d.view(named: "field")?.frame == Rect(x: 24, y: 118, width: 327, height: 44))
         #expect(d.view(named: "hint")?.frame.minX == 12)
     }
 }

@@ -32,9 +32,9 @@ struct SeedExampleTests {
 
         #expect(bottomView.frame == Rect(x: 20, y: 313.5, width: 335, height: 333.5))
         #expect(topView.frame == Rect(x: 20, y: 20, width: 335, height: 313.5))
-        // "The label" in DejaVu Sans 17: 78.135… wide → 79; line 19.79 high → 20.
-        #expect(label.intrinsicContentSize == Size(width: 79, height: 20))
-        #expect(label.frame == Rect(x: 148, y: 323.5, width: 79, height: 20))
+        // "The label" in Inter 17: 73.x wide → 74; line 20.57 high → 21.
+        #expect(label.intrinsicContentSize == Size(width: 74, height: 21))
+        #expect(label.frame == Rect(x: 150.5, y: 323, width: 74, height: 21))
         #expect(view.layoutReport.isClean)
     }
 

@@ -344,12 +344,12 @@ struct StackViewTests {
             stack.top == root.topLayoutGuide.bottom + 8, root.bottomLayoutGuide.top == stack.bottom + 8,
         ])
         root.layoutIfNeeded()
-        // 667 − 20 − 8 − 8 = 631 tall; the image takes what the label (20) and button (30) and
-        // two gaps leave: 631 − 50 − 16 = 565.
-        #expect(label.intrinsicContentSize.height == 20)
+        // 667 − 20 − 8 − 8 = 631 tall; the image takes what the label (21) and button (30) and
+        // two gaps leave: 631 − 51 − 16 = 564.
+        #expect(label.intrinsicContentSize.height == 21)
         #expect(stack.frame == Rect(x: 16, y: 28, width: 343, height: 631))
-        #expect(label.frame == Rect(x: 0, y: 0, width: 343, height: 20))
-        #expect(image.frame == Rect(x: 0, y: 28, width: 343, height: 565))
+        #expect(label.frame == Rect(x: 0, y: 0, width: 343, height: 21))
+        #expect(image.frame == Rect(x: 0, y: 29, width: 343, height: 564))
         #expect(edit.frame == Rect(x: 0, y: 601, width: 343, height: 30))
         #expect(root.layoutReport.isClean)
     }

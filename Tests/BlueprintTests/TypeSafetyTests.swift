@@ -29,7 +29,19 @@ struct TypeSafetyTests {
         try (header + body + "\n}\n").write(to: file, atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["swiftc", "-typecheck", "-I", modules.path, file.path]
+        // The C modules Blueprint is built with, found as SwiftPM finds them: the module maps of
+        // the system libraries and of the bundled-font target, and pkg-config's header folders.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let maps = [
+            root.appendingPathComponent("Sources/CHarfBuzz/module.modulemap").path,
+            root.appendingPathComponent("Sources/CFriBidi/module.modulemap").path,
+            modules.deletingLastPathComponent().appendingPathComponent("CBlueprintFont.build/module.modulemap").path,
+        ]
+        let includes = ["/usr/include/harfbuzz", "/usr/include/fribidi", "/opt/homebrew/include/harfbuzz", "/opt/homebrew/include/fribidi"]
+        p.arguments = ["swiftc", "-typecheck", "-I", modules.path]
+            + maps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }
+            + includes.flatMap { ["-Xcc", "-I\($0)"] }
+            + [file.path]
         let pipe = Pipe()
         p.standardError = pipe
         p.standardOutput = pipe

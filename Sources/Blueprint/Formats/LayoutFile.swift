@@ -144,7 +144,8 @@ struct LayoutFileParser {
     fileprivate var failed: Set<String> = []
 
     static let keywords = ["canvas", "direction", "safearea", "let", "fontfile", "view", "stack", "guide"]
-    static let viewOptions = ["in", "label", "size", "margins", "hugging", "compression", "hidden", "spacingAfter"] + LabelSettings.options
+    static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden", "spacingAfter"]
+        + LabelSettings.options.dropFirst()
     /// Font files declared by `fontfile NAME "PATH"`, loaded when declared.
     fileprivate var fonts: [String: FontFace] = [:]
     private var fontLines: [String: Int] = [:]

@@ -1,4 +1,4 @@
-import CFriBidi
+internal import CFriBidi
 
 /// The Unicode Bidirectional Algorithm (UAX #9) through FriBidi: the embedding level of every
 /// character of a paragraph (rules P2–P3 for its direction, then W, N and I rules).

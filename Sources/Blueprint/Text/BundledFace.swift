@@ -1,4 +1,4 @@
-import CBlueprintFont
+internal import CBlueprintFont
 
 /// The faces compiled into Blueprint (module CBlueprintFont, `fonts/`, each with its licence):
 /// the system family Inter in five weights and their italics, Noto faces for the scripts Inter

@@ -42,7 +42,7 @@ public struct Font: Hashable, Sendable {
         case face(FontFace)
         /// A font file, loaded on first use and kept for the process. A file that cannot be read
         /// makes the label fall back to the system family and is named in the tree's
-        /// ``LayoutReport/fontProblems``.
+        /// ``LayoutReport/textProblems``.
         case file(String)
     }
 

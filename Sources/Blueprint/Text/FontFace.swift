@@ -1,5 +1,5 @@
 import BlueprintSupport
-import CHarfBuzz
+internal import CHarfBuzz
 import Synchronization
 
 /// Why a font could not be used.

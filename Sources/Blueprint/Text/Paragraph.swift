@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// One paragraph of a label's text (no newline inside), shaped once: every character's face
 /// (with fallback), its bidi level, the runs HarfBuzz shaped, each character's advance, and
