@@ -3,7 +3,7 @@
 ///
 /// The system family is Inter, bundled in five weights with their italics; scripts Inter does
 /// not cover fall back to bundled Noto faces (Arabic, Hebrew, Devanagari) and to Noto Color
-/// Emoji (see <doc:Text>). Weights without a bundled face of their own take the nearest one by
+/// Emoji (see <doc:LabelText>). Weights without a bundled face of their own take the nearest one by
 /// the CSS font-matching rule: ultraLight, thin and light draw as regular, black as heavy.
 public struct Font: Hashable, Sendable {
     /// The weights UIKit names, with their numeric (CSS) values.
