@@ -26,6 +26,8 @@ struct ViewBox {
     /// For a stack view, its arrangement as the name shows it: `→ 8`, `↓ 12 equal` (the stack's
     /// own constraints are not drawn; its spacings are, as I-bars).
     var stack: String? = nil
+    /// The view itself (badges name it by identity).
+    var id: ObjectIdentifier? = nil
 }
 
 /// One constraint drawn as a line, in root coordinates.

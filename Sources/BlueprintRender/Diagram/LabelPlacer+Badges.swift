@@ -6,6 +6,8 @@ extension LabelPlacer {
     /// Places each size badge inside a corner of its view, else beside it, else on a leader.
     /// A badge with metric names (`h rowHeight 44`) takes a place inside its view in full, or
     /// else any place without them (`h 44`).
+    /// A badge with an `as row1` tag that finds no place inside or touching its view is
+    /// recorded in ``failedTags`` (and placed as any badge, on a leader or as a marker).
     mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
         for b in badges {
             let f = b.frame
@@ -20,6 +22,9 @@ extension LabelPlacer {
         }
     }
 
+    /// How thin a view is drawn as a line carrying its badge (a divider, a track).
+    static let hairline = 6.0
+
     /// The slots inside a frame for a box of size `s`: the corners, then the middles of the edges.
     static func insideSlots(_ f: Rect, _ s: Size) -> [Rect] {
         let w = s.width, h = s.height
@@ -32,7 +37,31 @@ extension LabelPlacer {
     private mutating func placeBadge(_ b: SizeBadges.Badge, text: String) {
         let s = boxSize(text)
         let f = b.frame, w = s.width, h = s.height
+        // A hairline (a divider, a track) thinner than the badge carries it on its line, as a
+        // constraint label sits on its I-bar, anywhere along it that is free.
+        if let n = boxIndex[b.item], f.height <= Self.hairline || f.width <= Self.hairline {
+            var onLine: [Rect] = []
+            if f.height <= Self.hairline && f.width >= w + 3 {
+                onLine += Self.sweep(from: f.minX + 1.5, to: f.maxX - 1.5 - w, step: 8).map { Rect(x: $0, y: f.midY - h / 2, width: w, height: h) }
+            }
+            if f.width <= Self.hairline && f.height >= h + 2 {
+                onLine += Self.sweep(from: f.minY + 1, to: f.maxY - 1 - h, step: 8).map { Rect(x: f.midX - w / 2, y: $0, width: w, height: h) }
+            }
+            if place(text, style: .badge(b.role), slots: onLine.map { ($0, nil) }, anchor: Point(x: f.maxX, y: f.maxY), legendText: "",
+                     home: f, owners: b.owners, owner: Self.edgeOwnerBase + n, passes: [.solid], nearOnly: true) { return }
+        }
         var slots: [(Rect, (Point, Point)?)] = Self.insideSlots(f, s).map { ($0, nil) }
+        // Inside along an edge, anywhere free (a crowded corner).
+        if f.width >= w + 3 && f.height >= h + 2 {
+            for y in Self.sweep(from: f.minY + 1, to: f.maxY - 1 - h, step: 8) {
+                slots.append((Rect(x: f.maxX - w - 1.5, y: y, width: w, height: h), nil))
+                slots.append((Rect(x: f.minX + 1.5, y: y, width: w, height: h), nil))
+            }
+            for x in Self.sweep(from: f.minX + 1.5, to: f.maxX - 1.5 - w, step: 8) {
+                slots.append((Rect(x: x, y: f.maxY - h - 1, width: w, height: h), nil))
+                slots.append((Rect(x: x, y: f.minY + 1, width: w, height: h), nil))
+            }
+        }
         // Beside it: right, below and above (at its right end, middle and left end), left.
         slots.append((Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h), nil))
         for x in [f.maxX - w, f.midX - w / 2, f.minX] {
@@ -50,6 +79,14 @@ extension LabelPlacer {
             slots.append((Rect(x: f.maxX + 0.5, y: y, width: w, height: h), nil))
             slots.append((Rect(x: f.minX - 0.5 - w, y: y, width: w, height: h), nil))
         }
+        // Just outside an edge of another view the badge relates (`w = track.w ×3/10` above
+        // the track when its fill is too thin and too crowded).
+        for o in b.owners.uniquedRects() where o != f {
+            for x in Self.sweep(from: o.minX - w + 4, to: o.maxX - 4, step: 8) {
+                slots.append((Rect(x: x, y: o.minY - h - 0.5, width: w, height: h), nil))
+                slots.append((Rect(x: x, y: o.maxY + 0.5, width: w, height: h), nil))
+            }
+        }
         for reach in [6.0, 14.0, 24.0] {
             for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
                 let right = cx == f.maxX, down = cy == f.maxY
@@ -58,8 +95,13 @@ extension LabelPlacer {
                 slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
             }
         }
-        place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
-              legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
+        let legendText = "\(text)   \(b.formulas.joined(separator: ", "))"
+        if b.tag != nil {
+            if place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: legendText,
+                     home: f, owners: b.owners, nearOnly: true) { return }
+            failedTags[b.item] = b.tag
+        }
+        place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: legendText, home: f, owners: b.owners)
     }
 
     /// Positions from `lo` towards `hi` every `step`, from the middle outwards alternately, then
@@ -75,6 +117,15 @@ extension LabelPlacer {
             k += 1
         }
         if hi > mid { out += [hi, lo] }
+        return out
+    }
+}
+
+extension Array where Element == Rect {
+    /// The rectangles without repeats, in order.
+    func uniquedRects() -> [Rect] {
+        var out: [Rect] = []
+        for r in self where !out.contains(r) { out.append(r) }
         return out
     }
 }

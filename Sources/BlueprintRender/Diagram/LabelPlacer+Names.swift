@@ -17,14 +17,21 @@ extension LabelPlacer {
     }
 
     /// Places each view's name (see the type's notes), in tree order.
-    mutating func placeNames(_ boxes: [ViewBox]) {
+    /// `tags`: the `as row1` tags that found no place inside or touching their view in an
+    /// earlier attempt, by view. Each is written after its view's name
+    /// (`taxRow → 0 · as subtotalRow`) where that fits inside the frame, or where the
+    /// name needs a callout anyway; else the name stays plain and the tag keeps its badge.
+    /// The tags written with a name are recorded in ``namedTags``.
+    mutating func placeNames(_ boxes: [ViewBox], tags: [ObjectIdentifier: String] = [:]) {
         for (n, b) in boxes.enumerated() {
             let f = b.frame
             let own = Self.edgeOwnerBase + n
-            // A stack's name carries its arrangement (`actions → 8`).
-            let full = b.stack.map { "\(b.name) \($0)" } ?? b.name
-            let short = Self.shortened(b.name, parent: b.parentName).map { n in b.stack.map { "\(n) \($0)" } ?? n }
+            let tag = b.id.flatMap { tags[$0] }
             let textRect = Self.textRect(b, metrics: metrics)
+            // A stack's name carries its arrangement (`actions → 8`), a fold its tag.
+            func written(_ name: String, tagged: Bool) -> String {
+                [name, b.stack, tagged ? tag.map { "· " + $0 } : nil].compactMap { $0 }.joined(separator: " ")
+            }
             func inside(_ text: String) -> [Rect] {
                 let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
                 guard f.width >= s.width + 3, f.height >= s.height + 2 else { return [] }
@@ -43,21 +50,28 @@ extension LabelPlacer {
                         Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h),
                         Rect(x: f.minX, y: f.maxY + 0.5, width: w, height: h)]
             }
-            var tries: [(String, Rect)] = []
-            for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
-            for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
-            // Shortened with an ellipsis, down to three characters.
-            let base = short ?? full
-            if base.count > 4 {
-                for k in stride(from: base.count - 1, through: 3, by: -1) {
-                    tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
+            var tries: [(String, Rect, Bool)] = []
+            for tagged in tag == nil ? [false] : [true, false] {
+                let full = written(b.name, tagged: tagged)
+                let short = Self.shortened(b.name, parent: b.parentName).map { written($0, tagged: tagged) }
+                for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0, tagged) } }
+                // Outside the frame a long tagged name would crowd the neighbours' names.
+                if !tagged { for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0, false) } } }
+                // Shortened with an ellipsis, down to three characters.
+                let base = short ?? full
+                if base.count > 4 && !tagged {
+                    for k in stride(from: base.count - 1, through: 3, by: -1) {
+                        tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0, false) }
+                    }
                 }
             }
-            if let (text, r) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) && !crossedByLeader($0.1) }) {
+            if let (text, r, tagged) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) && !crossedByLeader($0.1) }) {
                 commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
+                if tagged, let id = b.id { namedTags.insert(id) }
                 continue
             }
-            placeCallout(full, for: f, dimmed: b.dimmed)
+            placeCallout(written(b.name, tagged: tag != nil), for: f, dimmed: b.dimmed)
+            if tag != nil, let id = b.id { namedTags.insert(id) }
         }
     }
 
@@ -83,29 +97,39 @@ extension LabelPlacer {
     }
 
     /// A name in the column beside the layout, level with its view if free (else the nearest
-    /// free height), on a straight leader; the side whose leader crosses nothing wins.
+    /// free height), on a straight leader from the middle of the view's side (or level with
+    /// the callout, where that one crosses a text); the side whose leader crosses nothing wins.
     mutating func placeCallout(_ name: String, for f: Rect, dimmed: Bool) {
         let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
         var fallback: PlacedText?
         var best: (text: PlacedText, length: Double)?
         for right in [true, false] {
             let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
-            let anchor = Point(x: right ? f.maxX : f.minX, y: f.midY)
             var free = 0
             for k in 0..<400 where free < 12 {
                 let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
                 let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
                 if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
                 free += 1
+                // From the middle of its side, else level with the callout where the frame
+                // reaches that high (a straight leader passes under a neighbour's name that a
+                // slanted one would cross).
+                let level = f.height > 2 ? min(max(r.midY, f.minY + 1), f.maxY - 1) : f.midY
                 let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
-                let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
-                if leaderIsClean(anchor, end, home: f) {
-                    // The nearest clean spot on this side; the shorter leader of the two sides wins.
-                    let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
-                    if best == nil || length < best!.length { best = (text, length) }
-                    break
+                var clean = false
+                for y in level == f.midY ? [level] : [f.midY, level] {
+                    let anchor = Point(x: right ? f.maxX : f.minX, y: y)
+                    let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
+                    if leaderIsClean(anchor, end, home: f) {
+                        // The nearest clean spot on this side; the shorter leader of the two sides wins.
+                        let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
+                        if best == nil || length < best!.length { best = (text, length) }
+                        clean = true
+                        break
+                    }
+                    if fallback == nil { fallback = text }
                 }
-                if fallback == nil { fallback = text }
+                if clean { break }
             }
         }
         if let best { commit(best.text) } else if let fallback { commit(fallback) }

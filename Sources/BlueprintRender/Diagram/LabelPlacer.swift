@@ -34,6 +34,12 @@ struct LabelPlacer {
     private(set) var viewTexts: [Rect] = []
     /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
+    /// Each view's index among the boxes (its frame edges' owner is `edgeOwnerBase` plus it).
+    private(set) var boxIndex: [ObjectIdentifier: Int] = [:]
+    /// The `as row1` tags whose badge found no place (they wait as markers), by view.
+    var failedTags: [ObjectIdentifier: String] = [:]
+    /// The views whose tag is written after their name (see ``placeNames(_:tags:)``).
+    var namedTags = Set<ObjectIdentifier>()
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
@@ -44,6 +50,7 @@ struct LabelPlacer {
     init(boxes: [ViewBox], layout: Rect) {
         self.layout = layout
         for (n, b) in boxes.enumerated() {
+            if let id = b.id { boxIndex[id] = n }
             let f = b.frame
             let t = Metrics.outline / 2
             let owner = Self.edgeOwnerBase + n
