@@ -65,7 +65,18 @@ extension LabelPlacer {
                     }
                 }
             }
-            if let (text, r, tagged) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) && !crossedByLeader($0.1) }) {
+            // Off every line first (a name on an I-bar takes the room of its label), then off
+            // text and frame edges only.
+            // (A name cut short comes after the whole name on a line.)
+            let whole = tries.prefix { !$0.0.hasSuffix("…") }, cut = tries.dropFirst(whole.count)
+            var found: (String, Rect, Bool)?
+            search: for group in [whole, cut] {
+                for blocking in [SpatialIndex.Kind.all, .solid] {
+                    found = group.first { !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) }
+                    if found != nil { break search }
+                }
+            }
+            if let (text, r, tagged) = found {
                 commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
                 if tagged, let id = b.id { namedTags.insert(id) }
                 continue
@@ -103,33 +114,30 @@ extension LabelPlacer {
         let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
         var fallback: PlacedText?
         var best: (text: PlacedText, length: Double)?
-        for right in [true, false] {
-            let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
-            var free = 0
-            for k in 0..<400 where free < 12 {
-                let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
-                let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
-                if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
-                free += 1
-                // From the middle of its side, else level with the callout where the frame
-                // reaches that high (a straight leader passes under a neighbour's name that a
-                // slanted one would cross).
-                let level = f.height > 2 ? min(max(r.midY, f.minY + 1), f.maxY - 1) : f.midY
-                let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
-                var clean = false
-                for y in level == f.midY ? [level] : [f.midY, level] {
+        // Leaders from the middle of the view's side first; failing that on both sides, level
+        // with the callout where the frame reaches that high (a straight leader passes under a
+        // neighbour's name that a slanted one would cross).
+        for levelled in [false, true] where best == nil {
+            for right in [true, false] {
+                let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
+                var free = 0
+                for k in 0..<400 where free < 12 {
+                    let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
+                    let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
+                    if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
+                    free += 1
+                    let y = levelled && f.height > 2 ? min(max(r.midY, f.minY + 1), f.maxY - 1) : f.midY
                     let anchor = Point(x: right ? f.maxX : f.minX, y: y)
+                    let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
                     let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
                     if leaderIsClean(anchor, end, home: f) {
                         // The nearest clean spot on this side; the shorter leader of the two sides wins.
                         let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
                         if best == nil || length < best!.length { best = (text, length) }
-                        clean = true
                         break
                     }
                     if fallback == nil { fallback = text }
                 }
-                if clean { break }
             }
         }
         if let best { commit(best.text) } else if let fallback { commit(fallback) }
