@@ -114,8 +114,15 @@ struct PlacedText {
     var owners: [Rect] = []
     /// A name of a view out of focus: drawn faintly.
     var dimmed = false
+    /// A constraint label set a size smaller, at a name's size, to fit a narrow spot by its
+    /// views (a 6-point gap between tall texts).
+    var small = false
 
     var isName: Bool { if case .name = style { true } else { false } }
+    /// The size its text is set in.
+    var fontSize: Double { isName || small ? Metrics.nameFontSize : Metrics.labelFontSize }
+    /// The padding above and below its text.
+    var padY: Double { isName || small ? Metrics.namePadY : Metrics.padY }
 }
 
 /// One line of the legend.
