@@ -79,9 +79,10 @@ extension LabelPlacer {
             slots.append((Rect(x: f.maxX + 0.5, y: y, width: w, height: h), nil))
             slots.append((Rect(x: f.minX - 0.5 - w, y: y, width: w, height: h), nil))
         }
-        // Just outside an edge of another view the badge relates (`w = track.w ×3/10` above
-        // the track when its fill is too thin and too crowded).
-        for o in b.owners.uniquedRects() where o != f {
+        // Just outside an edge of a view around it that the badge relates (`w = track.w ×3/10`
+        // above the track when its fill is too thin and too crowded); not a sibling's, which
+        // would read as the sibling's own badge.
+        for o in b.owners.uniquedRects() where o != f && o.minX <= f.minX && f.maxX <= o.maxX && o.minY <= f.minY && f.maxY <= o.maxY {
             for x in Self.sweep(from: o.minX - w + 4, to: o.maxX - 4, step: 8) {
                 slots.append((Rect(x: x, y: o.minY - h - 0.5, width: w, height: h), nil))
                 slots.append((Rect(x: x, y: o.maxY + 0.5, width: w, height: h), nil))

@@ -65,13 +65,13 @@ extension LabelPlacer {
                     }
                 }
             }
-            // Off every line first (a name on an I-bar takes the room of its label), then off
-            // text and frame edges only.
+            // Off every I-bar first (a name on one takes the room of its label; a thin
+            // alignment line is merely cut around it), then off text and frame edges only.
             // (A name cut short comes after the whole name on a line.)
             let whole = tries.prefix { !$0.0.hasSuffix("…") }, cut = tries.dropFirst(whole.count)
             var found: (String, Rect, Bool)?
             search: for group in [whole, cut] {
-                for blocking in [SpatialIndex.Kind.all, .solid] {
+                for blocking in [SpatialIndex.Kind([.solid, .line]), .solid] {
                     found = group.first { !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) }
                     if found != nil { break search }
                 }
