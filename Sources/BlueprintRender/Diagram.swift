@@ -53,15 +53,7 @@ public struct Diagram {
         self.options = options
         let builder = try DiagramBuilder(root: root, options: options)
         var annotations = builder.annotations
-        // A fold tag that finds no place inside or touching its view is written after its
-        // view's name instead, in another attempt (at most two more: a longer name may push
-        // another tag out).
-        var placer = Self.place(builder, annotations, root: root, tags: [:])
-        var tags: [ObjectIdentifier: String] = [:]
-        for _ in 0..<2 where !placer.failedTags.isEmpty {
-            tags.merge(placer.failedTags) { a, _ in a }
-            placer = Self.place(builder, annotations, root: root, tags: tags)
-        }
+        let placer = Self.place(builder, annotations, root: root)
         // Lines never strike text: each is cut around the text boxes it would cross.
         var textIndex = SpatialIndex()
         for t in placer.placed { textIndex.insert(t.rect) }
@@ -158,16 +150,15 @@ public struct Diagram {
                                              forcedMarkers: placer.forcedMarkers)
     }
 
-    /// Places every text: tight constraint labels, names (with `tags` written after them),
-    /// guide names, badges (without those tags), notes, the other labels, then markers.
-    private static func place(_ builder: DiagramBuilder, _ annotations: [Annotation], root: View,
-                              tags: [ObjectIdentifier: String]) -> LabelPlacer {
+    /// Places every text: tight constraint labels, names, guide names, badges, notes, the
+    /// other labels, then markers.
+    private static func place(_ builder: DiagramBuilder, _ annotations: [Annotation], root: View) -> LabelPlacer {
         var placer = LabelPlacer(boxes: builder.boxes, layout: root.absoluteFrame)
         placer.addLines(annotations)
         placer.placeLabels(annotations, tight: true)
-        placer.placeNames(builder.boxes, tags: tags)
+        placer.placeNames(builder.boxes)
         placer.placeGuideNames(builder.guides)
-        placer.placeBadges(builder.badges.compactMap { placer.namedTags.contains($0.item) ? $0.withoutTag() : $0 })
+        placer.placeBadges(builder.badges)
         placer.placeAmbiguity(builder.boxes)
         placer.placeLabels(annotations, tight: false)
         placer.placeMarkers()

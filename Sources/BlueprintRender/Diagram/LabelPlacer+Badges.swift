@@ -6,8 +6,6 @@ extension LabelPlacer {
     /// Places each size badge inside a corner of its view, else beside it, else on a leader.
     /// A badge with metric names (`h rowHeight 44`) takes a place inside its view in full, or
     /// else any place without them (`h 44`).
-    /// A badge with an `as row1` tag that finds no place inside or touching its view is
-    /// recorded in ``failedTags`` (and placed as any badge, on a leader or as a marker).
     mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
         for b in badges {
             let f = b.frame
@@ -96,13 +94,8 @@ extension LabelPlacer {
                 slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
             }
         }
-        let legendText = "\(text)   \(b.formulas.joined(separator: ", "))"
-        if b.tag != nil {
-            if place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: legendText,
-                     home: f, owners: b.owners, nearOnly: true) { return }
-            failedTags[b.item] = b.tag
-        }
-        place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: legendText, home: f, owners: b.owners)
+        place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
+              legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
     }
 
     /// Positions from `lo` towards `hi` every `step`, from the middle outwards alternately, then

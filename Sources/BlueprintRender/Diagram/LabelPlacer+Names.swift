@@ -17,21 +17,14 @@ extension LabelPlacer {
     }
 
     /// Places each view's name (see the type's notes), in tree order.
-    /// `tags`: the `as row1` tags that found no place inside or touching their view in an
-    /// earlier attempt, by view. Each is written after its view's name
-    /// (`taxRow → 0 · as subtotalRow`) where that fits inside the frame, or where the
-    /// name needs a callout anyway; else the name stays plain and the tag keeps its badge.
-    /// The tags written with a name are recorded in ``namedTags``.
-    mutating func placeNames(_ boxes: [ViewBox], tags: [ObjectIdentifier: String] = [:]) {
+    mutating func placeNames(_ boxes: [ViewBox]) {
         for (n, b) in boxes.enumerated() {
             let f = b.frame
             let own = Self.edgeOwnerBase + n
-            let tag = b.id.flatMap { tags[$0] }
             let textRect = Self.textRect(b, metrics: metrics)
-            // A stack's name carries its arrangement (`actions → 8`), a fold its tag.
-            func written(_ name: String, tagged: Bool) -> String {
-                [name, b.stack, tagged ? tag.map { "· " + $0 } : nil].compactMap { $0 }.joined(separator: " ")
-            }
+            // A stack's name carries its arrangement (`actions → 8`).
+            let full = b.stack.map { "\(b.name) \($0)" } ?? b.name
+            let short = Self.shortened(b.name, parent: b.parentName).map { n in b.stack.map { "\(n) \($0)" } ?? n }
             func inside(_ text: String) -> [Rect] {
                 let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
                 guard f.width >= s.width + 3, f.height >= s.height + 2 else { return [] }
@@ -50,39 +43,32 @@ extension LabelPlacer {
                         Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h),
                         Rect(x: f.minX, y: f.maxY + 0.5, width: w, height: h)]
             }
-            var tries: [(String, Rect, Bool)] = []
-            for tagged in tag == nil ? [false] : [true, false] {
-                let full = written(b.name, tagged: tagged)
-                let short = Self.shortened(b.name, parent: b.parentName).map { written($0, tagged: tagged) }
-                for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0, tagged) } }
-                // Outside the frame a long tagged name would crowd the neighbours' names.
-                if !tagged { for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0, false) } } }
-                // Shortened with an ellipsis, down to three characters.
-                let base = short ?? full
-                if base.count > 4 && !tagged {
-                    for k in stride(from: base.count - 1, through: 3, by: -1) {
-                        tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0, false) }
-                    }
+            var tries: [(String, Rect)] = []
+            for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
+            for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
+            // Shortened with an ellipsis, down to three characters.
+            let base = short ?? full
+            if base.count > 4 {
+                for k in stride(from: base.count - 1, through: 3, by: -1) {
+                    tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
                 }
             }
             // Off every I-bar first (a name on one takes the room of its label; a thin
             // alignment line is merely cut around it), then off text and frame edges only.
             // (A name cut short comes after the whole name on a line.)
             let whole = tries.prefix { !$0.0.hasSuffix("…") }, cut = tries.dropFirst(whole.count)
-            var found: (String, Rect, Bool)?
+            var found: (String, Rect)?
             search: for group in [whole, cut] {
                 for blocking in [SpatialIndex.Kind([.solid, .line]), .solid] {
                     found = group.first { !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) }
                     if found != nil { break search }
                 }
             }
-            if let (text, r, tagged) = found {
+            if let (text, r) = found {
                 commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
-                if tagged, let id = b.id { namedTags.insert(id) }
                 continue
             }
-            placeCallout(written(b.name, tagged: tag != nil), for: f, dimmed: b.dimmed)
-            if tag != nil, let id = b.id { namedTags.insert(id) }
+            placeCallout(full, for: f, dimmed: b.dimmed)
         }
     }
 

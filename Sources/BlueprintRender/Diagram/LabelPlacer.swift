@@ -36,10 +36,6 @@ struct LabelPlacer {
     private(set) var forcedMarkers = 0
     /// Each view's index among the boxes (its frame edges' owner is `edgeOwnerBase` plus it).
     private(set) var boxIndex: [ObjectIdentifier: Int] = [:]
-    /// The `as row1` tags whose badge found no place (they wait as markers), by view.
-    var failedTags: [ObjectIdentifier: String] = [:]
-    /// The views whose tag is written after their name (see ``placeNames(_:tags:)``).
-    var namedTags = Set<ObjectIdentifier>()
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore

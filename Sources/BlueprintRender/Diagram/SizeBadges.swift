@@ -22,22 +22,6 @@ struct SizeBadges {
         var role: StrokeRole
         /// The constraints summarised, as written (for markers' legend entries).
         var formulas: [String]
-        /// The `as row1` tag of a folded repetition, the badge's last part; nil when it has none.
-        var tag: String? = nil
-
-        /// The badge without its tag (the tag is shown with the view's name instead), or nil
-        /// when the tag was all it said.
-        func withoutTag() -> Badge? {
-            guard let tag else { return self }
-            let suffix = " · " + tag
-            guard text != tag else { return nil }
-            var b = self
-            b.text = String(text.dropLast(suffix.count))
-            b.shortText = shortText.map { String($0.dropLast(suffix.count)) }
-            b.formulas.removeLast()
-            b.tag = nil
-            return b
-        }
     }
 
     private(set) var badges: [Badge] = []
@@ -184,8 +168,7 @@ struct SizeBadges {
             for p in sorted { owners += p.owners }
             let short = sorted.contains { $0.short != nil } ? sorted.map { $0.short ?? $0.text }.joined(separator: " · ") : nil
             badges.append(Badge(item: id, shortText: short, frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
-                                role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula),
-                                tag: sorted.last.flatMap { $0.key == 5 ? $0.text : nil }))
+                                role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula)))
         }
     }
 
