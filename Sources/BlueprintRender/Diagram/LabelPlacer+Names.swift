@@ -68,7 +68,7 @@ extension LabelPlacer {
                 commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
                 continue
             }
-            placeCallout(full, for: f, dimmed: b.dimmed)
+            placeAway(full, for: f, owner: own, dimmed: b.dimmed)
         }
     }
 

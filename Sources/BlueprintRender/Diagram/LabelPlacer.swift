@@ -164,7 +164,7 @@ struct LabelPlacer {
             }
             // Each text by its views, then the last a size smaller by its views (a narrow spot
             // between tall texts), then the last anywhere, on a leader, or as a marker.
-            if texts.contains(where: { attempt($0, nearOnly: true) }) || attempt(last, small: true, nearOnly: true)
+            if texts.contains(where: { attempt($0, nearOnly: true) }) || (!tight && attempt(last, small: true, nearOnly: true))
                 || (!tight && attempt(last, nearOnly: false)) {
                 placedAnnotations.insert(i)
             }
