@@ -53,6 +53,22 @@ import Testing
         #expect(Theme(named: "sepia") == nil)
     }
 
+    /// In the `blueprint` theme a frame and a constraint are different lines: the root's left
+    /// edge in pale blue, the `+ 40` I-bar beside it in white, on blueprint blue.
+    @Test func theBlueprintThemeTellsFramesFromConstraints() throws {
+        let d = try Diagram(root: smallTree(), options: RenderOptions(scale: 1, theme: .blueprint, legend: false))
+        let image = try d.bitmap()
+        // Pixels of root points: the root's left edge is x = 0, the I-bar runs at y = 35.
+        let x0 = Int(-d.bounds.minX), y0 = Int(-d.bounds.minY)
+        #expect(hex(image[x0, y0 + 8]) == "8DB4E2")          // the root's left edge (outline)
+        #expect(hex(image[x0 + 5, y0 + 35]) == "FFFFFF")     // the I-bar at the child's middle (constraint)
+        let fill = hex(image[x0 + 5, y0 + 32])                // the root's fill just above the I-bar
+        #expect(fill != "FFFFFF" && fill != "8DB4E2")
+        #expect(Theme.blueprint.outlines.allSatisfy { $0 != Theme.blueprint.constraint && $0 != Theme.blueprint.margins })
+        let kinds = [Theme.blueprint.text, Theme.blueprint.constraint, Theme.blueprint.badge, Theme.blueprint.margins]
+        #expect(Set(kinds.map { "\($0.red) \($0.green) \($0.blue)" }).count == 4)
+    }
+
     @Test func positionsBecomeSpacingAndAlignmentLinesAndSizesBecomeBadges() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
         let a = View(name: "a"), b = View(name: "b")
