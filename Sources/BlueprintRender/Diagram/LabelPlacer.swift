@@ -8,18 +8,23 @@ import Blueprint
 ///
 /// - a **name** inside its frame's top-left corner, in full, then shortened (the parent's
 ///   leading word dropped: `wifiTitle` in `wifiRow` reads `title`), then just outside the
-///   frame, then shortened with an ellipsis, and last in a **callout** in a column beside the
-///   layout with a straight leader. A name never becomes a numbered marker.
-/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then touching an
-///   edge anywhere along it (overhanging a view narrower than the badge), then on a short
-///   leader. A badge naming metrics (`h rowHeight 44`) is placed in full only inside its view,
-///   else without the names (`h 44`).
+///   frame, then shortened with an ellipsis (off every I-bar first, then anywhere clear of
+///   text and edges); failing those, on a short leader beside its view when it lies more than
+///   ``calloutReach`` inside a wide layout, else in a **callout** in a column beside the layout
+///   with a straight leader. A name never becomes a numbered marker.
+/// - a **badge** (``SizeBadges``) on its line for a hairline, inside its view's corners, then
+///   anywhere along its inside edges, then beside it, then touching an edge anywhere along it
+///   (overhanging a view narrower than the badge) or along a view around it that it relates,
+///   then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
+///   inside its view, else without the names (`h 44`).
 /// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
-///   either end of its I-bar, then on a short leader; slots that touch the views the
-///   constraint relates come first.
+///   either end of its I-bar, then (after names) a size smaller in those slots, then on a short
+///   leader; slots that touch the views the constraint relates come first.
 ///
 /// A leader is accepted only if it crosses no text and no other leader. An item that finds no
-/// slot becomes a numbered marker, the last resort, counted in the statistics.
+/// slot tries the nearest free spot in rings around its anchor on a clean leader
+/// (``placeNearAnchors()``); failing that it becomes a numbered marker, the last resort,
+/// counted in the statistics.
 ///
 /// - Complexity: O(n log n) for n items on real layouts (one sort; each slot test is a
 ///   constant number of grid lookups, see ``SpatialIndex``).
