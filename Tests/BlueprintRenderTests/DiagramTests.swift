@@ -223,11 +223,17 @@ import Testing
         #expect(markers == Array(1..<(markers.count + 1)))
     }
 
-    /// Whether `text` is the badge of a hairline view (``LabelPlacer/hairline`` thin), which
-    /// sits on the line across its own frame.
+    /// Whether `text` sits on a hairline view (``LabelPlacer/hairline`` thin) across its
+    /// frame: the hairline's own badge, or the label of a gap that ends where it starts.
     static func onItsLine(_ text: PlacedText, _ frame: Rect) -> Bool {
-        guard case .badge = text.style, text.home == frame else { return false }
-        return frame.height <= LabelPlacer.hairline || frame.width <= LabelPlacer.hairline
+        let thin = frame.height <= LabelPlacer.hairline || frame.width <= LabelPlacer.hairline
+        switch text.style {
+        case .badge: return thin && text.home == frame
+        case .constraint:
+            // A gap's label on the hairline where the gap ends, centred on its line.
+            return thin && text.owners.contains(frame) && (frame.height <= LabelPlacer.hairline ? text.rect.midY == frame.midY : text.rect.midX == frame.midX)
+        default: return false
+        }
     }
 
     @Test func badOptionsAndHugeCanvasesAreErrors() throws {

@@ -118,4 +118,19 @@ import Testing
         #expect(leader.0.y == min(max(leader.1.y, f.minY + 1), f.maxY - 1) && leader.0.y != f.midY)
         #expect(d.statistics.leadersOverText == 0)
     }
+
+    /// The music player's volume row: 12-point gaps between 16-point icons and a 4-point track
+    /// in a 24-point row leave no room above or below; each `12` sits on the track just past
+    /// its gap, centred on the line, crossing only the track's own edges.
+    @Test func aGapEndingAtAHairlineIsLabelledOnIt() throws {
+        let d = try Diagram.fixture("screens/music-player")
+        let track = try frame(d, "volumeTrack"), low = try frame(d, "volumeLow"), high = try frame(d, "volumeHigh")
+        let labels = d.texts.filter { $0.text == "12" && $0.rect.midY == track.midY }.sorted { $0.rect.minX < $1.rect.minX }
+        #expect(labels.count == 2)
+        guard labels.count == 2 else { return }
+        #expect(labels.allSatisfy { $0.leader == nil && $0.marker == nil })
+        #expect(labels[0].rect.minX == track.minX + 1.5 && track.minX - low.maxX == 12)
+        #expect(labels[1].rect.maxX == track.maxX - 1.5 && high.minX - track.maxX == 12)
+        #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.linesThroughText == 0)
+    }
 }

@@ -23,6 +23,28 @@ extension LabelPlacer {
     /// How thin a view is drawn as a line carrying its badge (a divider, a track).
     static let hairline = 6.0
 
+    /// For an I-bar that ends where a hairline along it starts (the gap between a volume icon
+    /// and its track), a slot on the hairline just past that end, centred on the line, and the
+    /// owner of the hairline's edges, which the label may cross; nil when there is none or the
+    /// label is longer than the hairline.
+    func hairlineSlot(for a: Annotation, _ size: Size) -> (Rect, Int)? {
+        guard a.kind == .spacing else { return nil }
+        let w = size.width, h = size.height
+        for o in a.owners {
+            guard let n = hairlines[o] else { continue }
+            if a.isHorizontal, o.height <= Self.hairline, abs(o.midY - a.start.y) < 0.5 {
+                let x1 = min(a.start.x, a.end.x), x2 = max(a.start.x, a.end.x)
+                if o.minX == x2, x2 + 1.5 + w <= o.maxX { return (Rect(x: x2 + 1.5, y: o.midY - h / 2, width: w, height: h), Self.edgeOwnerBase + n) }
+                if o.maxX == x1, x1 - 1.5 - w >= o.minX { return (Rect(x: x1 - 1.5 - w, y: o.midY - h / 2, width: w, height: h), Self.edgeOwnerBase + n) }
+            } else if !a.isHorizontal, o.width <= Self.hairline, abs(o.midX - a.start.x) < 0.5 {
+                let y1 = min(a.start.y, a.end.y), y2 = max(a.start.y, a.end.y)
+                if o.minY == y2, y2 + 1.5 + h <= o.maxY { return (Rect(x: o.midX - w / 2, y: y2 + 1.5, width: w, height: h), Self.edgeOwnerBase + n) }
+                if o.maxY == y1, y1 - 1.5 - h >= o.minY { return (Rect(x: o.midX - w / 2, y: y1 - 1.5 - h, width: w, height: h), Self.edgeOwnerBase + n) }
+            }
+        }
+        return nil
+    }
+
     /// The slots inside a frame for a box of size `s`: the corners, then the middles of the edges.
     static func insideSlots(_ f: Rect, _ s: Size) -> [Rect] {
         let w = s.width, h = s.height

@@ -39,6 +39,8 @@ struct LabelPlacer {
     private(set) var viewTexts: [Rect] = []
     /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
+    /// The frames of views at most ``hairline`` thin, with their box index.
+    private(set) var hairlines: [Rect: Int] = [:]
     /// Each view's index among the boxes (its frame edges' owner is `edgeOwnerBase` plus it).
     private(set) var boxIndex: [ObjectIdentifier: Int] = [:]
     let metrics = BundledFontMetrics()
@@ -52,6 +54,7 @@ struct LabelPlacer {
         self.layout = layout
         for (n, b) in boxes.enumerated() {
             if let id = b.id { boxIndex[id] = n }
+            if min(b.frame.width, b.frame.height) <= Self.hairline, hairlines[b.frame] == nil { hairlines[b.frame] = n }
             let f = b.frame
             let t = Metrics.outline / 2
             let owner = Self.edgeOwnerBase + n
@@ -169,7 +172,12 @@ struct LabelPlacer {
             }
             // Each text by its views, then the last a size smaller by its views (a narrow spot
             // between tall texts), then the last anywhere, on a leader, or as a marker.
-            if texts.contains(where: { attempt($0, nearOnly: true) }) || (!tight && attempt(last, small: true, nearOnly: true))
+            func onHairline() -> Bool {
+                guard let (r, edges) = hairlineSlot(for: a, boxSize(last)) else { return false }
+                return place(last, style: .constraint(a.role), slots: [(r, nil)], anchor: mid(a), legendText: "\(last)   \(a.formula)",
+                             home: nil, owners: a.owners, owner: i, passes: [.solid], nearOnly: true, alsoIgnoring: edges)
+            }
+            if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || (!tight && attempt(last, small: true, nearOnly: true))
                 || (!tight && attempt(last, nearOnly: false)) {
                 placedAnnotations.insert(i)
             }
@@ -325,11 +333,12 @@ struct LabelPlacer {
     @discardableResult
     mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
                                 anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
-                                passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false, small: Bool = false) -> Bool {
+                                passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false, small: Bool = false,
+                                alsoIgnoring other: Int = -2) -> Bool {
         for near in nearOnly ? [true] : [true, false] {
             for blocking in passes {
                 for (r, leader) in slots where !near || Self.touches(r, owners) {
-                    if index.intersects(r, ignoring: owner, blocking: blocking) || crossedByLeader(r) { continue }
+                    if index.intersects(r, ignoring: owner, and: other, blocking: blocking) || crossedByLeader(r) { continue }
                     if let l = leader, !leaderIsClean(l.0, l.1, home: home) { continue }
                     commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners,
                                       small: small))
