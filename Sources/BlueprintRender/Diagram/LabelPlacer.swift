@@ -18,8 +18,9 @@ import Blueprint
 ///   then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
 ///   inside its view, else without the names (`h 44`).
 /// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
-///   either end of its I-bar, then (after names) a size smaller in those slots, then on a short
-///   leader; slots that touch the views the constraint relates come first.
+///   either end of its I-bar, on the hairline where its gap ends, then (after names) a size
+///   smaller in those slots, then on a short leader; slots that touch the views the constraint
+///   relates come first.
 ///
 /// A leader is accepted only if it crosses no text and no other leader. An item that finds no
 /// slot tries the nearest free spot in rings around its anchor on a clean leader
@@ -170,13 +171,14 @@ struct LabelPlacer {
                              legendText: "\(t)   \(a.formula)", home: nil, owners: a.owners, owner: i,
                              nearOnly: nearOnly, small: small)
             }
-            // Each text by its views, then the last a size smaller by its views (a narrow spot
-            // between tall texts), then the last anywhere, on a leader, or as a marker.
             func onHairline() -> Bool {
                 guard let (r, edges) = hairlineSlot(for: a, boxSize(last)) else { return false }
                 return place(last, style: .constraint(a.role), slots: [(r, nil)], anchor: mid(a), legendText: "\(last)   \(a.formula)",
                              home: nil, owners: a.owners, owner: i, passes: [.solid], nearOnly: true, alsoIgnoring: edges)
             }
+            // Each text by its views, then the last on the hairline where its gap ends, then
+            // (after names) a size smaller by its views (a narrow spot between tall texts), then
+            // anywhere, on a leader, or as a marker.
             if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || (!tight && attempt(last, small: true, nearOnly: true))
                 || (!tight && attempt(last, nearOnly: false)) {
                 placedAnnotations.insert(i)
