@@ -53,15 +53,7 @@ public struct Diagram {
         self.options = options
         let builder = try DiagramBuilder(root: root, options: options)
         var annotations = builder.annotations
-        var placer = LabelPlacer(boxes: builder.boxes, layout: root.absoluteFrame)
-        placer.addLines(annotations)
-        placer.placeLabels(annotations, tight: true)
-        placer.placeNames(builder.boxes)
-        placer.placeGuideNames(builder.guides)
-        placer.placeBadges(builder.badges)
-        placer.placeAmbiguity(builder.boxes)
-        placer.placeLabels(annotations, tight: false)
-        placer.placeMarkers()
+        let placer = Self.place(builder, annotations, root: root)
         // Lines never strike text: each is cut around the text boxes it would cross.
         var textIndex = SpatialIndex()
         for t in placer.placed { textIndex.insert(t.rect) }
@@ -156,6 +148,21 @@ public struct Diagram {
         statistics = StatisticsCounter.count(views: builder.boxes.count, constraints: builder.constraintCount,
                                              texts: placer.placed, viewTexts: placer.viewTexts, lines: drawn,
                                              forcedMarkers: placer.forcedMarkers)
+    }
+
+    /// Places every text: tight constraint labels, names, guide names, badges, notes, the
+    /// other labels, then markers.
+    private static func place(_ builder: DiagramBuilder, _ annotations: [Annotation], root: View) -> LabelPlacer {
+        var placer = LabelPlacer(boxes: builder.boxes, layout: root.absoluteFrame)
+        placer.addLines(annotations)
+        placer.placeLabels(annotations, tight: true)
+        placer.placeNames(builder.boxes)
+        placer.placeGuideNames(builder.guides)
+        placer.placeBadges(builder.badges)
+        placer.placeAmbiguity(builder.boxes)
+        placer.placeLabels(annotations, tight: false)
+        placer.placeMarkers()
+        return placer
     }
 
     // MARK: Output

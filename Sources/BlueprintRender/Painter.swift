@@ -193,8 +193,7 @@ struct Painter {
     private func paintTexts() {
         let metrics = BundledFontMetrics()
         for t in diagram.texts {
-            let size = t.isName ? Metrics.nameFontSize : Metrics.labelFontSize
-            let padY = t.isName ? Metrics.namePadY : Metrics.padY
+            let size = t.fontSize, padY = t.padY
             let r = t.rect
             if t.marker != nil {
                 marker(t.text, center: Point(x: r.midX, y: r.midY), diameter: r.width, fill: textColor(t.style))

@@ -71,8 +71,7 @@ enum SVGOverlay {
             }
         }
         for t in diagram.texts where t.marker == nil {
-            let size = t.isName ? Metrics.nameFontSize : Metrics.labelFontSize
-            let padY = t.isName ? Metrics.namePadY : Metrics.padY
+            let size = t.fontSize, padY = t.padY
             let ascent = metrics.measure(t.text, fontSize: size).ascent
             out += "<text x=\"\(x(t.rect.minX + Metrics.padX))\" y=\"\(y(t.rect.minY + padY + ascent))\" font-size=\"\(number(size))\">\(escape(t.text))</text>\n"
         }

@@ -53,6 +53,22 @@ import Testing
         #expect(Theme(named: "sepia") == nil)
     }
 
+    /// In the `blueprint` theme a frame and a constraint are different lines: the root's left
+    /// edge in pale blue, the `+ 40` I-bar beside it in white, on blueprint blue.
+    @Test func theBlueprintThemeTellsFramesFromConstraints() throws {
+        let d = try Diagram(root: smallTree(), options: RenderOptions(scale: 1, theme: .blueprint, legend: false))
+        let image = try d.bitmap()
+        // Pixels of root points: the root's left edge is x = 0, the I-bar runs at y = 35.
+        let x0 = Int(-d.bounds.minX), y0 = Int(-d.bounds.minY)
+        #expect(hex(image[x0, y0 + 8]) == "8DB4E2")          // the root's left edge (outline)
+        #expect(hex(image[x0 + 5, y0 + 35]) == "FFFFFF")     // the I-bar at the child's middle (constraint)
+        let fill = hex(image[x0 + 5, y0 + 32])                // the root's fill just above the I-bar
+        #expect(fill != "FFFFFF" && fill != "8DB4E2")
+        #expect(Theme.blueprint.outlines.allSatisfy { $0 != Theme.blueprint.constraint && $0 != Theme.blueprint.margins })
+        let kinds = [Theme.blueprint.text, Theme.blueprint.constraint, Theme.blueprint.badge, Theme.blueprint.margins]
+        #expect(Set(kinds.map { "\($0.red) \($0.green) \($0.blue)" }).count == 4)
+    }
+
     @Test func positionsBecomeSpacingAndAlignmentLinesAndSizesBecomeBadges() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
         let a = View(name: "a"), b = View(name: "b")
@@ -194,8 +210,8 @@ import Testing
                 #expect(!overlap, "'\(d.texts[i].text)' overlaps '\(d.texts[j].text)' in \(name)")
             }
             let r = rects[i]
-            for box in d.boxes where !(d.texts[i].isName && d.texts[i].home == box.frame) {
-                // (A name may sit as a tab on its own frame's top edge.)
+            for box in d.boxes where !(d.texts[i].isName && d.texts[i].home == box.frame) && !Self.onItsLine(d.texts[i], box.frame) {
+                // (A name may sit as a tab on its own frame's top edge, a hairline's badge on it.)
                 let f = box.frame
                 let crossesVertical = [f.minX, f.maxX].contains { r.minX < $0 && $0 < r.maxX } && r.minY < f.maxY && f.minY < r.maxY
                 let crossesHorizontal = [f.minY, f.maxY].contains { r.minY < $0 && $0 < r.maxY } && r.minX < f.maxX && f.minX < r.maxX
@@ -205,6 +221,19 @@ import Testing
         // Markers and legend entries pair up, numbered 1...n in order.
         let markers = d.texts.compactMap(\.marker)
         #expect(markers == Array(1..<(markers.count + 1)))
+    }
+
+    /// Whether `text` sits on a hairline view (``LabelPlacer/hairline`` thin) across its
+    /// frame: the hairline's own badge, or the label of a gap that ends where it starts.
+    static func onItsLine(_ text: PlacedText, _ frame: Rect) -> Bool {
+        let thin = frame.height <= LabelPlacer.hairline || frame.width <= LabelPlacer.hairline
+        switch text.style {
+        case .badge: return thin && text.home == frame
+        case .constraint:
+            // A gap's label on the hairline where the gap ends, centred on its line.
+            return thin && text.owners.contains(frame) && (frame.height <= LabelPlacer.hairline ? text.rect.midY == frame.midY : text.rect.midX == frame.midX)
+        default: return false
+        }
     }
 
     @Test func badOptionsAndHugeCanvasesAreErrors() throws {

@@ -31,6 +31,8 @@ import Testing
         #expect(s.nameMarkers == 0)
         #expect(s.markers * 100 <= s.labels, "\(s.markers) markers for \(s.labels) labels")
         #expect(s.linesThroughText == 0)
+        #expect(s.leaderCrossings == 0 && s.leadersOverText == 0)
+        #expect(s.labelsOutsideOwner == 0)
         // Rows 2…75 are drawn like row1: one tag each, none of their own lines. Every row keeps
         // the three lines that place it (top, leading, trailing); row1 alone has its seven inside.
         let tags = d.texts.filter { $0.text.hasSuffix("as row1") }

@@ -165,7 +165,7 @@ struct DiagramBuilder {
             rightToLeft: rtl, parentName: parent,
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
             ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued(),
-            stack: (view as? StackView).map { Self.stackSummary($0, rightToLeft: rtl) }))
+            stack: (view as? StackView).map { Self.stackSummary($0, rightToLeft: rtl) }, id: ObjectIdentifier(view)))
         // A stack's own guides (spacers, the baseline span) are part of drawing it as a stack,
         // not guides of the layout.
         let stackGuides = (view as? StackView).map { Set($0.spacerGuides.map(ObjectIdentifier.init)) } ?? []

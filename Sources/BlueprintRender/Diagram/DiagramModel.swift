@@ -31,6 +31,8 @@ struct ViewBox {
     /// For a stack view, its arrangement as the name shows it: `→ 8`, `↓ 12 equal` (the stack's
     /// own constraints are not drawn; its spacings are, as I-bars).
     var stack: String? = nil
+    /// The view itself (badges name it by identity).
+    var id: ObjectIdentifier? = nil
 }
 
 /// One constraint drawn as a line, in root coordinates.
@@ -117,8 +119,15 @@ struct PlacedText {
     var owners: [Rect] = []
     /// A name of a view out of focus: drawn faintly.
     var dimmed = false
+    /// A constraint label set a size smaller, at a name's size, to fit a narrow spot by its
+    /// views (a 6-point gap between tall texts).
+    var small = false
 
     var isName: Bool { if case .name = style { true } else { false } }
+    /// The size its text is set in.
+    var fontSize: Double { isName || small ? Metrics.nameFontSize : Metrics.labelFontSize }
+    /// The padding above and below its text.
+    var padY: Double { isName || small ? Metrics.namePadY : Metrics.padY }
 }
 
 /// One line of the legend.

@@ -20,6 +20,31 @@ extension LabelPlacer {
         }
     }
 
+    /// How thin a view is drawn as a line carrying its badge (a divider, a track).
+    static let hairline = 6.0
+
+    /// For an I-bar that ends where a hairline along it starts (the gap between a volume icon
+    /// and its track), a slot on the hairline just past that end, centred on the line, and the
+    /// owner of the hairline's edges, which the label may cross; nil when there is none or the
+    /// label is longer than the hairline.
+    func hairlineSlot(for a: Annotation, _ size: Size) -> (Rect, Int)? {
+        guard a.kind == .spacing else { return nil }
+        let w = size.width, h = size.height
+        for o in a.owners {
+            guard let n = hairlines[o] else { continue }
+            if a.isHorizontal, o.height <= Self.hairline, abs(o.midY - a.start.y) < 0.5 {
+                let x1 = min(a.start.x, a.end.x), x2 = max(a.start.x, a.end.x)
+                if o.minX == x2, x2 + 1.5 + w <= o.maxX { return (Rect(x: x2 + 1.5, y: o.midY - h / 2, width: w, height: h), Self.edgeOwnerBase + n) }
+                if o.maxX == x1, x1 - 1.5 - w >= o.minX { return (Rect(x: x1 - 1.5 - w, y: o.midY - h / 2, width: w, height: h), Self.edgeOwnerBase + n) }
+            } else if !a.isHorizontal, o.width <= Self.hairline, abs(o.midX - a.start.x) < 0.5 {
+                let y1 = min(a.start.y, a.end.y), y2 = max(a.start.y, a.end.y)
+                if o.minY == y2, y2 + 1.5 + h <= o.maxY { return (Rect(x: o.midX - w / 2, y: y2 + 1.5, width: w, height: h), Self.edgeOwnerBase + n) }
+                if o.maxY == y1, y1 - 1.5 - h >= o.minY { return (Rect(x: o.midX - w / 2, y: y1 - 1.5 - h, width: w, height: h), Self.edgeOwnerBase + n) }
+            }
+        }
+        return nil
+    }
+
     /// The slots inside a frame for a box of size `s`: the corners, then the middles of the edges.
     static func insideSlots(_ f: Rect, _ s: Size) -> [Rect] {
         let w = s.width, h = s.height
@@ -32,7 +57,31 @@ extension LabelPlacer {
     private mutating func placeBadge(_ b: SizeBadges.Badge, text: String) {
         let s = boxSize(text)
         let f = b.frame, w = s.width, h = s.height
+        // A hairline (a divider, a track) thinner than the badge carries it on its line, as a
+        // constraint label sits on its I-bar, anywhere along it that is free.
+        if let n = boxIndex[b.item], f.height <= Self.hairline || f.width <= Self.hairline {
+            var onLine: [Rect] = []
+            if f.height <= Self.hairline && f.width >= w + 3 {
+                onLine += Self.sweep(from: f.minX + 1.5, to: f.maxX - 1.5 - w, step: 8).map { Rect(x: $0, y: f.midY - h / 2, width: w, height: h) }
+            }
+            if f.width <= Self.hairline && f.height >= h + 2 {
+                onLine += Self.sweep(from: f.minY + 1, to: f.maxY - 1 - h, step: 8).map { Rect(x: f.midX - w / 2, y: $0, width: w, height: h) }
+            }
+            if place(text, style: .badge(b.role), slots: onLine.map { ($0, nil) }, anchor: Point(x: f.maxX, y: f.maxY), legendText: "",
+                     home: f, owners: b.owners, owner: Self.edgeOwnerBase + n, passes: [.solid], nearOnly: true) { return }
+        }
         var slots: [(Rect, (Point, Point)?)] = Self.insideSlots(f, s).map { ($0, nil) }
+        // Inside along an edge, anywhere free (a crowded corner).
+        if f.width >= w + 3 && f.height >= h + 2 {
+            for y in Self.sweep(from: f.minY + 1, to: f.maxY - 1 - h, step: 8) {
+                slots.append((Rect(x: f.maxX - w - 1.5, y: y, width: w, height: h), nil))
+                slots.append((Rect(x: f.minX + 1.5, y: y, width: w, height: h), nil))
+            }
+            for x in Self.sweep(from: f.minX + 1.5, to: f.maxX - 1.5 - w, step: 8) {
+                slots.append((Rect(x: x, y: f.maxY - h - 1, width: w, height: h), nil))
+                slots.append((Rect(x: x, y: f.minY + 1, width: w, height: h), nil))
+            }
+        }
         // Beside it: right, below and above (at its right end, middle and left end), left.
         slots.append((Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h), nil))
         for x in [f.maxX - w, f.midX - w / 2, f.minX] {
@@ -49,6 +98,15 @@ extension LabelPlacer {
         for y in Self.sweep(from: f.minY - h + 4, to: f.maxY - 4, step: 8) {
             slots.append((Rect(x: f.maxX + 0.5, y: y, width: w, height: h), nil))
             slots.append((Rect(x: f.minX - 0.5 - w, y: y, width: w, height: h), nil))
+        }
+        // Just outside an edge of a view around it that the badge relates (`w = track.w ×3/10`
+        // above the track when its fill is too thin and too crowded); not a sibling's, which
+        // would read as the sibling's own badge.
+        for o in b.owners.uniquedRects() where o != f && o.minX <= f.minX && f.maxX <= o.maxX && o.minY <= f.minY && f.maxY <= o.maxY {
+            for x in Self.sweep(from: o.minX - w + 4, to: o.maxX - 4, step: 8) {
+                slots.append((Rect(x: x, y: o.minY - h - 0.5, width: w, height: h), nil))
+                slots.append((Rect(x: x, y: o.maxY + 0.5, width: w, height: h), nil))
+            }
         }
         for reach in [6.0, 14.0, 24.0] {
             for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
@@ -75,6 +133,15 @@ extension LabelPlacer {
             k += 1
         }
         if hi > mid { out += [hi, lo] }
+        return out
+    }
+}
+
+extension Array where Element == Rect {
+    /// The rectangles without repeats, in order.
+    func uniquedRects() -> [Rect] {
+        var out: [Rect] = []
+        for r in self where !out.contains(r) { out.append(r) }
         return out
     }
 }

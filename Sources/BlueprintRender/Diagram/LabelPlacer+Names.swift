@@ -21,10 +21,10 @@ extension LabelPlacer {
         for (n, b) in boxes.enumerated() {
             let f = b.frame
             let own = Self.edgeOwnerBase + n
+            let textRect = Self.textRect(b, metrics: metrics)
             // A stack's name carries its arrangement (`actions → 8`).
             let full = b.stack.map { "\(b.name) \($0)" } ?? b.name
             let short = Self.shortened(b.name, parent: b.parentName).map { n in b.stack.map { "\(n) \($0)" } ?? n }
-            let textRect = Self.textRect(b, metrics: metrics)
             func inside(_ text: String) -> [Rect] {
                 let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
                 guard f.width >= s.width + 3, f.height >= s.height + 2 else { return [] }
@@ -53,11 +53,22 @@ extension LabelPlacer {
                     tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
                 }
             }
-            if let (text, r) = tries.first(where: { !index.intersects($0.1, ignoring: own, blocking: .solid) && !crossedByLeader($0.1) }) {
+            // Off every I-bar first (a name on one takes the room of its label; a thin
+            // alignment line is merely cut around it), then off text and frame edges only.
+            // (A name cut short comes after the whole name on a line.)
+            let whole = tries.prefix { !$0.0.hasSuffix("…") }, cut = tries.dropFirst(whole.count)
+            var found: (String, Rect)?
+            search: for group in [whole, cut] {
+                for blocking in [SpatialIndex.Kind([.solid, .line]), .solid] {
+                    found = group.first { !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) }
+                    if found != nil { break search }
+                }
+            }
+            if let (text, r) = found {
                 commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
                 continue
             }
-            placeCallout(full, for: f, dimmed: b.dimmed)
+            placeAway(full, for: f, owner: own, dimmed: b.dimmed)
         }
     }
 
@@ -83,29 +94,36 @@ extension LabelPlacer {
     }
 
     /// A name in the column beside the layout, level with its view if free (else the nearest
-    /// free height), on a straight leader; the side whose leader crosses nothing wins.
+    /// free height), on a straight leader from the middle of the view's side (or level with
+    /// the callout, where that one crosses a text); the side whose leader crosses nothing wins.
     mutating func placeCallout(_ name: String, for f: Rect, dimmed: Bool) {
         let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
         var fallback: PlacedText?
         var best: (text: PlacedText, length: Double)?
-        for right in [true, false] {
-            let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
-            let anchor = Point(x: right ? f.maxX : f.minX, y: f.midY)
-            var free = 0
-            for k in 0..<400 where free < 12 {
-                let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
-                let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
-                if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
-                free += 1
-                let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
-                let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
-                if leaderIsClean(anchor, end, home: f) {
-                    // The nearest clean spot on this side; the shorter leader of the two sides wins.
-                    let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
-                    if best == nil || length < best!.length { best = (text, length) }
-                    break
+        // Leaders from the middle of the view's side first; failing that on both sides, level
+        // with the callout where the frame reaches that high (a straight leader passes under a
+        // neighbour's name that a slanted one would cross).
+        for levelled in [false, true] where best == nil {
+            for right in [true, false] {
+                let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
+                var free = 0
+                for k in 0..<400 where free < 12 {
+                    let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
+                    let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
+                    if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
+                    free += 1
+                    let y = levelled && f.height > 2 ? min(max(r.midY, f.minY + 1), f.maxY - 1) : f.midY
+                    let anchor = Point(x: right ? f.maxX : f.minX, y: y)
+                    let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
+                    let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
+                    if leaderIsClean(anchor, end, home: f) {
+                        // The nearest clean spot on this side; the shorter leader of the two sides wins.
+                        let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
+                        if best == nil || length < best!.length { best = (text, length) }
+                        break
+                    }
+                    if fallback == nil { fallback = text }
                 }
-                if fallback == nil { fallback = text }
             }
         }
         if let best { commit(best.text) } else if let fallback { commit(fallback) }

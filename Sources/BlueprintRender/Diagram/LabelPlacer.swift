@@ -8,18 +8,24 @@ import Blueprint
 ///
 /// - a **name** inside its frame's top-left corner, in full, then shortened (the parent's
 ///   leading word dropped: `wifiTitle` in `wifiRow` reads `title`), then just outside the
-///   frame, then shortened with an ellipsis, and last in a **callout** in a column beside the
-///   layout with a straight leader. A name never becomes a numbered marker.
-/// - a **badge** (``SizeBadges``) inside its view's corners, then beside it, then touching an
-///   edge anywhere along it (overhanging a view narrower than the badge), then on a short
-///   leader. A badge naming metrics (`h rowHeight 44`) is placed in full only inside its view,
-///   else without the names (`h 44`).
+///   frame, then shortened with an ellipsis (off every I-bar first, then anywhere clear of
+///   text and edges); failing those, on a short leader beside its view when it lies more than
+///   ``calloutReach`` inside a wide layout, else in a **callout** in a column beside the layout
+///   with a straight leader. A name never becomes a numbered marker.
+/// - a **badge** (``SizeBadges``) on its line for a hairline, inside its view's corners, then
+///   anywhere along its inside edges, then beside it, then touching an edge anywhere along it
+///   (overhanging a view narrower than the badge) or along a view around it that it relates,
+///   then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
+///   inside its view, else without the names (`h 44`).
 /// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
-///   either end of its I-bar, then on a short leader; slots that touch the views the
-///   constraint relates come first.
+///   either end of its I-bar, on the hairline where its gap ends, then (after names) a size
+///   smaller in those slots, then on a short leader; slots that touch the views the constraint
+///   relates come first.
 ///
 /// A leader is accepted only if it crosses no text and no other leader. An item that finds no
-/// slot becomes a numbered marker, the last resort, counted in the statistics.
+/// slot tries the nearest free spot in rings around its anchor on a clean leader
+/// (``placeNearAnchors()``); failing that it becomes a numbered marker, the last resort,
+/// counted in the statistics.
 ///
 /// - Complexity: O(n log n) for n items on real layouts (one sort; each slot test is a
 ///   constant number of grid lookups, see ``SpatialIndex``).
@@ -34,6 +40,10 @@ struct LabelPlacer {
     private(set) var viewTexts: [Rect] = []
     /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
+    /// The frames of views at most ``hairline`` thin, with their box index.
+    private(set) var hairlines: [Rect: Int] = [:]
+    /// Each view's index among the boxes (its frame edges' owner is `edgeOwnerBase` plus it).
+    private(set) var boxIndex: [ObjectIdentifier: Int] = [:]
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
@@ -44,6 +54,8 @@ struct LabelPlacer {
     init(boxes: [ViewBox], layout: Rect) {
         self.layout = layout
         for (n, b) in boxes.enumerated() {
+            if let id = b.id { boxIndex[id] = n }
+            if min(b.frame.width, b.frame.height) <= Self.hairline, hairlines[b.frame] == nil { hairlines[b.frame] = n }
             let f = b.frame
             let t = Metrics.outline / 2
             let owner = Self.edgeOwnerBase + n
@@ -109,10 +121,17 @@ struct LabelPlacer {
             let text = "ambiguous " + b.ambiguous.map { $0 == .horizontal ? "x" : "y" }.joined(separator: ", ")
             let size = boxSize(text)
             let f = b.frame, w = size.width, h = size.height
-            let slots = [Rect(x: f.minX, y: f.maxY + 1, width: w, height: h),
+            var slots = [Rect(x: f.minX, y: f.maxY + 1, width: w, height: h),
                          Rect(x: f.maxX - w - 2, y: f.maxY - h - 2, width: w, height: h),
                          Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h),
                          Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h)]
+            // Else touching an edge anywhere along it, below and above first.
+            for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: 8) {
+                slots += [Rect(x: x, y: f.maxY + 1, width: w, height: h), Rect(x: x, y: f.minY - h - 1, width: w, height: h)]
+            }
+            for y in Self.sweep(from: f.minY - h + 4, to: f.maxY - 4, step: 8) {
+                slots += [Rect(x: f.maxX + 2, y: y, width: w, height: h), Rect(x: f.minX - 2 - w, y: y, width: w, height: h)]
+            }
             place(text, style: .ambiguity, slots: slots.map { ($0, nil) }, anchor: Point(x: f.midX, y: f.maxY),
                   legendText: "\(b.name): \(text)", home: f, owners: [f], passes: [.solid])
         }
@@ -140,13 +159,24 @@ struct LabelPlacer {
             // the bare numbers, as any label.
             var texts = [text]
             if let short = a.shortLabel, short != text { texts.append(short) }
-            for (k, t) in texts.enumerated() {
-                if place(t, style: .constraint(a.role), slots: slots(for: a, boxSize(t)), anchor: mid(a),
-                         legendText: "\(t)   \(a.formula)", home: nil, owners: a.owners, owner: i,
-                         nearOnly: tight || k < texts.count - 1) {
-                    placedAnnotations.insert(i)
-                    break
-                }
+            let last = texts[texts.count - 1]
+            func attempt(_ t: String, small: Bool = false, nearOnly: Bool) -> Bool {
+                let size = small ? boxSize(t, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY) : boxSize(t)
+                return place(t, style: .constraint(a.role), slots: slots(for: a, size, small: small), anchor: mid(a),
+                             legendText: "\(t)   \(a.formula)", home: nil, owners: a.owners, owner: i,
+                             nearOnly: nearOnly, small: small)
+            }
+            func onHairline() -> Bool {
+                guard let (r, edges) = hairlineSlot(for: a, boxSize(last)) else { return false }
+                return place(last, style: .constraint(a.role), slots: [(r, nil)], anchor: mid(a), legendText: "\(last)   \(a.formula)",
+                             home: nil, owners: a.owners, owner: i, passes: [.solid], nearOnly: true, alsoIgnoring: edges)
+            }
+            // Each text by its views, then the last on the hairline where its gap ends, then
+            // (after names) a size smaller by its views (a narrow spot between tall texts), then
+            // anywhere, on a leader, or as a marker.
+            if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || (!tight && attempt(last, small: true, nearOnly: true))
+                || (!tight && attempt(last, nearOnly: false)) {
+                placedAnnotations.insert(i)
             }
         }
     }
@@ -156,7 +186,7 @@ struct LabelPlacer {
     }
 
     /// The slots of a constraint label, in the order they are tried, each with its leader.
-    private func slots(for a: Annotation, _ size: Size) -> [(Rect, (Point, Point)?)] {
+    private func slots(for a: Annotation, _ size: Size, small: Bool = false) -> [(Rect, (Point, Point)?)] {
         let w = size.width, h = size.height, m = mid(a)
         let length = a.length
         var out: [(Rect, (Point, Point)?)] = []
@@ -174,7 +204,7 @@ struct LabelPlacer {
             }
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
-            out += besideEnds(a, size)
+            out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -205,7 +235,7 @@ struct LabelPlacer {
                 out.append((Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h), nil))
                 out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
             }
-            out += besideEnds(a, size)
+            out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
@@ -236,7 +266,9 @@ struct LabelPlacer {
     /// horizontal I-bar, right or left of a vertical one), centred on the end or flush with it
     /// on either side. A narrow gap beside a short item gets its label there, touching both
     /// the line's end and the item.
-    private func besideEnds(_ a: Annotation, _ size: Size) -> [(Rect, (Point, Point)?)] {
+    /// `gap`: the room between the label and the item (less for a small label, whose spot is
+    /// tight by definition).
+    private func besideEnds(_ a: Annotation, _ size: Size, gap: Double) -> [(Rect, (Point, Point)?)] {
         let w = size.width, h = size.height
         func contains(_ o: Rect, _ r: Rect) -> Bool {
             o != r && o.minX <= r.minX && r.maxX <= o.maxX && o.minY <= r.minY && r.maxY <= o.maxY
@@ -247,7 +279,7 @@ struct LabelPlacer {
             let line = a.start.y
             for e in [min(a.start.x, a.end.x), max(a.start.x, a.end.x)] {
                 for o in items where o.minX - 0.5 <= e && e <= o.maxX + 0.5 {
-                    for y in [o.maxY + 1.5, o.minY - 1.5 - h] where abs((y < line ? y + h : y) - line) <= h + Self.besideReach {
+                    for y in [o.maxY + gap, o.minY - gap - h] where abs((y < line ? y + h : y) - line) <= h + Self.besideReach {
                         for x in [e - w / 2, e + 1, e - 1 - w] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
                     }
                 }
@@ -256,7 +288,7 @@ struct LabelPlacer {
             let line = a.start.x
             for e in [min(a.start.y, a.end.y), max(a.start.y, a.end.y)] {
                 for o in items where o.minY - 0.5 <= e && e <= o.maxY + 0.5 {
-                    for x in [o.maxX + 1.5, o.minX - 1.5 - w] where abs((x < line ? x + w : x) - line) <= w + Self.besideReach {
+                    for x in [o.maxX + gap, o.minX - gap - w] where abs((x < line ? x + w : x) - line) <= w + Self.besideReach {
                         for y in [e - h / 2, e + 1, e - 1 - h] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
                     }
                 }
@@ -288,7 +320,7 @@ struct LabelPlacer {
     /// The constraint labels placed so far (by annotation index).
     private var placedAnnotations = Set<Int>()
 
-    private var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int, isName: Bool)] = []
+    var pending: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int, home: Rect?, owners: [Rect])] = []
 
     /// Tries the slots: first clear of every line and touching an owner, then clear of text and
     /// frame edges and touching an owner, then anywhere clear of text and edges (`passes` lists
@@ -298,24 +330,27 @@ struct LabelPlacer {
     @discardableResult
     mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
                                 anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
-                                passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false) -> Bool {
+                                passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false, small: Bool = false,
+                                alsoIgnoring other: Int = -2) -> Bool {
         for near in nearOnly ? [true] : [true, false] {
             for blocking in passes {
                 for (r, leader) in slots where !near || Self.touches(r, owners) {
-                    if index.intersects(r, ignoring: owner, blocking: blocking) || crossedByLeader(r) { continue }
+                    if index.intersects(r, ignoring: owner, and: other, blocking: blocking) || crossedByLeader(r) { continue }
                     if let l = leader, !leaderIsClean(l.0, l.1, home: home) { continue }
-                    commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners))
+                    commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners,
+                                      small: small))
                     return true
                 }
             }
         }
-        if !nearOnly { pending.append((text, style, anchor, legendText, owner, false)) }
+        if !nearOnly { pending.append((text, style, anchor, legendText, owner, home, owners)) }
         return false
     }
 
     /// Places a numbered marker for every item that found no slot, as near its anchor as a free
     /// spot allows (rings around it, clear of lines if possible), and adds its legend entry.
     mutating func placeMarkers() {
+        placeNearAnchors()
         for item in pending {
             let number = legend.count + 1
             let label = String(number)

@@ -50,20 +50,20 @@ struct SpatialIndex {
     }
 
     /// Whether `r` overlaps (with positive area) any inserted rectangle of the `blocking` kinds
-    /// that `owner` did not insert.
-    func intersects(_ r: Rect, ignoring owner: Int = -2, blocking: Kind = .all) -> Bool {
-        first(in: r, ignoring: owner, blocking: blocking) { _ in true } != nil
+    /// that neither `owner` nor `other` inserted.
+    func intersects(_ r: Rect, ignoring owner: Int = -2, and other: Int = -2, blocking: Kind = .all) -> Bool {
+        first(in: r, ignoring: owner, and: other, blocking: blocking) { _ in true } != nil
     }
 
-    /// The first inserted rectangle of the `blocking` kinds, not inserted by `owner`, that
+    /// The first inserted rectangle of the `blocking` kinds, not inserted by `owner` or `other`, that
     /// overlaps `r` with positive area and passes `test`.
-    func first(in r: Rect, ignoring owner: Int = -2, blocking: Kind = .all, _ test: (Rect) -> Bool) -> Rect? {
+    func first(in r: Rect, ignoring owner: Int = -2, and other: Int = -2, blocking: Kind = .all, _ test: (Rect) -> Bool) -> Rect? {
         for y in range(r.minY, r.maxY) {
             for x in range(r.minX, r.maxX) {
                 guard let list = buckets[key(x, y)] else { continue }
                 for i in list {
                     let o = rects[Int(i)]
-                    if owners[Int(i)] == Int32(owner) || !blocking.contains(kinds[Int(i)]) { continue }
+                    if owners[Int(i)] == Int32(owner) || owners[Int(i)] == Int32(other) || !blocking.contains(kinds[Int(i)]) { continue }
                     if o.minX < r.maxX && r.minX < o.maxX && o.minY < r.maxY && r.minY < o.maxY && test(o) { return o }
                 }
             }

@@ -1,0 +1,75 @@
+import Blueprint
+
+/// Texts on short leaders near their item: a name whose callout in the margin would need a long
+/// leader, and the last place a text is tried before it becomes a numbered marker.
+extension LabelPlacer {
+    /// How many rings around the anchor are searched, each a text's height further out.
+    static let anchorRings = 8
+    /// How far a view may lie from the layout's side for its name to go to a callout in the
+    /// margin; further in (the middle of a wide grid), a short leader nearby is tried first, as
+    /// a leader across many views is hard to follow and blocks the texts it crosses.
+    static let calloutReach = 120.0
+
+    /// The nearest free spot for a box of `size` around `anchor`: rings a text's height
+    /// apart, eight directions each, each spot first clear of every line, then clear of texts
+    /// and frame edges only; the leader runs from `home`'s edge nearest the box (or the anchor)
+    /// to the nearest point of the box and must cross no text and no other leader.
+    ///
+    /// - Complexity: a constant number of index lookups.
+    func nearSpot(_ size: Size, around a: Point, home: Rect?, owner: Int, rings: Int = anchorRings) -> (Rect, (Point, Point))? {
+        let w = size.width, h = size.height
+        for ring in 1...rings {
+            let d = Double(ring) * h
+            for blocking in [SpatialIndex.Kind.all, .solid] {
+                for (dx, dy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0), (0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0)] {
+                    // The box's nearest corner or edge middle sits `d` from the anchor.
+                    let x = dx > 0 ? a.x + d : dx < 0 ? a.x - d - w : a.x - w / 2
+                    let y = dy > 0 ? a.y + d : dy < 0 ? a.y - d - h : a.y - h / 2
+                    let r = Rect(x: x, y: y, width: w, height: h)
+                    if let home, r.minX < home.maxX && home.minX < r.maxX && r.minY < home.maxY && home.minY < r.maxY { continue }
+                    if index.intersects(r, ignoring: owner, blocking: blocking) || crossedByLeader(r) { continue }
+                    let start = home.map { Self.nearest(Point(x: r.midX, y: r.midY), in: $0) } ?? a
+                    let end = Self.nearest(start, in: r)
+                    if leaderIsClean(start, end, home: home) { return (r, (start, end)) }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Places each waiting item (see ``place(_:style:slots:anchor:legendText:home:owners:owner:passes:nearOnly:small:)``)
+    /// in full at the ``nearSpot(_:around:home:owner:rings:)`` of its anchor. Items that find
+    /// none stay waiting, for markers.
+    mutating func placeNearAnchors() {
+        var waiting: [(text: String, style: PlacedText.Style, anchor: Point, legendText: String, owner: Int, home: Rect?, owners: [Rect])] = []
+        for item in pending {
+            if let (r, leader) = nearSpot(boxSize(item.text), around: item.anchor, home: item.home, owner: item.owner) {
+                commit(PlacedText(text: item.text, rect: r, style: item.style, marker: nil, leader: leader, backdrop: true,
+                                  home: item.home, owners: item.owners))
+            } else {
+                waiting.append(item)
+            }
+        }
+        pending = waiting
+    }
+
+    /// Places a name that fits nowhere by its frame: on a short leader nearby when its
+    /// callout's leader would be longer than ``calloutReach``, else (or failing that) in a
+    /// callout.
+    mutating func placeAway(_ name: String, for f: Rect, owner: Int, dimmed: Bool) {
+        let reach = min(f.minX - layout.minX, layout.maxX - f.maxX)
+        if reach > Self.calloutReach {
+            let size = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+            if let (r, leader) = nearSpot(size, around: Point(x: f.midX, y: f.midY), home: f, owner: owner, rings: 6) {
+                commit(PlacedText(text: name, rect: r, style: .name, marker: nil, leader: leader, backdrop: true, home: f, dimmed: dimmed))
+                return
+            }
+        }
+        placeCallout(name, for: f, dimmed: dimmed)
+    }
+
+    /// The point of `r` nearest to `p` (`p` itself when inside).
+    static func nearest(_ p: Point, in r: Rect) -> Point {
+        Point(x: min(max(p.x, r.minX), r.maxX), y: min(max(p.y, r.minY), r.maxY))
+    }
+}
