@@ -30,6 +30,11 @@ let package = Package(
             name: "stack-bench",
             dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
         ),
+        // Text: single-line against wrapped measuring, and the two-pass layout of wrapping labels.
+        .executableTarget(
+            name: "text-bench",
+            dependencies: ["BenchTiming", .product(name: "Blueprint", package: "Blueprint")]
+        ),
         // The dashboard both render-bench and check-bench draw.
         .target(name: "BenchDashboard", dependencies: [.product(name: "Blueprint", package: "Blueprint")]),
         // The diagram renderer, phase by phase (run-render-bench.sh, raw cairo side by side).
