@@ -8,6 +8,9 @@
 import BenchTiming
 import Blueprint
 
+let single = TextStyle(font: .system(size: 15))
+let wrapped = TextStyle(font: .system(size: 15), numberOfLines: 0)
+
 let words = ["layout", "constraint", "the", "wrapped", "label", "of", "Blueprint", "measures", "text", "as", "UIKit",
              "does", "with", "shaped", "glyphs", "and", "kerning", "AVATAR", "Wave", "line", "break", "truncation",
              "alignment", "intrinsic", "size", "height", "follows", "width", "مرحبا", "بالعالم", "שלום", "नमस्ते", "🎉"]
@@ -21,10 +24,16 @@ func sentence(_ i: Int) -> String {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
+if CommandLine.arguments.contains("--short") {
+    // Short UI strings (titles, buttons, values), each measured once: µs per label.
+    let texts = (0..<10_000).map { "Item \($0) · \(["Share", "Reply", "Settings", "Wi-Fi", "Notifications"][$0 % 5])" }
+    for _ in 0..<3 {
+        let (_, t) = time { texts.reduce(0.0) { $0 + TextLayout(text: $1, style: single, width: nil).usedWidth } }
+        print("short: \(pad(t * 1e6 / Double(texts.count), digits: 2)) us per label")
+    }
+}
 let sizes = quick ? [1_000] : [1_000, 10_000, 30_000]
 let runs = quick ? 3 : 5
-let single = TextStyle(font: .system(size: 15))
-let wrapped = TextStyle(font: .system(size: 15), numberOfLines: 0)
 
 print("== text: N texts laid out single-line vs wrapped at 240 pt (median of \(runs) runs, ms) ==")
 print("labels   single ms  wrapped ms  wrapped/single  lines/label  two-pass list ms")

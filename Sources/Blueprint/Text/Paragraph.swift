@@ -38,49 +38,56 @@ struct Paragraph {
 
     init(_ text: Substring, cascade: [FontFace], size: Double, rightToLeftDefault: Bool, buffer: ShapingBuffer) {
         var scalars: [UInt32] = []
-        var boundary: [Bool] = []
-        scalars.reserveCapacity(text.unicodeScalars.count)
-        var clusterFaces: [(start: Int, face: FontFace?)] = []
-        var previousFace: FontFace?
-        for character in text {
-            boundary.append(true)
-            let start = scalars.count
-            for (k, s) in character.unicodeScalars.enumerated() {
-                scalars.append(s.value)
-                if k > 0 { boundary.append(false) }
-            }
-            let face = Self.face(for: character, cascade: cascade, previous: previousFace)
-            clusterFaces.append((start, face))
-            if let face { previousFace = face }
+        scalars.reserveCapacity(text.utf8.count)
+        var simple = true
+        for s in text.unicodeScalars {
+            scalars.append(s.value)
+            // Below U+0300 every character is its own grapheme cluster (CR LF never reaches
+            // here: it separates paragraphs).
+            if s.value >= 0x300 { simple = false }
         }
-        boundary.append(true)
+        let primary = cascade[0]
+        // Each character's face, as an index into the cascade (-1: no face has it).
+        var faces: [Int8]
+        var boundary: [Bool]
+        if simple && scalars.allSatisfy({ primary.glyph(for: $0) != nil || Self.isDefaultIgnorable($0) }) {
+            // The common case (Latin text the primary face has): one face, every character a cluster.
+            faces = [Int8](repeating: 0, count: scalars.count)
+            boundary = [Bool](repeating: true, count: scalars.count + 1)
+        } else {
+            faces = [Int8](repeating: 0, count: scalars.count)
+            boundary = [Bool](repeating: false, count: scalars.count + 1)
+            var i = 0
+            var previous: Int8?
+            for character in text {
+                boundary[i] = true
+                let n = character.unicodeScalars.count
+                let face = Self.face(first: i, scalars: scalars, count: n, cascade: cascade, previous: previous)
+                for k in i..<i + n { faces[k] = face }
+                if face >= 0 { previous = face } else if let u = Unicode.Scalar(scalars[i]) { missing.append(u) }
+                i += n
+            }
+            boundary[scalars.count] = true
+        }
         self.scalars = scalars
         self.boundary = boundary
         (levels, rightToLeft) = Bidi.levels(scalars, rightToLeftDefault: rightToLeftDefault)
         breakBefore = LineBreaks.opportunities(scalars, boundary: boundary)
         prefix = [Double](repeating: 0, count: scalars.count + 1)
 
-        // Faces per character; a character no face has takes the primary face's missing glyph.
-        var faces = [FontFace](repeating: cascade[0], count: scalars.count)
-        for (k, c) in clusterFaces.enumerated() {
-            let end = k + 1 < clusterFaces.count ? clusterFaces[k + 1].start : scalars.count
-            if let f = c.face {
-                for i in c.start..<end { faces[i] = f }
-            } else if let s = Unicode.Scalar(scalars[c.start]) {
-                missing.append(s)
-            }
-        }
         // Runs: maximal stretches of one face, level and script (common characters — spaces,
-        // punctuation, digits — join the script around them).
-        let scripts = Self.scripts(scalars)
+        // punctuation, digits — join the script around them). A character no face has is shaped
+        // with the primary face, whose missing glyph (a box) it becomes.
+        let scripts = simple ? [hb_script_t](repeating: HB_SCRIPT_LATIN, count: scalars.count) : Self.scripts(scalars)
         var start = 0
         var advances = [Double](repeating: 0, count: scalars.count)
+        func faceIndex(_ i: Int) -> Int8 { Swift.max(faces[i], 0) }
         while start < scalars.count {
             var end = start + 1
-            while end < scalars.count, faces[end] === faces[start], levels[end] == levels[start], scripts[end] == scripts[start] {
+            while end < scalars.count, faceIndex(end) == faceIndex(start), levels[end] == levels[start], scripts[end] == scripts[start] {
                 end += 1
             }
-            var run = ShapedRun(range: start..<end, face: faces[start], level: levels[start])
+            var run = ShapedRun(range: start..<end, face: cascade[Int(faceIndex(start))], level: levels[start])
             buffer.shape(&run, scalars: scalars, script: scripts[start], size: size)
             for (g, cluster) in run.clusters.enumerated() { advances[cluster] += run.advances[g] }
             runs.append(run)
@@ -89,23 +96,30 @@ struct Paragraph {
         for i in 0..<scalars.count { prefix[i + 1] = prefix[i] + advances[i] }
     }
 
-    /// The face for one grapheme cluster: the first of the cascade that has all its characters
-    /// (emoji presentation puts the emoji face first); common characters keep the previous
-    /// cluster's face when it has them, so a space inside Arabic stays in the Arabic run.
-    private static func face(for character: Character, cascade: [FontFace], previous: FontFace?) -> FontFace? {
-        let needed = character.unicodeScalars.filter { !isDefaultIgnorable($0.value) }
-        if needed.isEmpty { return previous ?? cascade[0] }
-        let emoji = character.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
-            || (needed.first!.properties.isEmojiPresentation)
-        if let previous, !emoji, !previous.hasColorBitmaps, needed.allSatisfy({ isCommon($0.value) }),
-           needed.allSatisfy({ previous.glyph(for: $0.value) != nil }) {
+    /// The face (index into `cascade`, -1 for none) for one grapheme cluster, characters
+    /// `first..<first + count`: the first of the cascade that has all its characters (emoji
+    /// presentation puts the emoji face first); common characters keep the previous cluster's
+    /// face when it has them, so a space inside Arabic stays in the Arabic run.
+    private static func face(first: Int, scalars: [UInt32], count: Int, cascade: [FontFace],
+                             previous: Int8?) -> Int8 {
+        let range = first..<first + count
+        func has(_ face: FontFace) -> Bool {
+            for i in range where !isDefaultIgnorable(scalars[i]) && face.glyph(for: scalars[i]) == nil { return false }
+            return true
+        }
+        guard let base = range.first(where: { !isDefaultIgnorable(scalars[$0]) }) else { return previous ?? 0 }
+        let emoji = scalars[base] >= 0x2000
+            && (range.contains { scalars[$0] == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalars[$0]) }
+                || (Unicode.Scalar(scalars[base])?.properties.isEmojiPresentation ?? false))
+        if let previous, previous >= 0, !emoji, !cascade[Int(previous)].hasColorBitmaps,
+           range.allSatisfy({ isDefaultIgnorable(scalars[$0]) || isCommon(scalars[$0]) }), has(cascade[Int(previous)]) {
             return previous
         }
-        if emoji, let e = cascade.last, e.hasColorBitmaps, needed.allSatisfy({ e.glyph(for: $0.value) != nil }) { return e }
-        for face in cascade where needed.allSatisfy({ face.glyph(for: $0.value) != nil }) { return face }
+        if emoji, let e = cascade.last, e.hasColorBitmaps, has(e) { return Int8(cascade.count - 1) }
+        for (k, face) in cascade.enumerated() where has(face) { return Int8(k) }
         // No face has all: the face of the base character, if any has it.
-        for face in cascade where face.glyph(for: needed.first!.value) != nil { return face }
-        return nil
+        for (k, face) in cascade.enumerated() where face.glyph(for: scalars[base]) != nil { return Int8(k) }
+        return -1
     }
 
     /// Zero-width joiner and non-joiner, variation selectors, tags, the bidi controls.
