@@ -8,14 +8,7 @@ import Testing
         try LayoutDocument(parsing: text, file: file)
     }
 
-    func errors(_ text: String, file: String = "test.layout") -> String {
-        do {
-            _ = try LayoutDocument(parsing: text, file: file)
-            return "no error"
-        } catch {
-            return error.description
-        }
-    }
+    func errors(_ text: String, file: String = "test.layout") -> String { LayoutFileTests().errors(text, file: file) }
 
     @Test func everyTextOption() throws {
         let d = try parse("""

@@ -28,20 +28,6 @@ let sizes = quick ? [100, 200] : [250, 500, 1000, 2000]
 
 enum Way: String, CaseIterable { case hand, stack, vfl }
 
-/// `x` with `digits` decimals, right-aligned in `width` characters.
-func fixed(_ x: Double, _ digits: Int, width: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let r = (x * scale).rounded() / scale
-    var text = "\(r)"
-    if let dot = text.firstIndex(of: ".") {
-        let decimals = text.distance(from: dot, to: text.endIndex) - 1
-        text += String(repeating: "0", count: Swift.max(0, digits - decimals))
-        if digits == 0 { text = String(text[..<dot]) }
-    }
-    return String(repeating: " ", count: Swift.max(0, width - text.count)) + text
-}
-
 /// Builds the row one way; returns the root and the views, and the make time.
 func make(_ way: Way, _ n: Int) throws -> (View, [View]) {
     let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100_000, height: 20))

@@ -81,17 +81,7 @@ if rows.count > 1 {
     }
 }
 
-func pad(_ v: Double, width: Int = 9, digits: Int = 1) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let r = (v * scale).rounded() / scale
-    var s = "\(r)"
-    if let dot = s.firstIndex(of: ".") {
-        let decimals = s.distance(from: dot, to: s.endIndex) - 1
-        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
-    }
-    return String(repeating: " ", count: max(0, width - s.count)) + s
-}
+func pad(_ v: Double, width: Int = 9, digits: Int = 1) -> String { fixed(v, digits, width: width) }
 
 func log(_ x: Double) -> Double {
     // Natural logarithm by the series of atanh (no Foundation): enough for slopes.

@@ -33,18 +33,7 @@ struct LabelSettings {
     /// Reads the value of `option` (its name already read; `seen` keeps the modes apart).
     mutating func read(_ option: String, _ c: inout LayoutFileParser.Cursor, metrics: [String: Double],
                        fonts: [String: FontFace]) throws(SyntaxError) {
-        func word<T>(_ table: [(String, T)], _ what: String) throws(SyntaxError) -> T {
-            let names = table.map(\.0)
-            guard c.current.kind == .identifier else {
-                throw c.fail("expected \(what) (\(names.joined(separator: ", "))) after `\(option)`, found \(c.describe())")
-            }
-            guard let value = table.first(where: { $0.0 == c.text })?.1 else {
-                let guess = closest(c.text, in: names).map { "; did you mean `\($0)`?" } ?? ": use \(names.joined(separator: ", "))"
-                throw c.fail("unknown \(what) `\(c.text)`\(guess)")
-            }
-            c.advance()
-            return value
-        }
+        func word<T>(_ table: [(String, T)], _ what: String) throws(SyntaxError) -> T { try c.word(table, what, after: option) }
         let optionToken = c.tokens[Swift.max(c.i - 1, 0)]
         func setMode(_ mode: LineBreakMode) throws(SyntaxError) {
             if let lineBreakMode, lineBreakMode != mode {

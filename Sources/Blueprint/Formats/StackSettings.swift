@@ -23,18 +23,7 @@ struct StackSettings {
 
     /// Reads the value of `option` (its name already read).
     mutating func read(_ option: String, _ c: inout LayoutFileParser.Cursor, metrics: [String: Double]) throws(SyntaxError) {
-        func word<T>(_ table: [(String, T)], _ what: String) throws(SyntaxError) -> T {
-            let names = table.map(\.0)
-            guard c.current.kind == .identifier else {
-                throw c.fail("expected \(what) (\(names.joined(separator: ", "))) after `\(option)`, found \(c.describe())")
-            }
-            guard let value = table.first(where: { $0.0 == c.text })?.1 else {
-                let guess = closest(c.text, in: names).map { "; did you mean `\($0)`?" } ?? ": use \(names.joined(separator: ", "))"
-                throw c.fail("unknown \(what) `\(c.text)`\(guess)")
-            }
-            c.advance()
-            return value
-        }
+        func word<T>(_ table: [(String, T)], _ what: String) throws(SyntaxError) -> T { try c.word(table, what, after: option) }
         switch option {
         case "axis":
             axis = try word([("horizontal", LayoutAxis.horizontal), ("vertical", .vertical)], "axis")
@@ -59,5 +48,22 @@ struct StackSettings {
         stack.distribution = distribution
         stack.isLayoutMarginsRelativeArrangement = marginsRelative
         stack.isBaselineRelativeArrangement = baselineRelative
+    }
+}
+
+extension LayoutFileParser.Cursor {
+    /// One of the words of `table` (`what` names them in errors: `expected an axis (horizontal,
+    /// vertical) after `axis``, `unknown axis `x`; did you mean …?`), its value, the cursor moved past it.
+    mutating func word<T>(_ table: [(String, T)], _ what: String, after option: String) throws(SyntaxError) -> T {
+        let names = table.map(\.0)
+        guard current.kind == .identifier else {
+            throw fail("expected \(what) (\(names.joined(separator: ", "))) after `\(option)`, found \(describe())")
+        }
+        guard let value = table.first(where: { $0.0 == text })?.1 else {
+            let guess = closest(text, in: names).map { "; did you mean `\($0)`?" } ?? ": use \(names.joined(separator: ", "))"
+            throw fail("unknown \(what) `\(text)`\(guess)")
+        }
+        advance()
+        return value
     }
 }

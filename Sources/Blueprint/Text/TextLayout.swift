@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A block of text laid out: its lines, each a list of shaped glyph runs placed in the block's
 /// own coordinates (origin at the top left, y down, positions on the baseline). Labels measure
 /// their intrinsic size with it and the renderer draws exactly these glyphs.
@@ -69,42 +67,8 @@ extension TextLayout {
     /// `rightToLeft` is the layout direction: the direction of paragraphs without a strong
     /// character, and where natural alignment puts lines.
     public init(text: String, style: TextStyle, width: Double?, maxHeight: Double? = nil, rightToLeft: Bool = false) {
-        let key = TextLayoutCache.Key(text: text, style: style, width: width, maxHeight: maxHeight, rightToLeft: rightToLeft)
-        if let cached = TextLayoutCache.shared.layout(for: key) {
-            self = cached
-            return
-        }
         var builder = TextLayoutBuilder(style: style, width: width, maxHeight: maxHeight, rightToLeft: rightToLeft)
         self = builder.layout(text)
-        TextLayoutCache.shared.store(self, for: key)
-    }
-}
-
-/// Layouts already made, by everything they depend on: lists repeat their texts ("Reply",
-/// "Share", tab titles), and a label is measured again at each layout pass. At most `limit`
-/// entries; when full, the cache starts over (a layout is cheap to make again, and the same
-/// input always makes the same layout, so what the cache returns never depends on its history).
-final class TextLayoutCache: Sendable {
-    static let shared = TextLayoutCache()
-    static let limit = 4096
-
-    struct Key: Hashable, Sendable {
-        let text: String
-        let style: TextStyle
-        let width: Double?
-        let maxHeight: Double?
-        let rightToLeft: Bool
-    }
-
-    private let table = Mutex<[Key: TextLayout]>([:])
-
-    func layout(for key: Key) -> TextLayout? { table.withLock { $0[key] } }
-
-    func store(_ layout: TextLayout, for key: Key) {
-        table.withLock { table in
-            if table.count >= Self.limit { table.removeAll(keepingCapacity: true) }
-            table[key] = layout
-        }
     }
 }
 

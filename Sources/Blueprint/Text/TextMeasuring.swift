@@ -1,6 +1,7 @@
-/// Measures text: the one door through which labels get their sizes and baselines, so the
-/// font can be swapped (the renderer measures with the same font it draws).
-public protocol TextMeasuring: Sendable {
+/// Measures single-line text in the diagram's own font: the renderer sizes its annotations
+/// (names, constraint labels, the legend) with it. Labels measure their text with
+/// ``TextLayout`` instead.
+package protocol TextMeasuring: Sendable {
     /// The metrics of `text` (lines split at `\n`) set at `fontSize` points.
     func measure(_ text: String, fontSize: Double) -> TextMetrics
 }
@@ -31,16 +32,17 @@ public struct TextMetrics: Hashable, Sendable {
     public var height: Double { Double(lineCount) * lineHeight }
 }
 
-/// Metrics of the bundled font, DejaVu Sans, read from tables generated from the font file:
-/// unhinted advance widths, no kerning — exactly what the renderer draws, on any machine.
-public struct BundledFontMetrics: TextMeasuring {
+/// Metrics of the diagram's font, DejaVu Sans, read from tables generated from the font file:
+/// unhinted advance widths, no kerning — exactly what the renderer draws for its annotations,
+/// on any machine.
+package struct BundledFontMetrics: TextMeasuring {
     /// The metrics of DejaVu Sans; they hold no state, so every instance measures alike.
-    public init() {}
+    package init() {}
 
     /// The font the metrics belong to.
-    public static let familyName = DejaVuSansMetrics.familyName
+    package static let familyName = DejaVuSansMetrics.familyName
 
-    public func measure(_ text: String, fontSize: Double) -> TextMetrics {
+    package func measure(_ text: String, fontSize: Double) -> TextMetrics {
         let scale = fontSize / DejaVuSansMetrics.unitsPerEm
         var widest = 0.0, current = 0.0, lines = 1
         for s in text.unicodeScalars {
