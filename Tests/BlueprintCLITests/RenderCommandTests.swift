@@ -45,6 +45,14 @@ import Testing
                               environment: ["FONTCONFIG_FILE": "\(folder)/fonts.conf", "FC_DEBUG": "0"])
         #expect(plain.status == 0 && hostile.status == 0)
         #expect(try read("\(folder)/a.png") == read("\(folder)/b.png"))
+        // Shaped, wrapped and mixed-direction text with emoji: the same bytes as the golden, under
+        // the hostile configuration too (every face is compiled in; fontconfig is never asked).
+        for name in ["mixed-chat", "arabic-settings"] {
+            let text = try run("render", "fixtures/text/\(name).layout", "-o", "\(folder)/\(name).png",
+                               environment: ["FONTCONFIG_FILE": "\(folder)/fonts.conf", "FC_DEBUG": "0"])
+            #expect(text.status == 0)
+            #expect(try read("\(folder)/\(name).png") == read(CLI.repository.appendingPathComponent("goldens/text/\(name).png").path))
+        }
     }
 
     @Test func formatsFollowTheExtensionOrTheOption() throws {

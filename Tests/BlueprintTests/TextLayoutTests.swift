@@ -146,6 +146,10 @@ import Testing
             try FontFace(contentsOfFile: "/nonexistent/Inter.ttf")
         }
         #expect(throws: FontError.notAFont(name: "junk.ttf")) { try FontFace(data: Array("not a font at all".utf8), name: "junk.ttf") }
+        // As the issue writes it: a label with a font file of its own.
+        let label = Label(font: .file(path, size: 17))
+        label.text = "Hi"
+        #expect(label.name == "label" && label.intrinsicContentSize == Label(name: "m", text: "Hi", font: .system(size: 17, weight: .medium)).intrinsicContentSize)
         // A `.file` font that cannot be loaded lays out in the system font and says why.
         let missing = TextLayout(text: "Hi", style: TextStyle(font: .file("/nonexistent/Inter.ttf", size: 17)), width: nil)
         #expect(missing.lines[0].runs[0].face.name == "Inter Regular")

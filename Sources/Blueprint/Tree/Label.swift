@@ -37,8 +37,9 @@ public final class Label: View {
         super.init(name: name)
     }
 
-    /// A label named `name` showing `text` in `font`.
-    public init(name: String, text: String, font: Font) {
+    /// A label named `name` showing `text` in `font`: `Label(font: .file("Inter-Regular.ttf",
+    /// size: 17))` is a label named "label" with no text yet, as `UILabel()` with a font.
+    public init(name: String = "label", text: String = "", font: Font) {
         self.text = text
         self.font = font
         super.init(name: name)
