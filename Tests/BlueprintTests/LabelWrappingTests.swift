@@ -68,6 +68,18 @@ import Testing
         #expect(drawn.isTruncated)
     }
 
+    @Test func aCellMeasuredAtAWidthWrapsItsLabels() {
+        let cell = View(name: "cell")
+        let body = Label(name: "body", text: text, fontSize: 15)
+        body.numberOfLines = 0
+        cell.addSubview(body)
+        try! activate([body.edges == cell.margins])
+        // 216 wide with margins of 8: the label gets 200, three lines of 18.15 → 55, plus 16.
+        let size = cell.systemLayoutSizeFitting(Size(width: 216, height: 0), withHorizontalFittingPriority: .required,
+                                                verticalFittingPriority: .fittingSizeLevel)
+        #expect(size == Size(width: 216, height: 71))
+    }
+
     @Test func aLineLimitCapsTheHeight() {
         let (root, body, _) = card(width: 232)
         body.numberOfLines = 2

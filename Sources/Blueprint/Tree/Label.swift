@@ -126,8 +126,8 @@ public final class Label: View {
     /// The second layout pass for this label: wraps at the width the layout gave it. Returns
     /// whether the intrinsic size (or the baselines constraints use) changed, so the tree must
     /// be solved again.
-    func adoptLaidOutWidth() -> Bool {
-        let width = frame.width
+    func adoptLaidOutWidth(_ laidOut: Double? = nil) -> Bool {
+        let width = laidOut ?? frame.width
         guard wrapsAutomatically, width.isFinite, automaticWrapWidth.map({ abs($0 - width) > 1e-9 }) ?? true else { return false }
         let before = intrinsicContentSize, baselines = baselineOffsets
         automaticWrapWidth = width
