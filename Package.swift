@@ -37,7 +37,8 @@ let package = Package(
         // labels (system libraries: libharfbuzz-dev, libfribidi-dev).
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
-        // The bundled fonts (Inter, Noto Sans Arabic/Hebrew/Devanagari, Noto Color Emoji, and
+        // The bundled fonts (Inter, Noto Sans Arabic/Hebrew/Devanagari, Droid Sans Fallback for
+        // CJK, Noto Color Emoji, and
         // DejaVu Sans for the diagram), with their licences, compiled into the binary with C23
         // `#embed`, so that no file has to be found at run time and no host font is ever used.
         .target(name: "CBlueprintFont", exclude: ["DejaVuSans.ttf", "LICENSE", "fonts"]),

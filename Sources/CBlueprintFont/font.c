@@ -1,7 +1,7 @@
 #include "CBlueprintFont.h"
 
 // `#embed` (C23) copies the files in at compile time; clang implements it without building
-// a token list, so the fonts (15 MB with the colour emoji) cost little to compile.
+// a token list, so the fonts (19 MB with the colour emoji and CJK) cost little to compile.
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
 static const unsigned char font[] = {
@@ -64,6 +64,9 @@ static const unsigned char devanagari_bold[] = {
 static const unsigned char emoji[] = {
 #embed "fonts/NotoColorEmoji.ttf"
 };
+static const unsigned char cjk[] = {
+#embed "fonts/DroidSansFallbackFull.ttf"
+};
 
 static const struct { const unsigned char *bytes; size_t size; } faces[] = {
     { inter_regular, sizeof inter_regular },
@@ -84,6 +87,7 @@ static const struct { const unsigned char *bytes; size_t size; } faces[] = {
     { devanagari_bold, sizeof devanagari_bold },
     { font, sizeof font },
     { emoji, sizeof emoji },
+    { cjk, sizeof cjk },
 };
 
 int blueprint_font_face_count(void) { return (int)(sizeof faces / sizeof faces[0]); }

@@ -93,7 +93,7 @@ import Testing
 @Suite struct TextProblemReportTests {
     @Test func reportedByName() {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
-        let cjk = Label(name: "cjk", text: "漢字 ok 漢", fontSize: 15)
+        let cjk = Label(name: "cjk", text: "漢字 𓀀 ok 𓀁 𓀀", fontSize: 15)
         let file = Label(name: "file", text: "Hi", font: .file("/nonexistent/Brand.ttf", size: 15))
         let fine = Label(name: "fine", text: "مرحبا 🎉 नमस्ते", fontSize: 15)
         for v in [cjk, file, fine] { root.addSubview(v) }
@@ -103,7 +103,7 @@ import Testing
         let report = root.layoutReport
         #expect(!report.isClean)
         #expect(report.summaryLines == [
-            "text: cjk: no bundled font has 漢 (U+6F22), 字 (U+5B57): drawn as boxes",
+            "text: cjk: no bundled font has 𓀀 (U+13000), 𓀁 (U+13001): drawn as boxes",
             "text: file: font file /nonexistent/Brand.ttf: cannot open: No such file or directory (the system font is used)",
         ])
     }

@@ -102,9 +102,11 @@ import Testing
     }
 
     @Test func fallbackFacesAndThePlaceholder() {
-        let l = TextLayout(text: "Party 🎉 ok 漢", style: body, width: nil)
-        #expect(l.lines[0].runs.map(\.face.name) == ["Inter Regular", "Noto Color Emoji", "Inter Regular"])
-        #expect(l.missingCharacters == ["漢"], "no bundled face has CJK: it is drawn as the missing-glyph box and reported")
+        let l = TextLayout(text: "Party 🎉 ok 漢字 𓀀", style: body, width: nil)
+        #expect(l.lines[0].runs.map(\.face.name) == ["Inter Regular", "Noto Color Emoji", "Inter Regular", "Droid Sans Fallback", "Inter Regular"])
+        #expect(l.missingCharacters == ["𓀀"], "no bundled face has hieroglyphs: drawn as the missing-glyph box and reported")
+        // Chinese and Japanese wrap between ideographs.
+        #expect(lines("日本語のテキストは文字の間で折り返します", body, width: 100) == ["日本語のテキ", "ストは文字の", "間で折り返し", "ます"])
         let hindi = TextLayout(text: "नमस्ते", style: body, width: nil).lines[0].runs
         #expect(hindi.map(\.face.name) == ["Noto Sans Devanagari Regular"])
         #expect(hindi[0].glyphs.count < "नमस्ते".unicodeScalars.count, "a conjunct: fewer glyphs than characters")

@@ -13,7 +13,7 @@ extension LayoutReport {
     /// tie: title and value have the same horizontal hugging priority (250); title was stretched, but either could be: raise one's hugging priority
     /// negative size: badge: width is negative (-12)
     /// refused: the stack's spacing is not a finite number in `row.spacing = nan`
-    /// text: title: no bundled font has 漢 (U+6F22): drawn as a box
+    /// text: title: no bundled font has 𓀀 (U+13000): drawn as a box
     /// ```
     public var summaryLines: [String] {
         broken.map { "broken: \($0.formulaWithLocation)" }

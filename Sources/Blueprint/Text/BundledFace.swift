@@ -2,14 +2,15 @@ internal import CBlueprintFont
 
 /// The faces compiled into Blueprint (module CBlueprintFont, `fonts/`, each with its licence):
 /// the system family Inter in five weights and their italics, Noto faces for the scripts Inter
-/// lacks, DejaVu Sans for symbols none of those has, and Noto Color Emoji.
+/// lacks, DejaVu Sans for symbols none of those has, Droid Sans Fallback for Chinese, Japanese and
+/// Korean, and Noto Color Emoji.
 ///
 /// The cases are in the order of `faces[]` in `CBlueprintFont/font.c`.
 package enum BundledFace: Int, CaseIterable, Sendable {
     case interRegular, interMedium, interSemibold, interBold, interExtraBold
     case interItalic, interMediumItalic, interSemiboldItalic, interBoldItalic, interExtraBoldItalic
     case arabicRegular, arabicBold, hebrewRegular, hebrewBold, devanagariRegular, devanagariBold
-    case dejaVuSans, emoji
+    case dejaVuSans, emoji, cjk
 
     /// The name reports and the SVG use.
     var faceName: String {
@@ -32,6 +33,7 @@ package enum BundledFace: Int, CaseIterable, Sendable {
         case .devanagariBold: "Noto Sans Devanagari Bold"
         case .dejaVuSans: "DejaVu Sans"
         case .emoji: "Noto Color Emoji"
+        case .cjk: "Droid Sans Fallback"
         }
     }
 
@@ -69,8 +71,8 @@ package enum BundledFace: Int, CaseIterable, Sendable {
     static func fallbacks(bold: Bool) -> [FontFace] {
         bold ? boldFallbacks : regularFallbacks
     }
-    private static let regularFallbacks = [BundledFace.arabicRegular, .hebrewRegular, .devanagariRegular, .dejaVuSans, .emoji].map(\.face)
-    private static let boldFallbacks = [BundledFace.arabicBold, .hebrewBold, .devanagariBold, .dejaVuSans, .emoji].map(\.face)
+    private static let regularFallbacks = [BundledFace.arabicRegular, .hebrewRegular, .devanagariRegular, .dejaVuSans, .cjk, .emoji].map(\.face)
+    private static let boldFallbacks = [BundledFace.arabicBold, .hebrewBold, .devanagariBold, .dejaVuSans, .cjk, .emoji].map(\.face)
 
     /// The face that draws the placeholder for characters no face has: the system font's
     /// missing-glyph box (a visible rectangle), documented as such.

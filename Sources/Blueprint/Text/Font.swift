@@ -2,8 +2,8 @@
 /// from (the bundled system family, a face you loaded, or a font file named by path).
 ///
 /// The system family is Inter, bundled in five weights with their italics; scripts Inter does
-/// not cover fall back to bundled Noto faces (Arabic, Hebrew, Devanagari) and to Noto Color
-/// Emoji (see <doc:LabelText>). Weights without a bundled face of their own take the nearest one by
+/// not cover fall back to bundled Noto faces (Arabic, Hebrew, Devanagari), DejaVu Sans, Droid
+/// Sans Fallback (CJK) and Noto Color Emoji (see <doc:LabelText>). Weights without a bundled face of their own take the nearest one by
 /// the CSS font-matching rule: ultraLight, thin and light draw as regular, black as heavy.
 public struct Font: Hashable, Sendable {
     /// The weights UIKit names, with their numeric (CSS) values.

@@ -21,7 +21,7 @@ public struct TextProblem: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// `body: no bundled font has 漢 (U+6F22): drawn as a box` or `title: font file … (the system font is used)`.
+    /// `body: no bundled font has 𓀀 (U+13000): drawn as a box` or `title: font file … (the system font is used)`.
     public var description: String {
         switch kind {
         case .font(let error):
