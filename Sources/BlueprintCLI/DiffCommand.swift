@@ -120,13 +120,20 @@ struct DiffCommand: ParsableCommand {
         do {
             let images = try Self.read([expected, actual])
             let (expectedImage, actualImage) = (images[0], images[1])
-            result = PixelDiff.compare(expectedImage, actualImage, options: options)
-            if !result.matches, let output, sideBySide == nil {
-                // Drawn band by band into the encoder: the diff image is never whole in memory.
-                let bytes = try PixelDiff.diffImagePNG(expectedImage, actualImage, options: options, style: style, compression: .fast)
-                do { try FileIO.writeAtomically(bytes, to: output) } catch { throw RasterError(error) }
-                written.append(output)
-            } else if !result.matches, output != nil || sideBySide != nil {
+            if let output, sideBySide == nil {
+                // Counted while it is drawn, band by band into the encoder on every core: the
+                // diff image is never whole in memory, and the pixels are classified once.
+                let (compared, bytes) = try PixelDiff.compareWithDiffPNG(expectedImage, actualImage, options: options,
+                                                                         style: style, compression: .fast)
+                result = compared
+                if let bytes {
+                    do { try FileIO.writeAtomically(bytes, to: output) } catch { throw RasterError(error) }
+                    written.append(output)
+                }
+            } else {
+                result = PixelDiff.compare(expectedImage, actualImage, options: options)
+            }
+            if !result.matches, sideBySide != nil {
                 let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
                 if let output {
                     try PNG.write(diff, to: output, compression: .fast)

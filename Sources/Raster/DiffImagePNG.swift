@@ -34,32 +34,62 @@ extension PixelDiff {
             guard let filter, image.pixelCount > 0 else { return try PNG.encode(image, compression: compression) }
             return try PNGPartsWriter.encode(image, filter: filter, compression: compression, partBytes: partBytes)
         }
-        return try expected.withUnsafeBytes { a in
-            try actual.withUnsafeBytes { b in
-                let scan = DiffScan(expected: a.baseAddress!.assumingMemoryBound(to: UInt32.self),
-                                    actual: b.baseAddress!.assumingMemoryBound(to: UInt32.self),
-                                    width: expected.width, height: expected.height, maxDelta: options.maxDelta,
-                                    includeAntialiasing: options.includeAntialiasing, checkerboard: options.checkerboard)
-                let colors = (opaque(style.differentColor), opaque(style.darkerColor), opaque(style.antialiasedColor))
-                // Draws rows into a band: the faded expected image, then the classified pixels.
-                let draw = { (first: Int, count: Int, band: UnsafeMutablePointer<UInt32>) in
-                    let start = first * expected.width, end = (first + count) * expected.width
-                    fillFaded(expected, from: start, to: end, into: band, alpha: style.alpha)
-                    var painter = DiffPainter(output: band, offset: start, different: colors.0, darker: colors.1,
-                                              antialiased: colors.2, paintsAntialiasing: true)
-                    scan.run(from: start, to: end, &painter)
+        guard let filter else {
+            return try withScan(expected, actual, options: options) { scan in
+                try bandsThroughLibpng(width: expected.width, height: expected.height, compression: compression) { first, count, band in
+                    drawRows(expected, scan, style: style, first: first, count: count, into: band, counters: nil, part: 0)
                 }
-                // Every pixel is opaque (grey or an opaque colour), so the stream is RGB, as
-                // `PNG.encode` writes an opaque bitmap.
-                if let filter {
-                    return try PNGPartsWriter.encode(width: expected.width, height: expected.height, keepAlpha: false,
-                                                     filter: filter, compression: compression, partBytes: partBytes) { first, count, band in
-                        draw(first, count, band)
-                        return UnsafePointer(band)
-                    }
-                }
-                return try bandsThroughLibpng(width: expected.width, height: expected.height, compression: compression, draw: draw)
             }
+        }
+        return try drawnPNG(expected, actual, options: options, style: style, filter: filter, compression: compression,
+                            partBytes: partBytes, counters: nil)
+    }
+
+    /// The diff image of a same-sized, non-empty pair through `PNGPartsWriter`, drawn inside
+    /// the parts. With `counters` (one per part), each part also counts what it classifies in
+    /// its own rows, as `compare` counts.
+    static func drawnPNG(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, style: DiffImageStyle, filter: UInt8,
+                         compression: PNGCompression, partBytes: Int,
+                         counters: UnsafeMutableBufferPointer<DiffCounter>?) throws -> [UInt8] {
+        try withScan(expected, actual, options: options) { scan in
+            // Every pixel is opaque (grey or an opaque colour), so the stream is RGB, as
+            // `PNG.encode` writes an opaque bitmap.
+            try PNGPartsWriter.encode(width: expected.width, height: expected.height, keepAlpha: false, filter: filter,
+                                      compression: compression, partBytes: partBytes) { request, band in
+                drawRows(expected, scan, style: style, first: request.first, count: request.count, into: band,
+                         counters: request.isAbove ? nil : counters, part: request.part)
+                return UnsafePointer(band)
+            }
+        }
+    }
+
+    /// A scan over two same-sized images, valid inside `body`.
+    private static func withScan<T>(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions, _ body: (DiffScan) throws -> T) rethrows -> T {
+        try expected.withUnsafeBytes { a in
+            try actual.withUnsafeBytes { b in
+                try body(DiffScan(expected: a.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                  actual: b.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                  width: expected.width, height: expected.height, maxDelta: options.maxDelta,
+                                  includeAntialiasing: options.includeAntialiasing, checkerboard: options.checkerboard))
+            }
+        }
+    }
+
+    /// Draws rows `first ..< first + count` of the diff image into `band`: the faded expected
+    /// image, then the classified pixels; counted into `counters[part]` when given.
+    private static func drawRows(_ expected: Bitmap, _ scan: DiffScan, style: DiffImageStyle, first: Int, count: Int,
+                                 into band: UnsafeMutablePointer<UInt32>, counters: UnsafeMutableBufferPointer<DiffCounter>?, part: Int) {
+        let start = first * expected.width, end = (first + count) * expected.width
+        fillFaded(expected, from: start, to: end, into: band, alpha: style.alpha)
+        let painter = DiffPainter(output: band, offset: start, different: opaque(style.differentColor), darker: opaque(style.darkerColor),
+                                  antialiased: opaque(style.antialiasedColor), paintsAntialiasing: true)
+        if let counters {
+            var visitor = CountingPainter(painter: painter, counter: counters[part])
+            scan.run(from: start, to: end, &visitor)
+            counters[part] = visitor.counter
+        } else {
+            var painter = painter
+            scan.run(from: start, to: end, &painter)
         }
     }
 
@@ -81,4 +111,18 @@ extension PixelDiff {
 
     /// About how many pixels a band holds (256 KiB of RGBA): small enough to stay in cache.
     static let bandPixels = 1 << 16
+}
+
+/// Paints and counts at once (the diff image and `compare`'s counts from one classification).
+struct CountingPainter: DiffVisitor {
+    var painter: DiffPainter
+    var counter: DiffCounter
+
+    @inline(__always)
+    mutating func visit(index: Int, x: Int, y: Int, kind: DiffPixelKind) {
+        painter.visit(index: index, x: x, y: y, kind: kind)
+        counter.visit(index: index, x: x, y: y, kind: kind)
+    }
+
+    mutating func merge(_ other: CountingPainter) { counter.merge(other.counter) }
 }

@@ -24,10 +24,20 @@ enum PNGPartsWriter {
     /// PNG and libpng refuse larger widths and heights by default.
     static let maximumDimension = 1_000_000
 
-    /// Draws rows `first ..< first + count` as packed RGBA (`width` pixels a row, no padding)
-    /// and returns where they are: into `band` (room for `count` rows), or anywhere else that
-    /// stays valid until the next call for the same part.
-    typealias RowSource = (_ first: Int, _ count: Int, _ band: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32>
+    /// Which rows the writer wants: `first ..< first + count`, for part `part`. A part that
+    /// starts below the first row and uses a filter that reads the row above asks for that row
+    /// alone first, with `isAbove` set: it is drawn for the filter, not written.
+    struct RowRequest {
+        let part: Int
+        let first: Int
+        let count: Int
+        let isAbove: Bool
+    }
+
+    /// Draws the requested rows as packed RGBA (`width` pixels a row, no padding) and returns
+    /// where they are: into `band` (room for `count` rows), or anywhere else that stays valid
+    /// until the part's next request.
+    typealias RowSource = (_ request: RowRequest, _ band: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32>
 
     /// The PNG filter type (0 none ... 4 Paeth) when `compression` allows exactly one filter,
     /// else nil (an adaptive choice among several is libpng's job).
@@ -43,6 +53,12 @@ enum PNGPartsWriter {
     /// Rows per part, from the row size alone.
     static func partRows(rowBytes: Int, partBytes: Int = partBytes) -> Int { max(1, partBytes / (rowBytes + 1)) }
 
+    /// How many parts `encode` cuts an image into.
+    static func partCount(width: Int, height: Int, keepAlpha: Bool, partBytes: Int = partBytes) -> Int {
+        let rows = partRows(rowBytes: width * (keepAlpha ? 4 : 3), partBytes: partBytes)
+        return (height + rows - 1) / rows
+    }
+
     /// Encodes a bitmap (RGB when it is opaque, RGBA otherwise, as `PNG.encode` does).
     ///
     /// - Parameter filter: a PNG filter type, 0...4 (from `singleFilter`).
@@ -52,8 +68,8 @@ enum PNGPartsWriter {
             let pixels = raw.bindMemory(to: UInt32.self)
             nonisolated(unsafe) let base = pixels.baseAddress
             return try encode(width: bitmap.width, height: bitmap.height, keepAlpha: !bitmap.isOpaque, filter: filter,
-                              compression: compression, partBytes: partBytes) { first, _, _ in
-                UnsafePointer(base! + first * bitmap.width)
+                              compression: compression, partBytes: partBytes) { request, _ in
+                UnsafePointer(base! + request.first * bitmap.width)
             }
         }
     }
@@ -76,7 +92,7 @@ enum PNGPartsWriter {
         let channels = keepAlpha ? 4 : 3
         let rowBytes = width * channels
         let perPart = partRows(rowBytes: rowBytes, partBytes: partBytes)
-        let partCount = (height + perPart - 1) / perPart
+        let partCount = partCount(width: width, height: height, keepAlpha: keepAlpha, partBytes: partBytes)
         let strategy = compression.strategy == .automatic ? (filter == 0 ? 0 : 1) : Int32(compression.strategy.rawValue)
         let layout = PartLayout(width: width, height: height, channels: channels, filter: filter,
                                 level: Int32(compression.level), strategy: Int32(strategy), rowsPerPart: perPart)
@@ -130,22 +146,23 @@ private struct PartLayout {
         defer { band.deallocate(); previous.deallocate(); current.deallocate(); filtered.deallocate() }
         var deflater = try Deflater(level: level, strategy: strategy, expected: (end - first) * (rowBytes + 1) / 8)
         var adler = adler32(0, nil, 0)
-        var swapped = (previous, current)
         // Every filter but `none` and `sub` reads the row above: a part that starts lower
-        // draws that row first, without writing it.
-        var y = first > 0 && filter >= 2 ? first - 1 : first
+        // asks for that row first.
+        if first > 0 && filter >= 2 {
+            pack(rows(PNGPartsWriter.RowRequest(part: part, first: first - 1, count: 1, isAbove: true), band), into: previous)
+        }
+        var swapped = (previous, current)
+        var y = first
         while y < end {
             let count = min(bandRows, end - y)
-            let pixels = rows(y, count, band)
+            let pixels = rows(PNGPartsWriter.RowRequest(part: part, first: y, count: count, isAbove: false), band)
             for row in 0..<count {
                 let (above, this) = swapped
                 pack(pixels + row * width, into: this)
-                if y + row >= first {
-                    filtered[0] = filter
-                    PNGFilter.apply(filter, row: this, above: above, into: filtered + 1, count: rowBytes, bytesPerPixel: channels)
-                    adler = adler32(adler, filtered, UInt32(rowBytes + 1))
-                    try deflater.add(filtered, count: rowBytes + 1)
-                }
+                filtered[0] = filter
+                PNGFilter.apply(filter, row: this, above: above, into: filtered + 1, count: rowBytes, bytesPerPixel: channels)
+                adler = adler32(adler, filtered, UInt32(rowBytes + 1))
+                try deflater.add(filtered, count: rowBytes + 1)
                 swapped = (this, above)
             }
             y += count
