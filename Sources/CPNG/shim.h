@@ -3,9 +3,8 @@
 // Decoding uses libpng's simplified `png_image` API straight from Swift: it reports errors
 // through the struct, so no setjmp is involved.
 //
-// Two exceptions on the read side: `cpng_decode_classic` works around a libpng bug with
-// 16-bit interlaced files, and `cpng_decode_plain` is the fast path for 8-bit RGB and RGBA
-// files (see there).
+// One exception on the read side, `cpng_decode_classic`, works around a libpng bug with
+// 16-bit interlaced files (see there).
 //
 // Encoding needs zlib level and filter control, which the simplified write API does not
 // expose, so it uses the classic API. The classic API reports errors by longjmp-ing out of
@@ -18,7 +17,8 @@
 // the modulemap and this header).
 //
 // zlib (which libpng itself needs, so it is there wherever libpng is) is exposed too, for
-// Raster's own parallel PNG writer (`PNGPartsWriter`).
+// Raster's own parallel PNG writer (`PNGPartsWriter`) and its reader of plain 8-bit files
+// (`PNGPlainDecoder`).
 #ifndef CPNG_SHIM_H
 #define CPNG_SHIM_H
 
@@ -272,62 +272,6 @@ static inline int cpng_decode_classic(const unsigned char *data, size_t size, pn
     return 0;
 }
 
-/// Decodes an 8-bit, non-interlaced RGB or RGBA PNG to straight RGBA with libpng's classic
-/// API, row by row straight into `out`: the fast path for the files Raster and cairo write
-/// (the caller checks the header and that no chunk asks for colour conversion). The zlib
-/// stream's Adler-32 is not recomputed (`PNG_IGNORE_ADLER32`): every chunk's CRC-32, which
-/// covers the same bytes, is still checked, and a wrong one is an error as before.
-///
-/// - Parameters: as for `cpng_decode_classic`.
-/// - Returns: 0 on success, 1 on failure.
-static inline int cpng_decode_plain(const unsigned char *data, size_t size, png_uint_32 width, png_uint_32 height,
-                                    unsigned char *out, char *message, size_t message_size) {
-    cpng_error_context context;
-    context.message[0] = 0;
-    cpng_reader reader = { data, size, 0 };
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, cpng_on_error, cpng_on_warning);
-    if (png == NULL) {
-        cpng_copy_message(message, message_size, "png_create_read_struct failed");
-        return 1;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        cpng_copy_message(message, message_size, "png_create_info_struct failed");
-        return 1;
-    }
-    if (setjmp(context.jump)) {
-        png_destroy_read_struct(&png, &info, NULL);
-        cpng_copy_message(message, message_size, context.message);
-        return 1;
-    }
-    png_set_read_fn(png, &reader, cpng_on_read);
-#ifdef PNG_IGNORE_ADLER32
-    png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
-#endif
-    png_read_info(png, info);
-    png_byte color_type = png_get_color_type(png, info);
-    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height ||
-        png_get_bit_depth(png, info) != 8 || png_get_interlace_type(png, info) != PNG_INTERLACE_NONE ||
-        (color_type != PNG_COLOR_TYPE_RGB && color_type != PNG_COLOR_TYPE_RGB_ALPHA)) {
-        png_error(png, "not an 8-bit, non-interlaced RGB or RGBA image");
-    }
-    if (color_type == PNG_COLOR_TYPE_RGB) {
-        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
-    }
-    png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
-        png_error(png, "unexpected row size after transforms");
-    }
-    for (png_uint_32 y = 0; y < height; y++) {
-        png_read_row(png, out + (size_t)y * width * 4, NULL);
-    }
-    // No png_read_end: what follows the image data is not read, as the simplified API
-    // does not read it (a file without IEND decodes the same on both paths).
-    png_destroy_read_struct(&png, &info, NULL);
-    return 0;
-}
-
 /// Starts a raw deflate stream (no zlib header or checksum; 32 KiB window, zlib's default
 /// memory level) for Raster's own PNG writer, which frames the stream itself. `deflateInit2`
 /// is a macro Swift cannot call.
@@ -336,6 +280,16 @@ static inline int cpng_decode_plain(const unsigned char *data, size_t size, png_
 static inline int cpng_deflate_init_raw(z_stream *stream, int level, int strategy) {
     memset(stream, 0, sizeof *stream);
     return deflateInit2(stream, level, Z_DEFLATED, -15, 8, strategy);
+}
+
+/// Starts a raw inflate stream (no zlib header or checksum) for Raster's own reader of plain
+/// 8-bit files, which checks the header itself and leaves the Adler-32 to the chunks' CRCs.
+/// `inflateInit2` is a macro Swift cannot call.
+///
+/// - Returns: zlib's status (Z_OK on success).
+static inline int cpng_inflate_init_raw(z_stream *stream) {
+    memset(stream, 0, sizeof *stream);
+    return inflateInit2(stream, -15);
 }
 
 #endif

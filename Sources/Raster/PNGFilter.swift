@@ -40,4 +40,36 @@ enum PNGFilter {
         if pa <= pb && pa <= pc { return a }
         return pb <= pc ? b : c
     }
+
+    /// Reverses `apply`: writes the row whose filtered bytes (after the type byte) are
+    /// `filtered` to `output`; `above` is the previous row, already unfiltered (zeros for the
+    /// first row). Types above 4 are the caller's to refuse.
+    static func undo(_ type: UInt8, row filtered: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>,
+                     into output: UnsafeMutablePointer<UInt8>, count: Int, bytesPerPixel bpp: Int) {
+        switch type {
+        case 1:
+            for i in 0..<min(bpp, count) { output[i] = filtered[i] }
+            var i = bpp
+            while i < count { output[i] = filtered[i] &+ output[i &- bpp]; i &+= 1 }
+        case 2:
+            var i = 0
+            while i < count { output[i] = filtered[i] &+ above[i]; i &+= 1 }
+        case 3:
+            for i in 0..<min(bpp, count) { output[i] = filtered[i] &+ above[i] >> 1 }
+            var i = bpp
+            while i < count {
+                output[i] = filtered[i] &+ UInt8((UInt16(output[i &- bpp]) &+ UInt16(above[i])) >> 1)
+                i &+= 1
+            }
+        case 4:
+            for i in 0..<min(bpp, count) { output[i] = filtered[i] &+ above[i] }
+            var i = bpp
+            while i < count {
+                output[i] = filtered[i] &+ paeth(output[i &- bpp], above[i], above[i &- bpp])
+                i &+= 1
+            }
+        default:
+            output.update(from: filtered, count: count)
+        }
+    }
 }
