@@ -135,14 +135,15 @@ struct DiffCommand: ParsableCommand {
             }
             if !result.matches, sideBySide != nil {
                 let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
-                if let output {
-                    try PNG.write(diff, to: output, compression: .fast)
-                    written.append(output)
+                // The writer `-o` alone uses, so the diff image's bytes do not depend on the flags.
+                func write(_ image: Bitmap, to path: String) throws {
+                    let bytes = try PNGPartsWriter.encode(image, compression: .fast)
+                    do { try FileIO.writeAtomically(bytes, to: path) } catch { throw RasterError(error) }
+                    written.append(path)
                 }
+                if let output { try write(diff, to: output) }
                 if let sideBySide {
-                    let composite = PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff)
-                    try PNG.write(composite, to: sideBySide, compression: .fast)
-                    written.append(sideBySide)
+                    try write(PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff), to: sideBySide)
                 }
             }
         } catch let error as RasterError {

@@ -16,7 +16,7 @@ import Dispatch
 /// Rows come from a `RowSource`, a band of up to `bandRows(width:)` rows at a time, in order
 /// within a part; parts run concurrently, so the source must be safe to call from several
 /// threads for different rows.
-enum PNGPartsWriter {
+package enum PNGPartsWriter {
     /// About how many bytes of filtered rows one part holds: 2 MiB, so a 4096 × 4096 RGB image
     /// has 24 parts (many small parts share two busy cores better than two large ones).
     static let partBytes = 1 << 21
@@ -57,6 +57,13 @@ enum PNGPartsWriter {
     static func partCount(width: Int, height: Int, keepAlpha: Bool, partBytes: Int = partBytes) -> Int {
         let rows = partRows(rowBytes: width * (keepAlpha ? 4 : 3), partBytes: partBytes)
         return (height + rows - 1) / rows
+    }
+
+    /// Encodes a bitmap with this writer when `compression` allows a single filter (`.fast`),
+    /// else with libpng (`PNG.encode`): the bytes `diffImagePNG` writes for the same pixels.
+    package static func encode(_ bitmap: Bitmap, compression: PNGCompression) throws -> [UInt8] {
+        guard let filter = singleFilter(compression), bitmap.pixelCount > 0 else { return try PNG.encode(bitmap, compression: compression) }
+        return try encode(bitmap, filter: filter, compression: compression)
     }
 
     /// Encodes a bitmap (RGB when it is opaque, RGBA otherwise, as `PNG.encode` does).
