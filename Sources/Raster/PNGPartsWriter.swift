@@ -152,7 +152,7 @@ private struct PartLayout {
         previous.initialize(repeating: 0, count: rowBytes)
         defer { band.deallocate(); previous.deallocate(); current.deallocate(); filtered.deallocate() }
         var deflater = try Deflater(level: level, strategy: strategy, expected: (end - first) * (rowBytes + 1) / 8)
-        var adler = adler32(0, nil, 0)
+        var adler: UInt32 = 1
         // Every filter but `none` and `sub` reads the row above: a part that starts lower
         // asks for that row first.
         if first > 0 && filter >= 2 {
@@ -168,14 +168,14 @@ private struct PartLayout {
                 pack(pixels + row * width, into: this)
                 filtered[0] = filter
                 PNGFilter.apply(filter, row: this, above: above, into: filtered + 1, count: rowBytes, bytesPerPixel: channels)
-                adler = adler32(adler, filtered, UInt32(rowBytes + 1))
+                adler = Adler32.update(adler, filtered, count: rowBytes + 1)
                 try deflater.add(filtered, count: rowBytes + 1)
                 swapped = (this, above)
             }
             y += count
         }
         let bytes = try deflater.finish(last: end == height)
-        return CompressedPart(bytes: bytes, adler: adler, rawCount: (end - first) * (rowBytes + 1))
+        return CompressedPart(bytes: bytes, adler: UInt(adler), rawCount: (end - first) * (rowBytes + 1))
     }
 
     /// RGBA pixels to the row's bytes: copied, or with every fourth byte dropped.

@@ -55,6 +55,22 @@ import Testing
         }
     }
 
+    /// Raster's reader leaves the Adler-32 to the chunks' CRCs; libpng's checks it. A private
+    /// ancillary chunk sends the file to libpng (which skips the chunk), so the combined
+    /// checksum of 13 parts is checked there.
+    @Test(arguments: [UInt8(2), 4])
+    func libpngChecksTheCombinedAdler32(filter: UInt8) throws {
+        let bitmap = Self.picture(width: 61, height: 50, opaque: false)
+        let data = try PNGPartsWriter.encode(bitmap, filter: filter, compression: .fast, partBytes: 1000)
+        let viaLibpng = Array(data[0..<33]) + PNGPlainDecodeTests.chunk("prVt", [1, 2, 3]) + Array(data[33...])
+        #expect(!viaLibpng.withUnsafeBytes { PNGDecoder.isPlain($0) })
+        #expect(try PNG.decode(viaLibpng) == bitmap)
+        // The control: the same file with its Adler-32 changed (and the last IDAT's CRC made to match).
+        let wrong = PNGPlainDecodeTests.rewritten(viaLibpng) { $0[$0.count - 1] ^= 1 }
+        let withChunk = Array(wrong[0..<33]) + PNGPlainDecodeTests.chunk("prVt", [1, 2, 3]) + Array(wrong[33...])
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "IDAT: incorrect data check")) { try PNG.decode(withChunk) }
+    }
+
     @Test func oneRowPartsAndSettingsAtEveryLevel() throws {
         let bitmap = Self.picture(width: 40, height: 9, opaque: true)
         for level in [0, 1, 3, 6, 9] {
