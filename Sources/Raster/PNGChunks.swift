@@ -13,7 +13,8 @@ enum PNGChunks {
         appendBigEndian(UInt32(height), to: &header)
         header += [8, keepAlpha ? 6 : 2, 0, 0, 0] // 8 bits, RGBA or RGB, deflate, adaptive filtering, not interlaced
         var adler = adler32(0, nil, 0)
-        for part in parts { adler = adler32_combine(adler, part.adler, part.rawCount) }
+        // The length is a z_off_t: Int on Linux, Int64 on macOS.
+        for part in parts { adler = adler32_combine(adler, part.adler, .init(part.rawCount)) }
         let total = parts.reduce(0) { $0 + $1.bytes.count + 12 } + 8 + 25 + 12 + 6
         var file: [UInt8] = []
         file.reserveCapacity(total)
