@@ -55,7 +55,7 @@ for pair in ["sparse", "dense"]:
     print(line)
 
 print("\n== PNG decode (one image) ==")
-print(f"ours (libpng, classic API for 8-bit RGB) {ms(ours['decode_ms'])} | pixelhog {ms(peers['pixelhog_decode_ms'])} "
+print(f"ours (Raster reader, 8-bit RGB) {ms(ours['decode_ms'])} | pixelhog {ms(peers['pixelhog_decode_ms'])} "
       f"({peers['pixelhog_decode_ms'] / ours['decode_ms']:5.2f}x ours; half of building a Comparison from two PNGs)")
 
 print("\n== PNG encode (one opaque image) ==")
