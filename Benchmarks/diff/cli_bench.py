@@ -5,6 +5,7 @@ both; prints the median wall time of each and the median of the per-pair ratios.
 Usage: python cli_bench.py BLUEPRINT_BINARY FOLDER [RUNS]   (FOLDER holds diff-bench's PNGs)
 """
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -24,7 +25,9 @@ def timed(command):
     return elapsed
 
 
-for pair in ("sparse", "dense"):
+# The identical pair: a copy of the expected image (nothing is written for it).
+shutil.copyfile(f"{folder}/expected.png", f"{folder}/identical.png")
+for pair in ("identical", "sparse", "dense"):
     expected, actual = f"{folder}/expected.png", f"{folder}/{pair}.png"
     ours_cmd = [binary, "diff", expected, actual, "-o", f"{folder}/ours-{pair}-diff.png"]
     peer_cmd = [sys.executable, peer, expected, actual, f"{folder}/peer-{pair}-diff.png"]
@@ -34,5 +37,5 @@ for pair in ("sparse", "dense"):
         ours.append(timed(ours_cmd))
         theirs.append(timed(peer_cmd))
     ratios = [a / b for a, b in zip(ours, theirs)]
-    print(f"{pair:>7}: blueprint diff -o {statistics.median(ours):7.1f} ms | Pillow + pybind11-pixelmatch "
+    print(f"{pair:>9}: blueprint diff -o {statistics.median(ours):7.1f} ms | Pillow + pybind11-pixelmatch "
           f"{statistics.median(theirs):7.1f} ms | ours / theirs {statistics.median(ratios):.2f}x")

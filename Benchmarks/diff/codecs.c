@@ -3,11 +3,13 @@
 // not interlaced: enough to time inflate/deflate + filtering). Each figure is the best of
 // RUNS; every decoder's pixels are checked against libpng's.
 //
-//   cc -O2 -o codecs codecs.c -lpng16 -lspng -ldeflate     (libpng-dev libspng-dev libdeflate-dev)
+//   cc -O2 -o codecs codecs.c -lpng16 -lspng -ldeflate -lz -lpthread   (libpng-dev libspng-dev libdeflate-dev)
 //   ./codecs image.png [RUNS]                              (Benchmarks/diff/run-codecs.sh does both)
 #define _GNU_SOURCE
 #include <libdeflate.h>
 #include <png.h>
+#include <pthread.h>
+#include <zlib.h>
 #include <spng.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,8 +54,8 @@ static unsigned char *decode_libpng(const unsigned char *data, size_t size, uint
     return out;
 }
 
-static unsigned char *decode_spng(const unsigned char *data, size_t size, uint32_t *w, uint32_t *h) {
-    spng_ctx *ctx = spng_ctx_new(0);
+static unsigned char *decode_spng_flags(const unsigned char *data, size_t size, uint32_t *w, uint32_t *h, int flags) {
+    spng_ctx *ctx = spng_ctx_new(flags);
     spng_set_png_buffer(ctx, data, size);
     struct spng_ihdr ihdr;
     size_t bytes;
@@ -65,6 +67,41 @@ static unsigned char *decode_spng(const unsigned char *data, size_t size, uint32
     spng_ctx_free(ctx);
     *w = ihdr.width, *h = ihdr.height;
     return out;
+}
+
+static unsigned char *decode_spng(const unsigned char *data, size_t size, uint32_t *w, uint32_t *h) {
+    return decode_spng_flags(data, size, w, h, 0);
+}
+
+// libpng's classic API, rows straight into the output, the zlib stream's Adler-32 not
+// recomputed (chunk CRCs still checked): what Raster's own reader of 8-bit RGB and RGBA files
+// does too, in Swift (its time is diff-bench's decode_ms).
+typedef struct { const unsigned char *data; size_t size, offset; } memory_reader;
+static void read_memory(png_structp png, png_bytep out, size_t length) {
+    memory_reader *reader = png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) png_error(png, "read beyond end of data");
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static unsigned char *decode_libpng_classic(const unsigned char *data, size_t size, uint32_t *w, uint32_t *h) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    memory_reader reader = { data, size, 0 };
+    png_set_read_fn(png, &reader, read_memory);
+    png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+    png_read_info(png, info);
+    if (png_get_color_type(png, info) == PNG_COLOR_TYPE_RGB) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_read_update_info(png, info);
+    *w = png_get_image_width(png, info), *h = png_get_image_height(png, info);
+    unsigned char *out = must(malloc((size_t)*w * *h * 4));
+    for (uint32_t y = 0; y < *h; y++) png_read_row(png, out + (size_t)y * *w * 4, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    return out;
+}
+
+static unsigned char *decode_spng_no_adler(const unsigned char *data, size_t size, uint32_t *w, uint32_t *h) {
+    return decode_spng_flags(data, size, w, h, SPNG_CTX_IGNORE_ADLER32);
 }
 
 static struct libdeflate_decompressor *inflater;
@@ -190,6 +227,61 @@ static size_t encode_deflate(const unsigned char *rgba, uint32_t w, uint32_t h, 
     return length + 8 + 25 + 12 + 12; // signature, IHDR, one IDAT's framing, IEND
 }
 
+// Raster's diff image writer (PNGPartsWriter): parts of about 2 MiB of up-filtered rows, each
+// deflated on its own (zlib 3, raw, a sync flush between parts), on two threads taking parts in
+// turn; the output is only counted (the framing adds 12 bytes a part).
+typedef struct { const unsigned char *rgba; uint32_t w, h, rows; int alpha, next, parts; size_t bytes; pthread_mutex_t lock; } parts_job;
+
+static void *parts_worker(void *argument) {
+    parts_job *job = argument;
+    size_t bpp = job->alpha ? 4 : 3, stride = (size_t)job->w * bpp;
+    unsigned char *row = must(malloc(stride + 1)), *out = must(malloc(1 << 16));
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        int part = job->next++;
+        pthread_mutex_unlock(&job->lock);
+        if (part >= job->parts) break;
+        uint32_t first = part * job->rows, end = first + job->rows < job->h ? first + job->rows : job->h;
+        z_stream stream;
+        memset(&stream, 0, sizeof stream);
+        deflateInit2(&stream, 3, Z_DEFLATED, -15, 8, Z_FILTERED);
+        uLong adler = adler32(0, NULL, 0);
+        size_t produced = 0;
+        for (uint32_t y = first; y < end; y++) {
+            const unsigned char *pixel = job->rgba + (size_t)y * job->w * 4, *above = y ? pixel - (size_t)job->w * 4 : NULL;
+            row[0] = 2;
+            for (uint32_t x = 0; x < job->w; x++)
+                for (size_t k = 0; k < bpp; k++) row[1 + x * bpp + k] = pixel[4 * x + k] - (above ? above[4 * x + k] : 0);
+            adler = adler32(adler, row, (uInt)(stride + 1));
+            stream.next_in = row, stream.avail_in = (uInt)(stride + 1);
+            int flush = y + 1 < end ? Z_NO_FLUSH : end == job->h ? Z_FINISH : Z_SYNC_FLUSH;
+            do {
+                stream.next_out = out, stream.avail_out = 1 << 16;
+                deflate(&stream, flush);
+                produced += (1 << 16) - stream.avail_out;
+            } while (stream.avail_out == 0);
+        }
+        deflateEnd(&stream);
+        pthread_mutex_lock(&job->lock);
+        job->bytes += produced + 12;
+        pthread_mutex_unlock(&job->lock);
+        (void)adler;
+    }
+    free(row), free(out);
+    return NULL;
+}
+
+static size_t encode_parts(const unsigned char *rgba, uint32_t w, uint32_t h, int alpha, int threads) {
+    size_t stride = (size_t)w * (alpha ? 4 : 3);
+    uint32_t rows = (uint32_t)((1 << 21) / (stride + 1));
+    if (rows == 0) rows = 1;
+    parts_job job = { rgba, w, h, rows, alpha, 0, (int)((h + rows - 1) / rows), 0, PTHREAD_MUTEX_INITIALIZER };
+    pthread_t workers[8];
+    for (int t = 0; t < threads; t++) pthread_create(&workers[t], NULL, parts_worker, &job);
+    for (int t = 0; t < threads; t++) pthread_join(workers[t], NULL);
+    return job.bytes + 2 + 4 + 8 + 25 + 12; // zlib header, Adler-32, signature, IHDR, IEND
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) { fprintf(stderr, "usage: codecs image.png [runs]\n"); return 2; }
     int runs = argc > 2 ? atoi(argv[2]) : 5;
@@ -204,6 +296,9 @@ int main(int argc, char **argv) {
     free(check);
     check = decode_deflate(data, size, &w, &h);
     printf("libdeflate reader's pixels equal libpng's: %s\n", memcmp(check, reference, bytes) ? "NO" : "yes");
+    free(check);
+    check = decode_libpng_classic(data, size, &w, &h);
+    printf("libpng classic pixels equal the simplified API's: %s\n", memcmp(check, reference, bytes) ? "NO" : "yes");
     free(check);
     int alpha = 0;
     for (size_t i = 3; i < bytes && !alpha; i += 4) alpha = reference[i] != 255;
@@ -225,13 +320,17 @@ int main(int argc, char **argv) {
     } while (0)
 
     printf("decode %s (%ux%u, %zu bytes)\n", argv[1], w, h, size);
-    BEST("  libpng simplified API (Raster)", free(decode_libpng(data, size, &w, &h)));
+    BEST("  libpng simplified API (Raster: other files)", free(decode_libpng(data, size, &w, &h)));
+    BEST("  libpng classic, no Adler-32", free(decode_libpng_classic(data, size, &w, &h)));
     BEST("  libspng", free(decode_spng(data, size, &w, &h)));
+    BEST("  libspng, no Adler-32", free(decode_spng_no_adler(data, size, &w, &h)));
     BEST("  libdeflate + own filters", free(decode_deflate(data, size, &w, &h)));
     printf("encode the same pixels (%s)\n", alpha ? "RGBA" : "RGB");
     BEST("  libpng zlib 3, up (Raster's fast)", length = encode_libpng(reference, w, h, alpha, 3, PNG_FILTER_UP));
     BEST("  libpng zlib 9, all (Raster's compact)", length = encode_libpng(reference, w, h, alpha, 9, PNG_ALL_FILTERS));
     BEST("  libspng zlib 3, up", length = encode_spng(reference, w, h, alpha, 3, SPNG_FILTER_CHOICE_UP));
+    BEST("  zlib 3, up, 2 MiB parts, 1 thread", length = encode_parts(reference, w, h, alpha, 1));
+    BEST("  zlib 3, up, 2 MiB parts, 2 threads (diff)", length = encode_parts(reference, w, h, alpha, 2));
     for (int level = 1; level <= 9; level += level < 4 ? 1 : 5) {
         char label[64];
         snprintf(label, sizeof label, "  libdeflate level %d, up", level);

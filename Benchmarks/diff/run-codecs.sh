@@ -16,7 +16,7 @@ venv="${VENV:-/tmp/blueprint-diff-bench-venv}"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "pybind11-pixelmatch==0.1.6" numpy pillow
 
 echo "building (release)..." >&2
-cc -O2 -o "$work/codecs" "$here/codecs.c" -lpng16 -lspng -ldeflate
+cc -O2 -o "$work/codecs" "$here/codecs.c" -lpng16 -lspng -ldeflate -lz -lpthread
 (cd "$here" && swift build -c release --scratch-path .build-bench 2>&1 | tail -1 >&2)
 (cd "$root" && swift build -c release --product blueprint --scratch-path .build-bench-cli 2>&1 | tail -1 >&2)
 "$here/.build-bench/release/diff-bench" "$work" 4096 1 > /dev/null   # writes the scene's PNGs

@@ -120,22 +120,30 @@ struct DiffCommand: ParsableCommand {
         do {
             let images = try Self.read([expected, actual])
             let (expectedImage, actualImage) = (images[0], images[1])
-            result = PixelDiff.compare(expectedImage, actualImage, options: options)
-            if !result.matches, let output, sideBySide == nil {
-                // Drawn band by band into the encoder: the diff image is never whole in memory.
-                let bytes = try PixelDiff.diffImagePNG(expectedImage, actualImage, options: options, style: style, compression: .fast)
-                do { try FileIO.writeAtomically(bytes, to: output) } catch { throw RasterError(error) }
-                written.append(output)
-            } else if !result.matches, output != nil || sideBySide != nil {
-                let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
-                if let output {
-                    try PNG.write(diff, to: output, compression: .fast)
+            if let output, sideBySide == nil {
+                // Counted while it is drawn, band by band into the encoder on every core: the
+                // diff image is never whole in memory, and the pixels are classified once.
+                let (compared, bytes) = try PixelDiff.compareWithDiffPNG(expectedImage, actualImage, options: options,
+                                                                         style: style, compression: .fast)
+                result = compared
+                if let bytes {
+                    do { try FileIO.writeAtomically(bytes, to: output) } catch { throw RasterError(error) }
                     written.append(output)
                 }
+            } else {
+                result = PixelDiff.compare(expectedImage, actualImage, options: options)
+            }
+            if !result.matches, sideBySide != nil {
+                let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
+                // The writer `-o` alone uses, so the diff image's bytes do not depend on the flags.
+                func write(_ image: Bitmap, to path: String) throws {
+                    let bytes = try PNGPartsWriter.encode(image, compression: .fast)
+                    do { try FileIO.writeAtomically(bytes, to: path) } catch { throw RasterError(error) }
+                    written.append(path)
+                }
+                if let output { try write(diff, to: output) }
                 if let sideBySide {
-                    let composite = PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff)
-                    try PNG.write(composite, to: sideBySide, compression: .fast)
-                    written.append(sideBySide)
+                    try write(PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff), to: sideBySide)
                 }
             }
         } catch let error as RasterError {

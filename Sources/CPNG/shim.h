@@ -15,11 +15,16 @@
 // code and libpng's message. Keeping it here, rather than in a separate C target, keeps
 // libpng behind exactly one module (the GRDB rule: the system library target holds only
 // the modulemap and this header).
+//
+// zlib (which libpng itself needs, so it is there wherever libpng is) is exposed too, for
+// Raster's own parallel PNG writer (`PNGPartsWriter`) and its reader of plain 8-bit files
+// (`PNGPlainDecoder`).
 #ifndef CPNG_SHIM_H
 #define CPNG_SHIM_H
 
 #include <png.h>
 #include <setjmp.h>
+#include <zlib.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +270,26 @@ static inline int cpng_decode_classic(const unsigned char *data, size_t size, pn
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
+}
+
+/// Starts a raw deflate stream (no zlib header or checksum; 32 KiB window, zlib's default
+/// memory level) for Raster's own PNG writer, which frames the stream itself. `deflateInit2`
+/// is a macro Swift cannot call.
+///
+/// - Returns: zlib's status (Z_OK on success).
+static inline int cpng_deflate_init_raw(z_stream *stream, int level, int strategy) {
+    memset(stream, 0, sizeof *stream);
+    return deflateInit2(stream, level, Z_DEFLATED, -15, 8, strategy);
+}
+
+/// Starts a raw inflate stream (no zlib header or checksum) for Raster's own reader of plain
+/// 8-bit files, which checks the header itself and leaves the Adler-32 to the chunks' CRCs.
+/// `inflateInit2` is a macro Swift cannot call.
+///
+/// - Returns: zlib's status (Z_OK on success).
+static inline int cpng_inflate_init_raw(z_stream *stream) {
+    memset(stream, 0, sizeof *stream);
+    return inflateInit2(stream, -15);
 }
 
 #endif

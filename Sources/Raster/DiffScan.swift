@@ -57,6 +57,24 @@ struct DiffScan {
         return blocks
     }
 
+    /// Whether any pixel differs at all: the SIMD pass, stopping at the first differing block.
+    func anyDifference() -> Bool {
+        let a = UnsafeRawPointer(expected), b = UnsafeRawPointer(actual)
+        let count = width &* height
+        var i = 0
+        while i &+ 16 <= count {
+            let offset = i &* 4
+            let x = a.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self) ^ b.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
+            if any(x .!= SIMD16<UInt32>()) { return true }
+            i &+= 16
+        }
+        while i < count {
+            if expected[i] != actual[i] { return true }
+            i &+= 1
+        }
+        return false
+    }
+
     /// Classifies the pixels of the given blocks (starts from `differingBlocks`).
     func examine<V: DiffVisitor>(blocks: UnsafeBufferPointer<Int>, _ visitor: inout V) {
         let count = width &* height

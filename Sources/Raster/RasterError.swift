@@ -13,7 +13,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadablePNG(path: String?, message: String)
     /// The PNG header claims more pixels than the decoder's limit allows; nothing was allocated.
     case imageTooLarge(path: String?, width: Int, height: Int, limit: Int)
-    /// libpng could not encode the bitmap; `message` is libpng's message.
+    /// The bitmap could not be encoded; `message` is libpng's or zlib's message, or says
+    /// why the image cannot be a PNG.
     case encodingFailed(message: String)
     /// The bitmap has no pixels, and PNG cannot store an empty image.
     case emptyImage(width: Int, height: Int)

@@ -28,6 +28,12 @@ import Testing
         #expect(try PNG.read(path: folder + "/diff.png") == PixelDiff.diffImage(expected, actual))
         let composite = try PNG.read(path: folder + "/composite.png")
         #expect(composite.width == 48 * 3 + 16 && composite.height == 48)
+        // -o alone streams the diff image; with --side-by-side it is drawn whole first: the
+        // same bytes either way.
+        let alone = try CLI.run(["diff", "\(Self.pairs)/shifted-box/expected.png", "\(Self.pairs)/shifted-box/actual.png",
+                                 "-o", folder + "/alone.png"])
+        #expect(alone.status == 1)
+        #expect(FileManager.default.contents(atPath: folder + "/alone.png") == FileManager.default.contents(atPath: folder + "/diff.png"))
         try FileManager.default.removeItem(atPath: folder)
     }
 

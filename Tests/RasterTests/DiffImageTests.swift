@@ -98,21 +98,28 @@ import Testing
     }
 }
 
-/// The streamed diff image (`diffImagePNG`) against the bitmap one, encoded.
+/// The streamed diff image (`diffImagePNG`) against the bitmap one, encoded by the same writer.
 @Suite struct DiffImagePNGTests {
+    /// What `diffImagePNG` must equal: the bitmap diff image through the writer `compression` picks.
+    static func encoded(_ image: Bitmap, _ compression: PNGCompression = .fast, partBytes: Int = PNGPartsWriter.partBytes) throws -> [UInt8] {
+        guard let filter = PNGPartsWriter.singleFilter(compression) else { return try PNG.encode(image, compression: compression) }
+        return try PNGPartsWriter.encode(image, filter: filter, compression: compression, partBytes: partBytes)
+    }
+
     @Test(arguments: Fixtures.pairNames, DiffImageTests.variants.keys.sorted())
     func streamedBytesEqualTheBitmapsEncoding(pair: String, variant: String) throws {
         let (expected, actual) = try Fixtures.pair(pair)
         let (options, style) = try #require(DiffImageTests.variants[variant])
         let streamed = try PixelDiff.diffImagePNG(expected, actual, options: options, style: style)
-        #expect(streamed == (try PNG.encode(PixelDiff.diffImage(expected, actual, options: options, style: style))))
+        #expect(streamed == (try Self.encoded(PixelDiff.diffImage(expected, actual, options: options, style: style))))
         #expect(try PNG.decode(streamed) == (try PNG.read(path: Fixtures.path("pairs/\(pair)/\(variant).png"))))
     }
 
     /// 300 × 700: bands of 218 rows, the last one short; differences and anti-aliasing on
-    /// every band boundary (the check reads neighbours in the bands around).
-    @Test(arguments: [PNGCompression.fast, .compact])
-    func bandsJoinSeamlessly(compression: PNGCompression) throws {
+    /// every band boundary (the check reads neighbours in the bands around). With parts of
+    /// 20,000 bytes (22 rows of 901), part boundaries fall inside bands too.
+    @Test(arguments: [(PNGCompression.fast, PNGPartsWriter.partBytes), (.fast, 20_000), (.compact, PNGPartsWriter.partBytes)])
+    func bandsAndPartsJoinSeamlessly(compression: PNGCompression, partBytes: Int) throws {
         // The text-changed pair (strokes, anti-aliased edges, an extra stroke) tiled 5 × 18
         // with an offset per row of tiles, so that edges cross the band boundaries.
         let (tileA, tileB) = try Fixtures.pair("text-changed")
@@ -123,17 +130,21 @@ import Testing
                 actual.draw(tileB, atX: column * 64 - row * 5, y: row * 39)
             }
         }
-        for y in [216, 217, 218, 219, 435, 436, 437, 654, 699] { actual[150, y] = RGBA(0, 0, 0, 128) }
+        for y in [21, 22, 23, 216, 217, 218, 219, 435, 436, 437, 654, 699] { actual[150, y] = RGBA(0, 0, 0, 128) }
         #expect(PixelDiff.bandPixels / 300 == 218)
-        let streamed = try PixelDiff.diffImagePNG(expected, actual, compression: compression)
-        #expect(streamed == (try PNG.encode(PixelDiff.diffImage(expected, actual), compression: compression)))
+        #expect(PNGPartsWriter.partRows(rowBytes: 900, partBytes: 20_000) == 22)
+        let streamed = try PixelDiff.diffImagePNG(expected, actual, options: DiffOptions(), style: DiffImageStyle(),
+                                                  compression: compression, partBytes: partBytes)
+        let image = PixelDiff.diffImage(expected, actual)
+        #expect(streamed == (try Self.encoded(image, compression, partBytes: partBytes)))
+        #expect(try PNG.decode(streamed) == image)
         let result = PixelDiff.compare(expected, actual)
         #expect(result.differentPixels > 500 && result.antialiasedPixels > 500)
     }
 
     @Test func sizesThatDifferAndEmptyImagesTakeTheBitmapPath() throws {
         let a = Bitmap(width: 3, height: 2, color: .white), b = Bitmap(width: 2, height: 3, color: .black)
-        #expect(try PixelDiff.diffImagePNG(a, b) == (try PNG.encode(PixelDiff.diffImage(a, b))))
+        #expect(try PixelDiff.diffImagePNG(a, b) == (try Self.encoded(PixelDiff.diffImage(a, b))))
         #expect(throws: RasterError.emptyImage(width: 0, height: 0)) {
             try PixelDiff.diffImagePNG(Bitmap(width: 0, height: 0), Bitmap(width: 0, height: 0))
         }

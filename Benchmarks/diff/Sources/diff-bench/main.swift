@@ -58,6 +58,12 @@ for (name, actual) in [("identical", copy), ("sparse", sparse), ("dense", dense)
     record("diff_\(name)_aa", result.antialiasedPixels)
     if name != "identical" {
         record("diffimage_\(name)_ms", Timing.median(runs: max(runs / 3, 1)) { blackHole(PixelDiff.diffImage(expected, actual)) })
+        // What `blueprint diff -o` writes: drawn in parts and compressed on all cores.
+        var bytes = 0
+        record("diffimage_png_\(name)_ms", Timing.median(runs: max(runs / 3, 1)) {
+            bytes = try! PixelDiff.diffImagePNG(expected, actual).count
+        })
+        record("diffimage_png_\(name)_bytes", bytes)
     }
 }
 

@@ -1,0 +1,138 @@
+import CPNG
+
+/// Raster's own reader for the commonest PNG files: 8-bit RGB or RGBA, not interlaced, with no
+/// chunk that changes colours (`PNGDecoder.isPlain` decides). Every other file goes through
+/// libpng.
+///
+/// The chunks' CRC-32s are checked, the IDAT data is inflated (zlib, raw: the stream's Adler-32
+/// is not recomputed, the CRCs already cover those bytes) a row at a time, each row is
+/// unfiltered and written straight into the bitmap. libpng 1.6 unfilters the up filter, the
+/// one Raster's `.fast` writes, a byte at a time; here it is a loop the compiler vectorises.
+/// Same pixels as libpng, and libpng's messages for the same faults.
+enum PNGPlainDecoder {
+    /// Decodes `data`, whose header `PNGDecoder.isPlain` accepted and libpng validated.
+    static func decode(_ data: UnsafeRawBufferPointer, width: Int, height: Int, path: String?) throws -> Bitmap {
+        let channels = data[25] == 6 ? 4 : 3
+        let idat = try imageData(data, path: path)
+        let rowBytes = width * channels
+        let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes + 1)
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        previous.initialize(repeating: 0, count: rowBytes)
+        defer { previous.deallocate(); current.deallocate(); filtered.deallocate(); stream.deallocate() }
+        guard cpng_inflate_init_raw(stream) == Z_OK else {
+            throw RasterError.unreadablePNG(path: path, message: "zlib could not start inflating")
+        }
+        defer { inflateEnd(stream) }
+        var failure: RasterError?
+        let bytes = PixelStorage.make(byteCount: width * height * 4) { buffer in
+            let pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            var input = InflateInput(pieces: idat, stream: stream)
+            var rows = (previous, current)
+            for y in 0..<height {
+                if let error = input.inflate(into: filtered, count: rowBytes + 1) {
+                    failure = .unreadablePNG(path: path, message: error)
+                    break
+                }
+                guard filtered[0] <= 4 else {
+                    failure = .unreadablePNG(path: path, message: "bad adaptive filter value")
+                    break
+                }
+                let (above, this) = rows
+                PNGFilter.undo(filtered[0], row: filtered + 1, above: above, into: this, count: rowBytes, bytesPerPixel: channels)
+                expand(this, channels: channels, width: width, into: pixels + y * width)
+                rows = (this, above)
+            }
+            // A failed decode wrote part of the rows; the array is thrown away below, but it
+            // must still be fully initialised.
+            if failure != nil { buffer.initializeMemory(as: UInt8.self, repeating: 0) }
+        }
+        if let failure { throw failure }
+        return try Bitmap(width: width, height: height, bytes: bytes)
+    }
+
+    /// The data of the consecutive IDAT chunks, without the two-byte zlib header, each
+    /// chunk's CRC checked. Chunks after the image data are not read (as libpng's simplified
+    /// API does not read them).
+    private static func imageData(_ data: UnsafeRawBufferPointer, path: String?) throws -> [UnsafeRawBufferPointer] {
+        var pieces: [UnsafeRawBufferPointer] = []
+        var offset = 8
+        while offset + 8 <= data.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            let isIDAT = data[offset + 4] == 0x49 && data[offset + 5] == 0x44 && data[offset + 6] == 0x41 && data[offset + 7] == 0x54
+            if !isIDAT && !pieces.isEmpty { break }
+            // A chunk that runs past the end of the file: libpng reads up to there and stops.
+            guard length <= data.count - offset - 12 else {
+                throw RasterError.unreadablePNG(path: path, message: "read beyond end of data")
+            }
+            if isIDAT {
+                let covered = UnsafeRawBufferPointer(rebasing: data[offset + 4..<offset + 8 + length])
+                let stored = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(data[offset + 8 + length + $1]) }
+                let computed = crc32(0, covered.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(covered.count))
+                guard UInt(stored) == computed else { throw RasterError.unreadablePNG(path: path, message: "IDAT: CRC error") }
+                pieces.append(UnsafeRawBufferPointer(rebasing: data[offset + 8..<offset + 8 + length]))
+            }
+            offset += 12 + length
+        }
+        guard !pieces.isEmpty else { throw RasterError.unreadablePNG(path: path, message: "read beyond end of data") }
+        // The zlib header: deflate with a window of at most 32 KiB, no preset dictionary.
+        var header: [UInt8] = []
+        for piece in pieces where header.count < 2 { header += piece.prefix(2 - header.count) }
+        guard header.count == 2 else { throw RasterError.unreadablePNG(path: path, message: "Not enough image data") }
+        let cmf = Int(header[0]), flg = Int(header[1])
+        guard cmf & 0x0F == 8, cmf >> 4 <= 7, (cmf * 256 + flg) % 31 == 0, flg & 0x20 == 0 else {
+            throw RasterError.unreadablePNG(path: path, message: "IDAT: incorrect header check")
+        }
+        var skip = 2
+        return pieces.compactMap { piece in
+            let dropped = min(skip, piece.count)
+            skip -= dropped
+            return piece.count > dropped ? UnsafeRawBufferPointer(rebasing: piece[dropped...]) : nil
+        }
+    }
+
+    /// A row's bytes as packed RGBA pixels.
+    @inline(__always)
+    private static func expand(_ row: UnsafeMutablePointer<UInt8>, channels: Int, width: Int, into pixels: UnsafeMutablePointer<UInt32>) {
+        if channels == 4 {
+            UnsafeMutableRawPointer(pixels).copyMemory(from: row, byteCount: width * 4)
+            return
+        }
+        var x = 0, i = 0
+        while x < width {
+            pixels[x] = UInt32(row[i]) | UInt32(row[i &+ 1]) << 8 | UInt32(row[i &+ 2]) << 16 | 0xFF00_0000
+            x &+= 1
+            i &+= 3
+        }
+    }
+}
+
+/// Feeds the IDAT pieces to a raw inflate stream and takes its output a row at a time.
+private struct InflateInput {
+    let pieces: [UnsafeRawBufferPointer]
+    let stream: UnsafeMutablePointer<z_stream>
+    var next = 0
+
+    /// Inflates exactly `count` bytes into `output`; zlib's or libpng's message on failure.
+    mutating func inflate(into output: UnsafeMutablePointer<UInt8>, count: Int) -> String? {
+        stream.pointee.next_out = output
+        stream.pointee.avail_out = UInt32(count)
+        while stream.pointee.avail_out > 0 {
+            if stream.pointee.avail_in == 0 {
+                guard next < pieces.count else { return "Not enough image data" }
+                let piece = pieces[next]
+                next += 1
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                stream.pointee.avail_in = UInt32(piece.count)
+            }
+            let status = CPNG.inflate(stream, Z_NO_FLUSH)
+            if status == Z_STREAM_END && stream.pointee.avail_out > 0 { return "Not enough image data" }
+            guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+                let detail = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+                return "IDAT: \(detail)"
+            }
+        }
+        return nil
+    }
+}
