@@ -28,6 +28,11 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
     /// The strength; ``Strength/required`` unless said otherwise.
     public let strength: Strength
 
+    /// The solver that first took this constraint (0: none now), and its slot there: saves a
+    /// hash lookup per add and remove in the common one-solver case (see `SlotIndex`).
+    @exclusivity(unchecked) var solverTag: UInt64 = 0
+    @exclusivity(unchecked) var solverSlot: Int32 = -1
+
     /// Creates `expression relation 0`.
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
         self.expression = expression.reduced()

@@ -42,6 +42,8 @@ struct DeferredEqualities {
     private var computedIn: [UInt64] = []
     private var round: UInt64 = 1
     private var scratch: [Int] = []
+    /// For each constraint given to ``init(planning:)``, by index: whether it became a definition.
+    private var planned: [Bool] = []
 
     var isEmpty: Bool { definitions.isEmpty }
     var count: Int { definitions.count }
@@ -134,11 +136,16 @@ struct DeferredEqualities {
         for k in definitions.indices {
             definitions[k].termDefinitions = definitions[k].terms.map { byVariable[ObjectIdentifier($0.variable)] ?? -1 }
         }
+        planned = removed
         values = [Double](repeating: 0, count: definitions.count)
         computedIn = [UInt64](repeating: 0, count: definitions.count)
     }
 
     init() {}
+
+    /// Whether the constraint at `index` of the list given to ``init(planning:)`` was set
+    /// aside as a definition (no lookup).
+    func isDefinition(planned index: Int) -> Bool { planned[index] }
 
     /// Whether this constraint object was set aside as a definition.
     func contains(_ c: Cassowary.Constraint) -> Bool { byConstraint[ObjectIdentifier(c)] != nil }

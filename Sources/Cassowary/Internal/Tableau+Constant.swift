@@ -25,7 +25,7 @@ extension Tableau {
     /// ``suggestValue(_:_:)`` (the special case of a soft equality, μ = −1, δ = −Δvalue; like
     /// it, this leaves the objective's constant term, which only ``dump()`` shows, as it was).
     func setConstant(of constraint: Constraint, to constant: Double) throws(CassowaryError) {
-        guard let slot = slotOf[ObjectIdentifier(constraint)], let record = slots[Int(slot)],
+        guard let slot = slotIndex.slot(of: constraint), let record = slots[Int(slot)],
               let oldFingerprint = record.fingerprint   // nil: an edit constraint, not the user's
         else { throw .unknownConstraint(constraint) }
         let old = constraint.expression.constant

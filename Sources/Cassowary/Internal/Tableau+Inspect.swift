@@ -47,7 +47,7 @@ extension Tableau {
             out += "  \(record.constraint)  (\(markers))\n"
         }
         out += "Edit variables\n"
-        let editList = edits.values.sorted { slotOf[ObjectIdentifier($0.constraint)]! < slotOf[ObjectIdentifier($1.constraint)]! }
+        let editList = edits.values.sorted { $0.slot < $1.slot }
         if editList.isEmpty { out += "  (none)\n" }
         for e in editList { out += "  \(e.variable) = \(formatNumber(e.constant))  @ \(e.constraint.strength)\n" }
         return out
@@ -115,13 +115,13 @@ extension Tableau {
                     throw fail("equivalence index is inconsistent")
                 }
             }
-            guard slotOf[ObjectIdentifier(record.constraint)] == Int32(i) else { throw fail("constraint index is inconsistent") }
+            guard slotIndex.slot(of: record.constraint) == Int32(i) else { throw fail("constraint index is inconsistent") }
             guard owner[Int(record.marker)] == Int32(i) else { throw fail("marker owner is inconsistent") }
         }
-        if live != liveConstraints || slotOf.count != live || equivalents.count != keyed {
+        if live != liveConstraints || slotIndex.count != live || equivalents.count != keyed {
             throw fail("constraint counts disagree")
         }
-        for e in edits.values where slotOf[ObjectIdentifier(e.constraint)] == nil {
+        for e in edits.values where slotIndex.slot(of: e.constraint) == nil {
             throw fail("edit variable \(e.variable) has no constraint")
         }
     }
