@@ -38,6 +38,7 @@ extension Tableau {
             constraint.expression.constant = old
             throw .duplicateConstraint(constraint, existing: slots[Int(other)]!.constraint)
         }
+        solutionRound &+= 1
         if delta != 0 {
             let mu: Double
             switch constraint.relation {
@@ -61,6 +62,10 @@ extension Tableau {
                 throw .unsatisfiableConstraint(constraint, conflicts: conflicts)
             }
             infeasible.removeAll()
+            // A lazy definition moves with its constant (rows materialized through it moved
+            // with its marker, above).
+            let k = Int(definitionOf[Int(record.marker)])
+            if k >= 0 { definitions[k]!.constant = constant }
         }
         if fingerprint != oldFingerprint {
             equivalents.remove(oldFingerprint, slot: slot)

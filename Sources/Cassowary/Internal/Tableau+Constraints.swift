@@ -17,8 +17,21 @@ extension Tableau {
         if let fingerprint, let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
+        solutionRound &+= 1
         let newVariablesFrom = variablesInOrder.count
         let symbolsFrom = kinds.count
+        if !isEdit && constraint.relation == .equal && constraint.strength.isRequired,
+           let candidate = definitionCandidate(constraint) {
+            // It only defines a new variable: no row, no pivot (see Tableau+Definitions.swift).
+            let marker = addDefinition(constraint, candidate: candidate)
+            let slot = Int32(slots.count)
+            owner[Int(marker)] = slot
+            slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: -1, fingerprint: fingerprint))
+            slotIndex.insert(constraint, slot: slot)
+            if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
+            liveConstraints += 1
+            return
+        }
         var (row, marker, other) = createRow(constraint)
         let slot = Int32(slots.count)
         owner[Int(marker)] = slot
@@ -79,6 +92,7 @@ extension Tableau {
         acc.constant = c.expression.constant
         for t in c.expression.terms where t.coefficient != 0 {
             let s = symbol(for: t.variable)
+            if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
             let r = rowOf[Int(s)]
             if r >= 0 {
                 Tableau.merge(acc, rows[Int(r)], times: t.coefficient, into: &spare)
@@ -231,6 +245,8 @@ extension Tableau {
         guard let slot = slotIndex.slot(of: constraint), let record = slots[Int(slot)] else {
             throw .unknownConstraint(constraint)
         }
+        solutionRound &+= 1
+        materializeAll()
         // Take the constraint's errors out of the objective.
         let strength = constraint.strength
         for s in [record.marker, record.other] where s >= 0 && kinds[Int(s)] == .error {

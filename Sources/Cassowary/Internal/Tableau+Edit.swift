@@ -27,6 +27,7 @@ extension Tableau {
         e.constant = value
         edits[v.id] = e
         if delta == 0 { return }
+        solutionRound &+= 1
         let record = slots[Int(e.slot)]!
         let plus = record.marker, minus = record.other
         infeasible.removeAll()

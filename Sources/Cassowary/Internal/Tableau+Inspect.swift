@@ -24,6 +24,7 @@ extension Tableau {
     }
 
     func dump() -> String {
+        materializeAll()
         var out = "Objective\n"
         if levels.isEmpty { out += "  (none)\n" }
         for l in levels {
@@ -56,6 +57,19 @@ extension Tableau {
     /// Every invariant the algorithms rely on; the first broken one is thrown.
     func checkInvariants() throws(CassowaryError) {
         func fail(_ m: String) -> CassowaryError { .internalError("invariant: " + m) }
+        var liveDefs = 0
+        for (k, d) in definitions.enumerated() {
+            guard let d else { continue }
+            liveDefs += 1
+            guard definitionOf[Int(d.variable)] == Int32(k), definitionOf[Int(d.marker)] == Int32(k),
+                  rowOf[Int(d.variable)] < 0, rowOf[Int(d.marker)] < 0, kinds[Int(d.variable)] == .external,
+                  !dead[Int(d.variable)], levels.allSatisfy({ $0.coefficient(d.variable) == 0 })
+            else { throw fail("lazy definition of \(symbolName(d.variable)) is inconsistent") }
+            for u in d.ids where definitionOf[Int(u)] >= Int32(k) || dead[Int(u)] {
+                throw fail("lazy definition of \(symbolName(d.variable)) mentions \(symbolName(u))")
+            }
+        }
+        if liveDefs != liveDefinitions { throw fail("lazy definition count disagrees") }
         for (ri, b) in basicOf.enumerated() where b >= 0 {
             let row = rows[ri]
             guard rowOf[Int(b)] == Int32(ri) else { throw fail("row \(ri) is not the row of its basic \(symbolName(b))") }
@@ -66,6 +80,9 @@ extension Tableau {
                 if k > 0 && row.ids[k - 1] >= s { throw fail("row of \(symbolName(b)) is not sorted") }
                 if s == b { throw fail("\(symbolName(b)) appears in its own row") }
                 if isBasic(s) { throw fail("basic \(symbolName(s)) appears in the row of \(symbolName(b))") }
+                if definitionOf[Int(s)] >= 0 && kinds[Int(s)] == .external {
+                    throw fail("lazily defined \(symbolName(s)) appears in the row of \(symbolName(b))")
+                }
                 if dead[Int(s)] { throw fail("removed symbol \(symbolName(s)) appears in the row of \(symbolName(b))") }
                 if nearZero(row.coeffs[k]) || !row.coeffs[k].isFinite { throw fail("row of \(symbolName(b)) has coefficient \(row.coeffs[k])") }
                 if !columns.mentions(s, row: Int32(ri)) { throw fail("column of \(symbolName(s)) misses the row of \(symbolName(b))") }

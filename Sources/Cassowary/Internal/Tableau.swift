@@ -36,6 +36,17 @@ final class Tableau {
     @exclusivity(unchecked) var dead: [Bool] = []             // symbols of removed constraints
     @exclusivity(unchecked) var owner: [Int32] = []           // constraint slot whose marker/other this is, or -1
     @exclusivity(unchecked) var symbolVariable: [Variable?] = []
+    @exclusivity(unchecked) var definitionOf: [Int32] = []    // index in `definitions` of a defined variable or its marker, or -1
+
+    // Lazy definitions (see Tableau+Definitions.swift), oldest first; nil once materialized.
+    @exclusivity(unchecked) var definitions: [LazyDefinition?] = []
+    @exclusivity(unchecked) var liveDefinitions = 0
+    /// Tests switch definitions off to compare with classic Cassowary.
+    @exclusivity(unchecked) var lazyDefinitions = true
+    @exclusivity(unchecked) var definitionValues: [Double] = []
+    @exclusivity(unchecked) var definitionRound: [UInt64] = []
+    /// Moves whenever the solution may change; definition values computed in an older round are stale.
+    @exclusivity(unchecked) var solutionRound: UInt64 = 1
 
     // Rows.
     @exclusivity(unchecked) var rows: [Row] = []
@@ -95,6 +106,7 @@ final class Tableau {
         dead.append(false)
         owner.append(-1)
         symbolVariable.append(nil)
+        definitionOf.append(-1)
         return s
     }
 
@@ -435,15 +447,11 @@ final class Tableau {
 
     func value(of variable: Variable) -> Double {
         guard let s = knownSymbol(for: variable) else { return variable.value }
-        let r = rowOf[Int(s)]
-        return r >= 0 ? rows[Int(r)].constant : 0
+        return symbolValue(s)
     }
 
     func updateVariables() {
-        for (v, s) in variablesInOrder {
-            let r = rowOf[Int(s)]
-            v.value = r >= 0 ? rows[Int(r)].constant : 0
-        }
+        for (v, s) in variablesInOrder { v.value = symbolValue(s) }
     }
 
     /// The symbol of a variable this tableau has seen, if any.
@@ -471,7 +479,8 @@ final class Tableau {
     }
 
     func reset() {
-        kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []
+        kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []; definitionOf = []
+        definitions = []; liveDefinitions = 0; definitionValues = []; definitionRound = []; solutionRound &+= 1
         rows = []; basicOf = []; freeRows = []; infeasible = []
         levels = []; levelUse = [:]; artificial = nil
         variableSymbols = [:]; variablesInOrder = []

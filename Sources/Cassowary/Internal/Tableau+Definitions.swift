@@ -1,0 +1,195 @@
+/// A required equality that only defines a new variable, kept out of the tableau until a later
+/// constraint mentions that variable.
+///
+/// `coefficient·variable + Σ coeffs·ids + constant + marker = 0`: `ids` are the other
+/// variables' symbols (basic, parametric, or themselves lazily defined, always by an older
+/// definition), `marker` the constraint's dummy.
+struct LazyDefinition {
+    let variable: Symbol
+    let marker: Symbol
+    let coefficient: Double
+    let ids: [Symbol]
+    let coeffs: [Double]
+    var constant: Double
+}
+
+/// Lazy definitions: the presolve of *free column singletons*, done as constraints arrive.
+///
+/// When a required equality mentions a variable the tableau has never seen, classic Cassowary
+/// makes that variable the row's subject (it is in no row, so it is the cheapest): its row is
+/// the equality with every basic variable substituted, and nothing else changes (no other row
+/// holds the new variable, it has no cost, and an unrestricted basic row never takes part in
+/// a pivot choice; it is only ever updated). On a chain (`xᵢ == xᵢ₋₁ + wᵢ₋₁ + 8`) that row
+/// holds every earlier view: the fill is quadratic.
+///
+/// Here such an equality is kept as a definition instead, and the variable's value is computed
+/// from it when read (``value(of:)``, ``updateVariables()``). When a later constraint mentions
+/// the variable, the definition becomes the row classic Cassowary would hold now
+/// (``materialize(_:)``), expanded through the lazily defined variables it mentions in one
+/// linear pass: a chain read at its end costs one row as long as the chain, not the chain's
+/// triangle. ``remove(_:)``, ``dump()`` and the inspection queries (``optimalFace()``,
+/// `Solver.statistics`) first materialize every definition (``materializeAll()``).
+///
+/// Where the solution is unique, the values are classic Cassowary's. Where it is not, the
+/// vertex may differ: a variable that only definitions mention is in no row, so the subject
+/// choice, which prefers symbols in few rows, may pick it where the classic tableau (which
+/// counts the defined variable's row) would not. The result is still deterministic.
+/// A definition is only taken where the classic choice would pick the new variable among the
+/// constraint's own terms: not when one of them is a parametric symbol in no row.
+extension Tableau {
+    /// The index in `c`'s terms of the variable it would define, or nil. `c` is a required
+    /// equality that is not an edit.
+    func definitionCandidate(_ c: Constraint) -> Int? {
+        guard lazyDefinitions else { return nil }
+        var candidate: Int?
+        for (k, t) in c.expression.terms.enumerated() where t.coefficient != 0 {
+            if let s = knownSymbol(for: t.variable) {
+                let i = Int(s)
+                if rowOf[i] >= 0 || definitionOf[i] >= 0 { continue }
+                if columns.count(s) == 0 { return nil }
+            } else if candidate == nil {
+                if nearZero(t.coefficient) { return nil }
+                candidate = k
+            }
+        }
+        return candidate
+    }
+
+    /// Records `c` as the definition of its term `candidate`'s variable; returns its marker.
+    /// Symbols are made in the order `createRow` makes them (the terms', then the marker).
+    func addDefinition(_ c: Constraint, candidate: Int) -> Symbol {
+        let terms = c.expression.terms
+        var ids: [Symbol] = [], coeffs: [Double] = []
+        ids.reserveCapacity(terms.count - 1)
+        coeffs.reserveCapacity(terms.count - 1)
+        var variable: Symbol = -1
+        for (k, t) in terms.enumerated() where t.coefficient != 0 {
+            let s = symbol(for: t.variable)
+            if k == candidate { variable = s } else { ids.append(s); coeffs.append(t.coefficient) }
+        }
+        let marker = newSymbol(.dummy)
+        definitionOf[Int(variable)] = Int32(definitions.count)
+        definitionOf[Int(marker)] = Int32(definitions.count)   // for setConstant
+        definitions.append(LazyDefinition(
+            variable: variable, marker: marker, coefficient: terms[candidate].coefficient,
+            ids: ids, coeffs: coeffs, constant: c.expression.constant))
+        liveDefinitions += 1
+        return marker
+    }
+
+    /// Turns definition `k` into the row classic Cassowary would hold for its variable now.
+    func materialize(_ k: Int) {
+        guard let d = definitions[k] else { return }
+        var row: Row
+        if d.ids.allSatisfy({ definitionOf[Int($0)] < 0 }) {
+            // One level, as `createRow` builds a row (same merges in the same order).
+            row = Row(constant: d.constant)
+            for (u, c) in zip(d.ids, d.coeffs) {
+                let r = rowOf[Int(u)]
+                if r >= 0 { Tableau.accumulate(&row, rows[Int(r)], times: c) } else { row.insert(u, c) }
+            }
+            row.insert(d.marker, 1)
+        } else {
+            row = expandedDefinition(k)
+        }
+        row.scale(by: -1 / d.coefficient)
+        definitions[k] = nil
+        definitionOf[Int(d.variable)] = -1
+        definitionOf[Int(d.marker)] = -1
+        liveDefinitions -= 1
+        insertRow(row, basic: d.variable)
+    }
+
+    /// Definition `k` without its variable (`0 = coefficient·variable + result`), with every
+    /// lazily defined variable it reaches replaced by its own definition and every basic
+    /// variable by its row: one pass over the definitions it reaches, newest first, each
+    /// handing its weight down to the older ones it mentions.
+    private func expandedDefinition(_ k: Int) -> Row {
+        var reach = [k], stack = [k]
+        var seen: Set<Int> = [k]
+        while let j = stack.popLast() {
+            for u in definitions[j]!.ids {
+                let i = Int(definitionOf[Int(u)])
+                if i >= 0 && seen.insert(i).inserted { reach.append(i); stack.append(i) }
+            }
+        }
+        reach.sort(by: >)
+        var weight: [Int: Double] = [k: 1]
+        var cells: [Symbol: Double] = [:]
+        var constant = 0.0
+        for j in reach {
+            guard let w = weight[j], w != 0 else { continue }
+            let d = definitions[j]!
+            constant += w * d.constant
+            cells[d.marker, default: 0] += w
+            for (u, c) in zip(d.ids, d.coeffs) {
+                let i = Int(definitionOf[Int(u)])
+                if i >= 0 {
+                    // u = −(its definition without it) / its coefficient.
+                    weight[i, default: 0] += -w * c / definitions[i]!.coefficient
+                } else if rowOf[Int(u)] >= 0 {
+                    let src = rows[Int(rowOf[Int(u)])]
+                    constant += w * c * src.constant
+                    for (s, a) in zip(src.ids, src.coeffs) { cells[s, default: 0] += w * c * a }
+                } else {
+                    cells[u, default: 0] += w * c
+                }
+            }
+        }
+        var row = Row(constant: constant)
+        let ids = cells.keys.sorted()
+        row.ids.reserveCapacity(ids.count)
+        row.coeffs.reserveCapacity(ids.count)
+        for s in ids {
+            let c = cells[s]!
+            if !nearZero(c) { row.ids.append(s); row.coeffs.append(c) }
+        }
+        return row
+    }
+
+    /// Materializes every definition, oldest first (each then expands one level only).
+    func materializeAll() {
+        guard liveDefinitions > 0 else { definitions.removeAll(); return }
+        for k in definitions.indices { materialize(k) }
+        definitions.removeAll()
+        definitionValues.removeAll()
+        definitionRound.removeAll()
+    }
+
+    /// The value of a symbol in the current solution: a lazily defined variable's from its
+    /// definition, a basic symbol's from its row, 0 for a parametric one.
+    func symbolValue(_ s: Symbol) -> Double {
+        let k = definitionOf[Int(s)]
+        if k >= 0 { return definitionValue(Int(k)) }
+        let r = rowOf[Int(s)]
+        return r >= 0 ? rows[Int(r)].constant : 0
+    }
+
+    /// The value of definition `k`'s variable, computed after the definitions it mentions (an
+    /// explicit stack: a chain of definitions is as deep as the chain), once per change of the
+    /// solution.
+    func definitionValue(_ k: Int) -> Double {
+        if definitionValues.count < definitions.count {
+            definitionValues += [Double](repeating: 0, count: definitions.count - definitionValues.count)
+            definitionRound += [UInt64](repeating: 0, count: definitions.count - definitionRound.count)
+        }
+        if definitionRound[k] == solutionRound { return definitionValues[k] }
+        var stack = [k]
+        while let j = stack.last {
+            if definitionRound[j] == solutionRound { stack.removeLast(); continue }
+            let d = definitions[j]!
+            var ready = true
+            for u in d.ids {
+                let i = Int(definitionOf[Int(u)])
+                if i >= 0 && definitionRound[i] != solutionRound { stack.append(i); ready = false }
+            }
+            if !ready { continue }
+            stack.removeLast()
+            var sum = d.constant
+            for (u, c) in zip(d.ids, d.coeffs) { sum += c * symbolValue(u) }
+            definitionValues[j] = -sum / d.coefficient
+            definitionRound[j] = solutionRound
+        }
+        return definitionValues[k]
+    }
+}
