@@ -105,38 +105,81 @@ extension Tableau {
     /// variable by its row: one pass over the definitions it reaches, newest first, each
     /// handing its weight down to the older ones it mentions.
     private func expandedDefinition(_ k: Int) -> Row {
-        var reach = [k], stack = [k]
-        var seen: Set<Int> = [k]
-        while let j = stack.popLast() {
-            for u in definitions[j]!.ids {
+        // The definitions reached, with the weight each is taken at. Usually a handful (a
+        // card's few positions): an array searched linearly, no closure, no hashing; past 16 (a
+        // chain) a dictionary finds them.
+        var reach = [k], weights = [1.0]
+        reach.reserveCapacity(8)
+        weights.reserveCapacity(8)
+        var index: [Int: Int] = [:]
+        var next = 0
+        while next < reach.count {
+            for u in definitions[reach[next]]!.ids {
                 let i = Int(definitionOf[Int(u)])
-                if i >= 0 && seen.insert(i).inserted { reach.append(i); stack.append(i) }
+                guard i >= 0 else { continue }
+                let known = reach.count > 16 ? index[i] != nil : reach.contains(i)
+                if known { continue }
+                reach.append(i)
+                weights.append(0)
+                if reach.count == 17 {
+                    for (p, j) in reach.enumerated() { index[j] = p }
+                } else if reach.count > 17 {
+                    index[i] = reach.count - 1
+                }
             }
+            next += 1
         }
-        reach.sort(by: >)
-        var weight: [Int: Double] = [k: 1]
+        // Newest first: a definition hands weight only to older ones.
+        var order = Array(reach.indices)
+        order.sort { reach[$0] > reach[$1] }
+        let small = reach.count <= 8
+        var (acc, spare) = (Row(), Row())
+        swap(&acc, &definitionScratch.0)
+        swap(&spare, &definitionScratch.1)
+        acc.ids.removeAll(keepingCapacity: true)
+        acc.coeffs.removeAll(keepingCapacity: true)
+        acc.constant = 0
+        defer {
+            swap(&acc, &definitionScratch.0)
+            swap(&spare, &definitionScratch.1)
+        }
         var cells: [Symbol: Double] = [:]
-        var constant = 0.0
-        for j in reach {
-            guard let w = weight[j], w != 0 else { continue }
-            let d = definitions[j]!
-            constant += w * d.constant
-            cells[d.marker, default: 0] += w
+        for p in order {
+            let w = weights[p]
+            guard w != 0 else { continue }
+            let d = definitions[reach[p]]!
+            acc.constant += w * d.constant
+            if small { acc.insert(d.marker, w) } else { cells[d.marker, default: 0] += w }
             for (u, c) in zip(d.ids, d.coeffs) {
                 let i = Int(definitionOf[Int(u)])
                 if i >= 0 {
                     // u = −(its definition without it) / its coefficient.
-                    weight[i, default: 0] += -w * c / definitions[i]!.coefficient
+                    let q = reach.count > 16 ? index[i]! : reach.firstIndex(of: i)!
+                    weights[q] += -w * c / definitions[i]!.coefficient
                 } else if rowOf[Int(u)] >= 0 {
-                    let src = rows[Int(rowOf[Int(u)])]
-                    constant += w * c * src.constant
-                    for (s, a) in zip(src.ids, src.coeffs) { cells[s, default: 0] += w * c * a }
+                    let r = Int(rowOf[Int(u)])
+                    if small {
+                        Tableau.merge(acc, rows[r], times: w * c, into: &spare)
+                        swap(&acc, &spare)
+                    } else {
+                        acc.constant += w * c * rows[r].constant
+                        for (s, a) in zip(rows[r].ids, rows[r].coeffs) { cells[s, default: 0] += w * c * a }
+                    }
+                } else if small {
+                    acc.insert(u, w * c)
                 } else {
                     cells[u, default: 0] += w * c
                 }
             }
         }
-        var row = Row(constant: constant)
+        var row = Row(constant: acc.constant)
+        if small {
+            row.ids.reserveCapacity(acc.ids.count + 1)   // + the subject's leaving symbol on a pivot
+            row.coeffs.reserveCapacity(acc.ids.count + 1)
+            row.ids.append(contentsOf: acc.ids)
+            row.coeffs.append(contentsOf: acc.coeffs)
+            return row
+        }
         let ids = cells.keys.sorted()
         row.ids.reserveCapacity(ids.count)
         row.coeffs.reserveCapacity(ids.count)

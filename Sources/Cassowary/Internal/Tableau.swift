@@ -47,6 +47,8 @@ final class Tableau {
     @exclusivity(unchecked) var definitionRound: [UInt64] = []
     /// Moves whenever the solution may change; definition values computed in an older round are stale.
     @exclusivity(unchecked) var solutionRound: UInt64 = 1
+    /// Two rows an expanded definition is merged in, reused.
+    @exclusivity(unchecked) var definitionScratch = (Row(), Row())
 
     // Rows.
     @exclusivity(unchecked) var rows: [Row] = []
