@@ -65,7 +65,7 @@ extension Tableau {
             // A lazy definition moves with its constant (rows materialized through it moved
             // with its marker, above).
             let k = Int(definitionOf[Int(record.marker)])
-            if k >= 0 { definitions[k]!.constant = constant }
+            if k >= 0 { definitions.constant[k] = constant }
         }
         if fingerprint != oldFingerprint {
             equivalents.remove(oldFingerprint, slot: slot)

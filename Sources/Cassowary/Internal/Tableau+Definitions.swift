@@ -1,16 +1,23 @@
-/// A required equality that only defines a new variable, kept out of the tableau until a later
-/// constraint mentions that variable.
+/// Required equalities that only define a new variable, kept out of the tableau until a later
+/// constraint mentions that variable; oldest first, in flat arrays (no allocation per
+/// definition, no reference counting when they are evaluated).
 ///
-/// `coefficient·variable + Σ coeffs·ids + constant + marker = 0`: `ids` are the other
-/// variables' symbols (basic, parametric, or themselves lazily defined, always by an older
-/// definition), `marker` the constraint's dummy.
-struct LazyDefinition {
-    let variable: Symbol
-    let marker: Symbol
-    let coefficient: Double
-    let ids: [Symbol]
-    let coeffs: [Double]
-    var constant: Double
+/// Definition `k` reads `coefficient·variable + Σ coeffs·ids + constant + marker = 0`, its
+/// terms at `start[k] ..< start[k + 1]`: the other variables' symbols (basic, parametric, or
+/// lazily defined by an older definition), `marker` the constraint's dummy.
+struct LazyDefinitions {
+    var variable: [Symbol] = []
+    var marker: [Symbol] = []
+    var coefficient: [Double] = []
+    var constant: [Double] = []
+    var live: [Bool] = []
+    var start: [Int32] = [0]
+    var ids: [Symbol] = []
+    var coeffs: [Double] = []
+
+    var count: Int { variable.count }
+
+    func terms(_ k: Int) -> Range<Int> { Int(start[k])..<Int(start[k + 1]) }
 }
 
 /// Lazy definitions: the presolve of *free column singletons*, done as constraints arrive.
@@ -59,45 +66,54 @@ extension Tableau {
     /// Symbols are made in the order `createRow` makes them (the terms', then the marker).
     func addDefinition(_ c: Constraint, candidate: Int) -> Symbol {
         let terms = c.expression.terms
-        var ids: [Symbol] = [], coeffs: [Double] = []
-        ids.reserveCapacity(terms.count - 1)
-        coeffs.reserveCapacity(terms.count - 1)
         var variable: Symbol = -1
         for (k, t) in terms.enumerated() where t.coefficient != 0 {
             let s = symbol(for: t.variable)
-            if k == candidate { variable = s } else { ids.append(s); coeffs.append(t.coefficient) }
+            if k == candidate {
+                variable = s
+            } else {
+                definitions.ids.append(s)
+                definitions.coeffs.append(t.coefficient)
+            }
         }
         let marker = newSymbol(.dummy)
-        definitionOf[Int(variable)] = Int32(definitions.count)
-        definitionOf[Int(marker)] = Int32(definitions.count)   // for setConstant
-        definitions.append(LazyDefinition(
-            variable: variable, marker: marker, coefficient: terms[candidate].coefficient,
-            ids: ids, coeffs: coeffs, constant: c.expression.constant))
+        let k = Int32(definitions.count)
+        definitionOf[Int(variable)] = k
+        definitionOf[Int(marker)] = k   // for setConstant
+        definitions.variable.append(variable)
+        definitions.marker.append(marker)
+        definitions.coefficient.append(terms[candidate].coefficient)
+        definitions.constant.append(c.expression.constant)
+        definitions.live.append(true)
+        definitions.start.append(Int32(definitions.ids.count))
         liveDefinitions += 1
         return marker
     }
 
     /// Turns definition `k` into the row classic Cassowary would hold for its variable now.
     func materialize(_ k: Int) {
-        guard let d = definitions[k] else { return }
+        guard definitions.live[k] else { return }
+        let terms = definitions.terms(k)
         var row: Row
-        if d.ids.allSatisfy({ definitionOf[Int($0)] < 0 }) {
+        if terms.allSatisfy({ definitionOf[Int(definitions.ids[$0])] < 0 }) {
             // One level, as `createRow` builds a row (same merges in the same order).
-            row = Row(constant: d.constant)
-            for (u, c) in zip(d.ids, d.coeffs) {
+            row = Row(constant: definitions.constant[k])
+            for t in terms {
+                let u = definitions.ids[t], c = definitions.coeffs[t]
                 let r = rowOf[Int(u)]
                 if r >= 0 { Tableau.accumulate(&row, rows[Int(r)], times: c) } else { row.insert(u, c) }
             }
-            row.insert(d.marker, 1)
+            row.insert(definitions.marker[k], 1)
         } else {
             row = expandedDefinition(k)
         }
-        row.scale(by: -1 / d.coefficient)
-        definitions[k] = nil
-        definitionOf[Int(d.variable)] = -1
-        definitionOf[Int(d.marker)] = -1
+        row.scale(by: -1 / definitions.coefficient[k])
+        let v = definitions.variable[k]
+        definitions.live[k] = false
+        definitionOf[Int(v)] = -1
+        definitionOf[Int(definitions.marker[k])] = -1
         liveDefinitions -= 1
-        insertRow(row, basic: d.variable)
+        insertRow(row, basic: v)
     }
 
     /// Definition `k` without its variable (`0 = coefficient·variable + result`), with every
@@ -106,16 +122,16 @@ extension Tableau {
     /// handing its weight down to the older ones it mentions.
     private func expandedDefinition(_ k: Int) -> Row {
         // The definitions reached, with the weight each is taken at. Usually a handful (a
-        // card's few positions): an array searched linearly, no closure, no hashing; past 16 (a
-        // chain) a dictionary finds them.
+        // card's few positions): an array searched linearly, no hashing; past 16 (a chain) a
+        // dictionary finds them.
         var reach = [k], weights = [1.0]
         reach.reserveCapacity(8)
         weights.reserveCapacity(8)
         var index: [Int: Int] = [:]
         var next = 0
         while next < reach.count {
-            for u in definitions[reach[next]]!.ids {
-                let i = Int(definitionOf[Int(u)])
+            for t in definitions.terms(reach[next]) {
+                let i = Int(definitionOf[Int(definitions.ids[t])])
                 guard i >= 0 else { continue }
                 let known = reach.count > 16 ? index[i] != nil : reach.contains(i)
                 if known { continue }
@@ -147,15 +163,16 @@ extension Tableau {
         for p in order {
             let w = weights[p]
             guard w != 0 else { continue }
-            let d = definitions[reach[p]]!
-            acc.constant += w * d.constant
-            if small { acc.insert(d.marker, w) } else { cells[d.marker, default: 0] += w }
-            for (u, c) in zip(d.ids, d.coeffs) {
+            let j = reach[p]
+            acc.constant += w * definitions.constant[j]
+            if small { acc.insert(definitions.marker[j], w) } else { cells[definitions.marker[j], default: 0] += w }
+            for t in definitions.terms(j) {
+                let u = definitions.ids[t], c = definitions.coeffs[t]
                 let i = Int(definitionOf[Int(u)])
                 if i >= 0 {
                     // u = −(its definition without it) / its coefficient.
                     let q = reach.count > 16 ? index[i]! : reach.firstIndex(of: i)!
-                    weights[q] += -w * c / definitions[i]!.coefficient
+                    weights[q] += -w * c / definitions.coefficient[i]
                 } else if rowOf[Int(u)] >= 0 {
                     let r = Int(rowOf[Int(u)])
                     if small {
@@ -192,9 +209,10 @@ extension Tableau {
 
     /// Materializes every definition, oldest first (each then expands one level only).
     func materializeAll() {
-        guard liveDefinitions > 0 else { definitions.removeAll(); return }
-        for k in definitions.indices { materialize(k) }
-        definitions.removeAll()
+        if liveDefinitions > 0 {
+            for k in 0..<definitions.count { materialize(k) }
+        }
+        definitions = LazyDefinitions()
         definitionValues.removeAll()
         definitionRound.removeAll()
     }
@@ -212,27 +230,77 @@ extension Tableau {
     /// explicit stack: a chain of definitions is as deep as the chain), once per change of the
     /// solution.
     func definitionValue(_ k: Int) -> Double {
-        if definitionValues.count < definitions.count {
-            definitionValues += [Double](repeating: 0, count: definitions.count - definitionValues.count)
-            definitionRound += [UInt64](repeating: 0, count: definitions.count - definitionRound.count)
-        }
+        growDefinitionValues()
         if definitionRound[k] == solutionRound { return definitionValues[k] }
-        var stack = [k]
+        var stack: [Int] = []
+        swap(&stack, &definitionStack)   // reused: no allocation per read
+        defer { swap(&stack, &definitionStack) }
+        stack.removeAll(keepingCapacity: true)
+        stack.append(k)
         while let j = stack.last {
             if definitionRound[j] == solutionRound { stack.removeLast(); continue }
-            let d = definitions[j]!
             var ready = true
-            for u in d.ids {
-                let i = Int(definitionOf[Int(u)])
+            for t in definitions.terms(j) {
+                let i = Int(definitionOf[Int(definitions.ids[t])])
                 if i >= 0 && definitionRound[i] != solutionRound { stack.append(i); ready = false }
             }
             if !ready { continue }
             stack.removeLast()
-            var sum = d.constant
-            for (u, c) in zip(d.ids, d.coeffs) { sum += c * symbolValue(u) }
-            definitionValues[j] = -sum / d.coefficient
-            definitionRound[j] = solutionRound
+            evaluateDefinition(j)
         }
         return definitionValues[k]
+    }
+
+    /// Computes definition `k` from the current values of what it mentions (older
+    /// definitions already computed).
+    @inline(__always)
+    private func evaluateDefinition(_ k: Int) {
+        var sum = definitions.constant[k]
+        for t in definitions.terms(k) {
+            let u = Int(definitions.ids[t])
+            let i = Int(definitionOf[u])
+            let value: Double
+            if i >= 0 {
+                value = definitionValues[i]
+            } else {
+                let r = Int(rowOf[u])
+                value = r >= 0 ? rows[r].constant : 0
+            }
+            sum += definitions.coeffs[t] * value
+        }
+        definitionValues[k] = -sum / definitions.coefficient[k]
+        definitionRound[k] = solutionRound
+    }
+
+    /// Computes every definition's value for the current solution, oldest first (each then
+    /// finds the older ones it mentions computed): one pass over local copies of the arrays
+    /// (no reference counting per term), for ``updateVariables()``.
+    func evaluateDefinitions() {
+        guard liveDefinitions > 0 else { return }
+        growDefinitionValues()
+        let d = definitions, definitionOf = self.definitionOf, rowOf = self.rowOf, round = solutionRound
+        var values: [Double] = [], rounds: [UInt64] = []
+        swap(&values, &definitionValues)
+        swap(&rounds, &definitionRound)
+        rows.withUnsafeBufferPointer { rb in
+            for k in 0..<d.count where d.live[k] && rounds[k] != round {
+                var sum = d.constant[k]
+                for t in Int(d.start[k])..<Int(d.start[k + 1]) {
+                    let u = Int(d.ids[t])
+                    let i = Int(definitionOf[u]), r = Int(rowOf[u])
+                    sum += d.coeffs[t] * (i >= 0 ? values[i] : r >= 0 ? rb[r].constant : 0)
+                }
+                values[k] = -sum / d.coefficient[k]
+                rounds[k] = round
+            }
+        }
+        swap(&values, &definitionValues)
+        swap(&rounds, &definitionRound)
+    }
+
+    private func growDefinitionValues() {
+        guard definitionValues.count < definitions.count else { return }
+        definitionValues += repeatElement(0, count: definitions.count - definitionValues.count)
+        definitionRound += repeatElement(0, count: definitions.count - definitionRound.count)
     }
 }

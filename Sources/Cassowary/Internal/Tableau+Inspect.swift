@@ -58,15 +58,18 @@ extension Tableau {
     func checkInvariants() throws(CassowaryError) {
         func fail(_ m: String) -> CassowaryError { .internalError("invariant: " + m) }
         var liveDefs = 0
-        for (k, d) in definitions.enumerated() {
-            guard let d else { continue }
+        for k in 0..<definitions.count where definitions.live[k] {
             liveDefs += 1
-            guard definitionOf[Int(d.variable)] == Int32(k), definitionOf[Int(d.marker)] == Int32(k),
-                  rowOf[Int(d.variable)] < 0, rowOf[Int(d.marker)] < 0, kinds[Int(d.variable)] == .external,
-                  !dead[Int(d.variable)], levels.allSatisfy({ $0.coefficient(d.variable) == 0 })
-            else { throw fail("lazy definition of \(symbolName(d.variable)) is inconsistent") }
-            for u in d.ids where definitionOf[Int(u)] >= Int32(k) || dead[Int(u)] {
-                throw fail("lazy definition of \(symbolName(d.variable)) mentions \(symbolName(u))")
+            let v = definitions.variable[k], m = definitions.marker[k]
+            guard definitionOf[Int(v)] == Int32(k), definitionOf[Int(m)] == Int32(k),
+                  rowOf[Int(v)] < 0, rowOf[Int(m)] < 0, kinds[Int(v)] == .external,
+                  !dead[Int(v)], levels.allSatisfy({ $0.coefficient(v) == 0 })
+            else { throw fail("lazy definition of \(symbolName(v)) is inconsistent") }
+            for t in definitions.terms(k) {
+                let u = definitions.ids[t]
+                if definitionOf[Int(u)] >= Int32(k) || dead[Int(u)] {
+                    throw fail("lazy definition of \(symbolName(v)) mentions \(symbolName(u))")
+                }
             }
         }
         if liveDefs != liveDefinitions { throw fail("lazy definition count disagrees") }

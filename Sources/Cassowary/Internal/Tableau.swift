@@ -38,8 +38,8 @@ final class Tableau {
     @exclusivity(unchecked) var symbolVariable: [Variable?] = []
     @exclusivity(unchecked) var definitionOf: [Int32] = []    // index in `definitions` of a defined variable or its marker, or -1
 
-    // Lazy definitions (see Tableau+Definitions.swift), oldest first; nil once materialized.
-    @exclusivity(unchecked) var definitions: [LazyDefinition?] = []
+    // Lazy definitions (see Tableau+Definitions.swift), oldest first.
+    @exclusivity(unchecked) var definitions = LazyDefinitions()
     @exclusivity(unchecked) var liveDefinitions = 0
     /// Tests switch definitions off to compare with classic Cassowary.
     @exclusivity(unchecked) var lazyDefinitions = true
@@ -49,6 +49,7 @@ final class Tableau {
     @exclusivity(unchecked) var solutionRound: UInt64 = 1
     /// Two rows an expanded definition is merged in, reused.
     @exclusivity(unchecked) var definitionScratch = (Row(), Row())
+    @exclusivity(unchecked) var definitionStack: [Int] = []
 
     // Rows.
     @exclusivity(unchecked) var rows: [Row] = []
@@ -453,7 +454,14 @@ final class Tableau {
     }
 
     func updateVariables() {
-        for (v, s) in variablesInOrder { v.value = symbolValue(s) }
+        evaluateDefinitions()
+        let values = definitionValues, definitionOf = self.definitionOf, rowOf = self.rowOf
+        rows.withUnsafeBufferPointer { rb in
+            for (v, s) in variablesInOrder {
+                let k = Int(definitionOf[Int(s)]), r = Int(rowOf[Int(s)])
+                v.value = k >= 0 ? values[k] : r >= 0 ? rb[r].constant : 0
+            }
+        }
     }
 
     /// The symbol of a variable this tableau has seen, if any.
@@ -482,7 +490,7 @@ final class Tableau {
 
     func reset() {
         kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []; definitionOf = []
-        definitions = []; liveDefinitions = 0; definitionValues = []; definitionRound = []; solutionRound &+= 1
+        definitions = LazyDefinitions(); liveDefinitions = 0; definitionValues = []; definitionRound = []; solutionRound &+= 1
         rows = []; basicOf = []; freeRows = []; infeasible = []
         levels = []; levelUse = [:]; artificial = nil
         variableSymbols = [:]; variablesInOrder = []
