@@ -232,6 +232,12 @@ extension Tableau {
     func definitionValue(_ k: Int) -> Double {
         growDefinitionValues()
         if definitionRound[k] == solutionRound { return definitionValues[k] }
+        if solutionRound &- fullEvaluationRound > UInt64(liveDefinitions / 8) {
+            // Much has changed since the last full pass (a build): one pass over all the
+            // definitions costs less than walking to each one as it is read.
+            evaluateDefinitions()
+            return definitionValues[k]
+        }
         var stack: [Int] = []
         swap(&stack, &definitionStack)   // reused: no allocation per read
         defer { swap(&stack, &definitionStack) }
@@ -296,6 +302,7 @@ extension Tableau {
         }
         swap(&values, &definitionValues)
         swap(&rounds, &definitionRound)
+        fullEvaluationRound = round
     }
 
     private func growDefinitionValues() {

@@ -50,6 +50,8 @@ final class Tableau {
     /// Two rows an expanded definition is merged in, reused.
     @exclusivity(unchecked) var definitionScratch = (Row(), Row())
     @exclusivity(unchecked) var definitionStack: [Int] = []
+    /// The round of the last pass over every definition (`evaluateDefinitions()`).
+    @exclusivity(unchecked) var fullEvaluationRound: UInt64 = 0
 
     // Rows.
     @exclusivity(unchecked) var rows: [Row] = []
