@@ -20,13 +20,20 @@ public enum Relation: Sendable, CustomStringConvertible {
 /// reference, so a solver can tell *this* constraint from an equal one.
 /// Stored normalized as `expression relation 0`, where `expression = lhs − rhs` reduced.
 public final class Constraint: @unchecked Sendable, CustomStringConvertible {
+    // Not checked for exclusive access at run time: read on every add, written only by
+    // setConstant, never while a read is under way.
     /// `lhs − rhs`, each variable once. Only ``Solver/setConstant(of:to:)`` changes it (the
     /// constant only).
-    public internal(set) var expression: Expression
+    @exclusivity(unchecked) public internal(set) var expression: Expression
     /// The relation to zero.
     public let relation: Relation
     /// The strength; ``Strength/required`` unless said otherwise.
     public let strength: Strength
+
+    /// The solver that first took this constraint (0: none now), and its slot there: saves a
+    /// hash lookup per add and remove in the common one-solver case (see `SlotIndex`).
+    @exclusivity(unchecked) var solverTag: UInt64 = 0
+    @exclusivity(unchecked) var solverSlot: Int32 = -1
 
     /// Creates `expression relation 0`.
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {

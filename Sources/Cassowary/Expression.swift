@@ -50,6 +50,7 @@ public struct Expression: Sendable, CustomStringConvertible {
     /// with no hashing).
     public func reduced() -> Expression {
         if terms.count <= 16 {
+            if isReducedShort { return self }
             var out: [Term] = []
             out.reserveCapacity(terms.count)
             var zeros = false
@@ -76,6 +77,16 @@ public struct Expression: Sendable, CustomStringConvertible {
             }
         }
         return Expression(out.filter { $0.coefficient != 0 }, constant: constant)
+    }
+
+    /// Whether this short expression is already reduced (no zero coefficient, no variable
+    /// twice): checked by a scan, so reducing one costs no allocation.
+    private var isReducedShort: Bool {
+        for i in terms.indices {
+            if terms[i].coefficient == 0 { return false }
+            for j in 0..<i where terms[j].variable === terms[i].variable { return false }
+        }
+        return true
     }
 
     /// Whether every coefficient and the constant are finite.

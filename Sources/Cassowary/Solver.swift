@@ -155,8 +155,10 @@ public final class Solver {
         public var cells: Int
     }
 
-    /// Current counters. Complexity: O(rows).
+    /// Current counters, with every lazy definition materialized first (rows and cells are
+    /// those of the classic tableau). Complexity: O(rows), plus that materialization.
     public var statistics: Statistics {
+        core.materializeAll()
         var rows = 0, cells = 0
         for (i, b) in core.basicOf.enumerated() where b >= 0 {
             rows += 1

@@ -35,13 +35,15 @@ struct DeferredEqualities {
     /// In the order they were peeled: a definition mentions only solver variables and
     /// variables defined *later* in this list.
     private(set) var definitions: [Definition] = []
-    private var byVariable: [ObjectIdentifier: Int] = [:]
-    private var byConstraint: [ObjectIdentifier: Int] = [:]
+    private var byVariable = IdentityIndex()
+    private var byConstraint = IdentityIndex()
     private var values: [Double] = []
     /// The round each value was computed in; ``invalidate()`` starts a new round.
     private var computedIn: [UInt64] = []
     private var round: UInt64 = 1
     private var scratch: [Int] = []
+    /// For each constraint given to ``init(planning:)``, by index: whether it became a definition.
+    private var planned: [Bool] = []
 
     var isEmpty: Bool { definitions.isEmpty }
     var count: Int { definitions.count }
@@ -50,8 +52,7 @@ struct DeferredEqualities {
     /// given, in any order; soft ones and inequalities are never chosen but count as mentions).
     /// - Complexity: O(total terms).
     init(planning constraints: [Cassowary.Constraint]) {
-        var index: [ObjectIdentifier: Int32] = [:]
-        index.reserveCapacity(constraints.count)
+        var index = IdentityIndex(capacity: constraints.count)
         var variables: [Variable] = []
         var occurrences: [Int32] = []
         // The terms of every constraint (reduced by its initializer) in flat arrays: those of
@@ -65,10 +66,10 @@ struct DeferredEqualities {
                 let key = ObjectIdentifier(t.variable)
                 let i: Int32
                 if let k = index[key] {
-                    i = k
+                    i = Int32(k)
                 } else {
                     i = Int32(variables.count)
-                    index[key] = i
+                    index.set(key, Int(i))
                     variables.append(t.variable)
                     occurrences.append(0)
                 }
@@ -106,8 +107,8 @@ struct DeferredEqualities {
             }
             return found
         }
-        byVariable.reserveCapacity(constraints.count / 2)
-        byConstraint.reserveCapacity(constraints.count / 2)
+        byVariable = IdentityIndex(capacity: constraints.count / 2)
+        byConstraint = IdentityIndex(capacity: constraints.count / 2)
         var work: [Int32] = []
         for ci in constraints.indices.reversed() where definedVariable(ci) != nil { work.append(Int32(ci)) }
         while let ci = work.popLast().map(Int.init) {
@@ -125,8 +126,8 @@ struct DeferredEqualities {
                     }
                 }
             }
-            byVariable[ObjectIdentifier(variables[Int(v)])] = definitions.count
-            byConstraint[ObjectIdentifier(constraints[ci])] = definitions.count
+            byVariable.set(ObjectIdentifier(variables[Int(v)]), definitions.count)
+            byConstraint.set(ObjectIdentifier(constraints[ci]), definitions.count)
             definitions.append(Definition(
                 constraint: constraints[ci], variable: variables[Int(v)], coefficient: a, terms: others,
                 constant: constraints[ci].expression.constant))
@@ -134,11 +135,16 @@ struct DeferredEqualities {
         for k in definitions.indices {
             definitions[k].termDefinitions = definitions[k].terms.map { byVariable[ObjectIdentifier($0.variable)] ?? -1 }
         }
+        planned = removed
         values = [Double](repeating: 0, count: definitions.count)
         computedIn = [UInt64](repeating: 0, count: definitions.count)
     }
 
     init() {}
+
+    /// Whether the constraint at `index` of the list given to ``init(planning:)`` was set
+    /// aside as a definition (no lookup).
+    func isDefinition(planned index: Int) -> Bool { planned[index] }
 
     /// Whether this constraint object was set aside as a definition.
     func contains(_ c: Cassowary.Constraint) -> Bool { byConstraint[ObjectIdentifier(c)] != nil }
@@ -149,7 +155,7 @@ struct DeferredEqualities {
     /// Whether a constraint about to enter the solver mentions a defined variable: it cannot go
     /// in without the definitions it touches (the engine rebuilds instead).
     func isMentioned(by c: Cassowary.Constraint) -> Bool {
-        !byVariable.isEmpty && c.expression.terms.contains { byVariable[ObjectIdentifier($0.variable)] != nil }
+        byVariable.count > 0 && c.expression.terms.contains { byVariable[ObjectIdentifier($0.variable)] != nil }
     }
 
     /// Moves the constant of the definition made from `c` by `delta` (the constraint's

@@ -33,9 +33,11 @@ final class LayoutEngine {
     struct WeakView { weak var view: View? }
 
     /// The engine's own constraints, with what they are for (reports print these).
-    private var structuralNotes: [ObjectIdentifier: StructuralNote] = [:]
-    private var intrinsicConstraints: [ObjectIdentifier: [Cassowary.Constraint]] = [:]
-    private var userBySolver: [ObjectIdentifier: LayoutConstraint] = [:]
+    // The tables a build writes for every constraint are not checked for exclusive access at
+    // run time (the engine never hands out overlapping accesses; the checks cost ~3% of a build).
+    @exclusivity(unchecked) private var structuralNotes: [ObjectIdentifier: StructuralNote] = [:]
+    @exclusivity(unchecked) private var intrinsicConstraints: [ObjectIdentifier: [Cassowary.Constraint]] = [:]
+    @exclusivity(unchecked) private var userBySolver: [ObjectIdentifier: LayoutConstraint] = [:]
     /// Constraints equivalent to one already in the solver, keyed by that one.
     private var twins: [ObjectIdentifier: [LayoutConstraint]] = [:]
     private var twinOf: [ObjectIdentifier: ObjectIdentifier] = [:]
@@ -49,7 +51,7 @@ final class LayoutEngine {
     /// The direction the current build reads leading and trailing in.
     var layoutDirection: LayoutDirection { direction }
     /// Required equalities that only define a variable, kept out of the solver.
-    private(set) var deferred = DeferredEqualities()
+    @exclusivity(unchecked) private(set) var deferred = DeferredEqualities()
     /// Set when a change cannot be applied without the definitions it touches: the engine
     /// then rebuilds (which is linear in the layout's size).
     private var rebuildRequested = false
@@ -149,15 +151,27 @@ final class LayoutEngine {
         for list in intrinsic { all += list.map(\.constraint) }
         all += userConstraints
         deferred = DeferredEqualities(planning: all)
+        let structuralCount = structural.reduce(0) { $0 + $1.count }
+        structuralNotes.reserveCapacity(all.count - userConstraints.count)
+        userBySolver.reserveCapacity(userConstraints.count)
+        intrinsicConstraints.reserveCapacity(items.count)
 
+        // `all[i]` was planned as a definition or not: the adds below walk `all` in its order
+        // and ask by index (no lookup of the constraint object). Nothing else that goes into
+        // the solver here can mention a defined variable: the plan counted every constraint.
+        var si = 0, ii = structuralCount
         for (k, item) in items.enumerated() {
-            for (c, note) in structural[k] { _ = addStructural(c, note) }
-            if let view = item as? View { addIntrinsic(intrinsic[k], for: view) }
+            for (c, note) in structural[k] {
+                _ = addStructural(c, note, planned: deferred.isDefinition(planned: si))
+                si += 1
+            }
+            if let view = item as? View { addIntrinsic(intrinsic[k], for: view, firstPlanned: ii) }
+            ii += intrinsic[k].count
         }
-        for (c, sc) in zip(user, userConstraints) {
+        for (k, (c, sc)) in zip(user, userConstraints).enumerated() {
             c.engineState = .none
             c.solverConstraint = nil
-            addUser(c, sc)
+            addUser(c, sc, planned: deferred.isDefinition(planned: ii + k))
         }
         needsRebuild = false
     }
@@ -251,17 +265,19 @@ final class LayoutEngine {
 
     // MARK: User constraints
 
-    private func addUser(_ c: LayoutConstraint, _ made: Cassowary.Constraint? = nil) {
+    /// Adds a user constraint (`made`: its solver constraint, already made). `planned`: whether
+    /// the rebuild's plan made `made` a definition (nil outside a rebuild: then it is looked up).
+    private func addUser(_ c: LayoutConstraint, _ made: Cassowary.Constraint? = nil, planned: Bool? = nil) {
         c.engine = self
         let sc = made ?? solverConstraint(for: c)
         c.solverConstraint = sc
         c.solverConstant = c.constant
-        if deferred.contains(sc) {
+        if planned ?? deferred.contains(sc) {
             c.engineState = .active
             userBySolver[ObjectIdentifier(sc)] = c
             return
         }
-        if deferred.isMentioned(by: sc) {
+        if planned == nil && deferred.isMentioned(by: sc) {
             // It needs a variable that only a definition holds: rebuild with it counted.
             rebuildRequested = true
             return
@@ -343,8 +359,9 @@ final class LayoutEngine {
 
     // MARK: Structural constraints
 
-    private func addStructural(_ c: Cassowary.Constraint, _ note: StructuralNote) -> Bool {
-        if deferred.contains(c) {
+    /// Adds one of the engine's own constraints; `planned` as for ``addUser(_:_:planned:)``.
+    private func addStructural(_ c: Cassowary.Constraint, _ note: StructuralNote, planned: Bool? = nil) -> Bool {
+        if planned ?? deferred.contains(c) {
             structuralNotes[ObjectIdentifier(c)] = note
             return true
         }
@@ -363,7 +380,7 @@ final class LayoutEngine {
             if let victim {
                 removeUser(victim)
                 markBroken(victim, report)
-                return addStructural(c, note)
+                return addStructural(c, note, planned: planned)
             }
             structuralBroken.append(report)
             return false
@@ -373,9 +390,13 @@ final class LayoutEngine {
     }
 
     /// Adds a view's intrinsic-size constraints and remembers them for a later change.
-    private func addIntrinsic(_ list: [(constraint: Cassowary.Constraint, note: StructuralNote)], for view: View) {
+    /// `firstPlanned`: in a rebuild, the index of the list's first constraint in the plan.
+    private func addIntrinsic(_ list: [(constraint: Cassowary.Constraint, note: StructuralNote)], for view: View, firstPlanned: Int? = nil) {
         var added: [Cassowary.Constraint] = []
-        for (c, note) in list where addStructural(c, note) { added.append(c) }
+        for (k, (c, note)) in list.enumerated()
+        where addStructural(c, note, planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
+            added.append(c)
+        }
         if !added.isEmpty { intrinsicConstraints[ObjectIdentifier(view)] = added }
     }
 

@@ -75,7 +75,7 @@ struct ConstraintKey: Equatable {
 /// so nothing array-backed is stored or rehashed per constraint; a fingerprint match is
 /// confirmed by comparing canonical forms.
 struct EquivalenceIndex {
-    private var heads: [UInt64: Int32] = [:]
+    private var heads = FingerprintTable()
     private var next: [Int32] = []
     private(set) var count = 0
 
@@ -85,7 +85,7 @@ struct EquivalenceIndex {
     func find(
         _ fingerprint: UInt64, equivalentTo c: Constraint, in slots: [Tableau.ConstraintRecord?], excluding: Int32 = -1
     ) -> Int32? {
-        var slot = heads[fingerprint] ?? -1
+        var slot = heads.value(for: fingerprint) ?? -1
         guard slot >= 0 else { return nil }
         let key = ConstraintKey(c)
         while slot >= 0 {
@@ -97,7 +97,7 @@ struct EquivalenceIndex {
 
     /// Whether `slot` is indexed under `fingerprint`.
     func contains(_ fingerprint: UInt64, slot: Int32) -> Bool {
-        var s = heads[fingerprint] ?? -1
+        var s = heads.value(for: fingerprint) ?? -1
         while s >= 0 {
             if s == slot { return true }
             s = next[Int(s)]
@@ -107,16 +107,16 @@ struct EquivalenceIndex {
 
     mutating func insert(_ fingerprint: UInt64, slot: Int32) {
         while next.count <= Int(slot) { next.append(-1) }
-        next[Int(slot)] = heads[fingerprint] ?? -1
-        heads[fingerprint] = slot
+        next[Int(slot)] = heads.value(for: fingerprint) ?? -1
+        heads.set(fingerprint, slot)
         count += 1
     }
 
     mutating func remove(_ fingerprint: UInt64, slot: Int32) {
-        guard var s = heads[fingerprint] else { return }
+        guard var s = heads.value(for: fingerprint) else { return }
         if s == slot {
             let n = next[Int(slot)]
-            heads[fingerprint] = n >= 0 ? n : nil
+            heads.set(fingerprint, n >= 0 ? n : nil)
         } else {
             while next[Int(s)] >= 0 && next[Int(s)] != slot { s = next[Int(s)] }
             guard next[Int(s)] == slot else { return }

@@ -25,7 +25,7 @@ extension Tableau {
     /// ``suggestValue(_:_:)`` (the special case of a soft equality, μ = −1, δ = −Δvalue; like
     /// it, this leaves the objective's constant term, which only ``dump()`` shows, as it was).
     func setConstant(of constraint: Constraint, to constant: Double) throws(CassowaryError) {
-        guard let slot = slotOf[ObjectIdentifier(constraint)], let record = slots[Int(slot)],
+        guard let slot = slotIndex.slot(of: constraint), let record = slots[Int(slot)],
               let oldFingerprint = record.fingerprint   // nil: an edit constraint, not the user's
         else { throw .unknownConstraint(constraint) }
         let old = constraint.expression.constant
@@ -38,6 +38,7 @@ extension Tableau {
             constraint.expression.constant = old
             throw .duplicateConstraint(constraint, existing: slots[Int(other)]!.constraint)
         }
+        solutionRound &+= 1
         if delta != 0 {
             let mu: Double
             switch constraint.relation {
@@ -61,6 +62,10 @@ extension Tableau {
                 throw .unsatisfiableConstraint(constraint, conflicts: conflicts)
             }
             infeasible.removeAll()
+            // A lazy definition moves with its constant (rows materialized through it moved
+            // with its marker, above).
+            let k = Int(definitionOf[Int(record.marker)])
+            if k >= 0 { definitions.constant[k] = constant }
         }
         if fingerprint != oldFingerprint {
             equivalents.remove(oldFingerprint, slot: slot)

@@ -1,7 +1,7 @@
 extension Tableau {
     var constraintCount: Int { liveConstraints }
 
-    func contains(_ c: Constraint) -> Bool { slotOf[ObjectIdentifier(c)] != nil }
+    func contains(_ c: Constraint) -> Bool { slotIndex.slot(of: c) != nil }
 
     func constraintsInOrder() -> [Constraint] { slots.compactMap { $0?.constraint } }
 
@@ -9,7 +9,7 @@ extension Tableau {
     /// from equivalent-duplicate detection (a user's `v == 5` is not a duplicate of an edit
     /// that happens to start at 5).
     func add(_ constraint: Constraint, isEdit: Bool = false) throws(CassowaryError) {
-        if let slot = slotOf[ObjectIdentifier(constraint)] {
+        if let slot = slotIndex.slot(of: constraint) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
@@ -17,14 +17,27 @@ extension Tableau {
         if let fingerprint, let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
+        solutionRound &+= 1
         let newVariablesFrom = variablesInOrder.count
         let symbolsFrom = kinds.count
+        if !isEdit && constraint.relation == .equal && constraint.strength.isRequired,
+           let candidate = definitionCandidate(constraint) {
+            // It only defines a new variable: no row, no pivot (see Tableau+Definitions.swift).
+            let marker = addDefinition(constraint, candidate: candidate)
+            let slot = Int32(slots.count)
+            owner[Int(marker)] = slot
+            slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: -1, fingerprint: fingerprint))
+            slotIndex.insert(constraint, slot: slot)
+            if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
+            liveConstraints += 1
+            return
+        }
         var (row, marker, other) = createRow(constraint)
         let slot = Int32(slots.count)
         owner[Int(marker)] = slot
         if other >= 0 { owner[Int(other)] = slot }
         slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, fingerprint: fingerprint))
-        slotOf[ObjectIdentifier(constraint)] = slot
+        slotIndex.insert(constraint, slot: slot)
         if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
         liveConstraints += 1
         if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
@@ -56,7 +69,7 @@ extension Tableau {
     private func forget(slot: Int32, symbolsFrom: Int, variablesFrom: Int) {
         let record = slots[Int(slot)]!
         slots.removeLast()
-        slotOf[ObjectIdentifier(record.constraint)] = nil
+        slotIndex.remove(record.constraint)
         if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
         liveConstraints -= 1
         for (v, _) in variablesInOrder[variablesFrom...] {
@@ -69,27 +82,32 @@ extension Tableau {
     /// The constraint's row with basic symbols substituted, its marker and other symbol, and
     /// its error terms added to the objective.
     func createRow(_ c: Constraint) -> (Row, marker: Symbol, other: Symbol) {
-        var row = Row(constant: c.expression.constant)
-        // Room for every cell up front: growing two arrays from empty costs more than the merge.
-        var room = 2
-        for t in c.expression.terms {
-            if let s = knownSymbol(for: t.variable), rowOf[Int(s)] >= 0 {
-                room += rows[Int(rowOf[Int(s)])].ids.count
-            } else {
-                room += 1
-            }
-        }
-        row.ids.reserveCapacity(room)
-        row.coeffs.reserveCapacity(room)
+        // Built in two reused scratch rows (a basic variable's row is merged from one into the
+        // other), then copied once into a row of exactly the right size.
+        var (acc, spare) = (Row(), Row())
+        swap(&acc, &rowScratch.0)
+        swap(&spare, &rowScratch.1)
+        acc.ids.removeAll(keepingCapacity: true)
+        acc.coeffs.removeAll(keepingCapacity: true)
+        acc.constant = c.expression.constant
         for t in c.expression.terms where t.coefficient != 0 {
             let s = symbol(for: t.variable)
+            if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
             let r = rowOf[Int(s)]
             if r >= 0 {
-                Tableau.accumulate(&row, rows[Int(r)], times: t.coefficient)
+                Tableau.merge(acc, rows[Int(r)], times: t.coefficient, into: &spare)
+                swap(&acc, &spare)
             } else {
-                row.insert(s, t.coefficient)
+                acc.insert(s, t.coefficient)
             }
         }
+        var row = Row(constant: acc.constant)
+        row.ids.reserveCapacity(acc.ids.count + 2)   // + a marker and an error
+        row.coeffs.reserveCapacity(acc.ids.count + 2)
+        row.ids.append(contentsOf: acc.ids)
+        row.coeffs.append(contentsOf: acc.coeffs)
+        swap(&acc, &rowScratch.0)
+        swap(&spare, &rowScratch.1)
         var marker: Symbol = -1, other: Symbol = -1
         let strength = c.strength
         switch c.relation {
@@ -224,9 +242,11 @@ extension Tableau {
     }
 
     func remove(_ constraint: Constraint) throws(CassowaryError) {
-        guard let slot = slotOf[ObjectIdentifier(constraint)], let record = slots[Int(slot)] else {
+        guard let slot = slotIndex.slot(of: constraint), let record = slots[Int(slot)] else {
             throw .unknownConstraint(constraint)
         }
+        solutionRound &+= 1
+        materializeAll()
         // Take the constraint's errors out of the objective.
         let strength = constraint.strength
         for s in [record.marker, record.other] where s >= 0 && kinds[Int(s)] == .error {
@@ -248,7 +268,7 @@ extension Tableau {
             owner[Int(s)] = -1
         }
         slots[Int(slot)] = nil
-        slotOf[ObjectIdentifier(constraint)] = nil
+        slotIndex.remove(constraint)
         if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
         liveConstraints -= 1
         releaseLevel(of: strength)

@@ -9,7 +9,7 @@ extension Tableau {
         let start = value(of: v)
         let c = Constraint(Expression([Term(v)], constant: -start), .equal, strength: strength)
         try add(c, isEdit: true)
-        edits[v.id] = EditRecord(variable: v, constraint: c, slot: slotOf[ObjectIdentifier(c)]!, constant: start)
+        edits[v.id] = EditRecord(variable: v, constraint: c, slot: slotIndex.slot(of: c)!, constant: start)
     }
 
     func removeEditVariable(_ v: Variable) throws(CassowaryError) {
@@ -27,6 +27,7 @@ extension Tableau {
         e.constant = value
         edits[v.id] = e
         if delta == 0 { return }
+        solutionRound &+= 1
         let record = slots[Int(e.slot)]!
         let plus = record.marker, minus = record.other
         infeasible.removeAll()

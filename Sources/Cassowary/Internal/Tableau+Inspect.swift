@@ -24,6 +24,7 @@ extension Tableau {
     }
 
     func dump() -> String {
+        materializeAll()
         var out = "Objective\n"
         if levels.isEmpty { out += "  (none)\n" }
         for l in levels {
@@ -47,7 +48,7 @@ extension Tableau {
             out += "  \(record.constraint)  (\(markers))\n"
         }
         out += "Edit variables\n"
-        let editList = edits.values.sorted { slotOf[ObjectIdentifier($0.constraint)]! < slotOf[ObjectIdentifier($1.constraint)]! }
+        let editList = edits.values.sorted { $0.slot < $1.slot }
         if editList.isEmpty { out += "  (none)\n" }
         for e in editList { out += "  \(e.variable) = \(formatNumber(e.constant))  @ \(e.constraint.strength)\n" }
         return out
@@ -56,6 +57,22 @@ extension Tableau {
     /// Every invariant the algorithms rely on; the first broken one is thrown.
     func checkInvariants() throws(CassowaryError) {
         func fail(_ m: String) -> CassowaryError { .internalError("invariant: " + m) }
+        var liveDefs = 0
+        for k in 0..<definitions.count where definitions.live[k] {
+            liveDefs += 1
+            let v = definitions.variable[k], m = definitions.marker[k]
+            guard definitionOf[Int(v)] == Int32(k), definitionOf[Int(m)] == Int32(k),
+                  rowOf[Int(v)] < 0, rowOf[Int(m)] < 0, kinds[Int(v)] == .external,
+                  !dead[Int(v)], levels.allSatisfy({ $0.coefficient(v) == 0 })
+            else { throw fail("lazy definition of \(symbolName(v)) is inconsistent") }
+            for t in definitions.terms(k) {
+                let u = definitions.ids[t]
+                if definitionOf[Int(u)] >= Int32(k) || dead[Int(u)] {
+                    throw fail("lazy definition of \(symbolName(v)) mentions \(symbolName(u))")
+                }
+            }
+        }
+        if liveDefs != liveDefinitions { throw fail("lazy definition count disagrees") }
         for (ri, b) in basicOf.enumerated() where b >= 0 {
             let row = rows[ri]
             guard rowOf[Int(b)] == Int32(ri) else { throw fail("row \(ri) is not the row of its basic \(symbolName(b))") }
@@ -66,6 +83,9 @@ extension Tableau {
                 if k > 0 && row.ids[k - 1] >= s { throw fail("row of \(symbolName(b)) is not sorted") }
                 if s == b { throw fail("\(symbolName(b)) appears in its own row") }
                 if isBasic(s) { throw fail("basic \(symbolName(s)) appears in the row of \(symbolName(b))") }
+                if definitionOf[Int(s)] >= 0 && kinds[Int(s)] == .external {
+                    throw fail("lazily defined \(symbolName(s)) appears in the row of \(symbolName(b))")
+                }
                 if dead[Int(s)] { throw fail("removed symbol \(symbolName(s)) appears in the row of \(symbolName(b))") }
                 if nearZero(row.coeffs[k]) || !row.coeffs[k].isFinite { throw fail("row of \(symbolName(b)) has coefficient \(row.coeffs[k])") }
                 if !columns.mentions(s, row: Int32(ri)) { throw fail("column of \(symbolName(s)) misses the row of \(symbolName(b))") }
@@ -115,13 +135,13 @@ extension Tableau {
                     throw fail("equivalence index is inconsistent")
                 }
             }
-            guard slotOf[ObjectIdentifier(record.constraint)] == Int32(i) else { throw fail("constraint index is inconsistent") }
+            guard slotIndex.slot(of: record.constraint) == Int32(i) else { throw fail("constraint index is inconsistent") }
             guard owner[Int(record.marker)] == Int32(i) else { throw fail("marker owner is inconsistent") }
         }
-        if live != liveConstraints || slotOf.count != live || equivalents.count != keyed {
+        if live != liveConstraints || slotIndex.count != live || equivalents.count != keyed {
             throw fail("constraint counts disagree")
         }
-        for e in edits.values where slotOf[ObjectIdentifier(e.constraint)] == nil {
+        for e in edits.values where slotIndex.slot(of: e.constraint) == nil {
             throw fail("edit variable \(e.variable) has no constraint")
         }
     }

@@ -37,6 +37,7 @@ extension Tableau {
     /// - Complexity: O(tableau cells + symbols × levels), plus two simplex solves per component
     ///   of rows propagation leaves (usually none; a few rows each otherwise).
     func optimalFace() -> OptimalFace {
+        materializeAll()
         let n = kinds.count
         var face = OptimalFace(role: [Int32](repeating: OptimalFace.fixed, count: n))
         for s in 0..<n where rowOf[s] < 0 && !dead[s] && kinds[s] != .dummy {
@@ -206,6 +207,7 @@ extension Tableau {
         var pinned = [Bool](repeating: false, count: columns.count)
         for (i, j) in signed.enumerated() where implicit[rowList.count + i] { pinned[j] = true }
         let eq = Tableau()
+        eq.lazyDefinitions = false   // its rows are read below
         for (i, r) in rowList.enumerated() where implicit[i] {
             let lhs = terms(r) { !pinned[$0] }
             if lhs.isEmpty { continue }

@@ -36,6 +36,22 @@ final class Tableau {
     @exclusivity(unchecked) var dead: [Bool] = []             // symbols of removed constraints
     @exclusivity(unchecked) var owner: [Int32] = []           // constraint slot whose marker/other this is, or -1
     @exclusivity(unchecked) var symbolVariable: [Variable?] = []
+    @exclusivity(unchecked) var definitionOf: [Int32] = []    // index in `definitions` of a defined variable or its marker, or -1
+
+    // Lazy definitions (see Tableau+Definitions.swift), oldest first.
+    @exclusivity(unchecked) var definitions = LazyDefinitions()
+    @exclusivity(unchecked) var liveDefinitions = 0
+    /// Tests switch definitions off to compare with classic Cassowary.
+    @exclusivity(unchecked) var lazyDefinitions = true
+    @exclusivity(unchecked) var definitionValues: [Double] = []
+    @exclusivity(unchecked) var definitionRound: [UInt64] = []
+    /// Moves whenever the solution may change; definition values computed in an older round are stale.
+    @exclusivity(unchecked) var solutionRound: UInt64 = 1
+    /// Two rows an expanded definition is merged in, reused.
+    @exclusivity(unchecked) var definitionScratch = (Row(), Row())
+    @exclusivity(unchecked) var definitionStack: [Int] = []
+    /// The round of the last pass over every definition (`evaluateDefinitions()`).
+    @exclusivity(unchecked) var fullEvaluationRound: UInt64 = 0
 
     // Rows.
     @exclusivity(unchecked) var rows: [Row] = []
@@ -54,7 +70,7 @@ final class Tableau {
     @exclusivity(unchecked) var variableSymbols: [ObjectIdentifier: Symbol] = [:]
     @exclusivity(unchecked) var variablesInOrder: [(Variable, Symbol)] = []
     @exclusivity(unchecked) var slots: [ConstraintRecord?] = []
-    @exclusivity(unchecked) var slotOf: [ObjectIdentifier: Int32] = [:]
+    @exclusivity(unchecked) var slotIndex = SlotIndex(tag: Tableau.newTag())
     @exclusivity(unchecked) var equivalents = EquivalenceIndex()
     @exclusivity(unchecked) var liveConstraints = 0
     @exclusivity(unchecked) var edits: [ObjectIdentifier: EditRecord] = [:]
@@ -63,6 +79,8 @@ final class Tableau {
     @exclusivity(unchecked) var scratchAdded: [Symbol] = []
     @exclusivity(unchecked) var mergeIds: [Symbol] = []
     @exclusivity(unchecked) var mergeCoeffs: [Double] = []
+    /// Two rows a new constraint's row is built in (merged back and forth), reused.
+    @exclusivity(unchecked) var rowScratch = (Row(), Row())
     @exclusivity(unchecked) var rowListPool: [[Int32]] = []
     @exclusivity(unchecked) var stamp: [UInt32] = []          // per row, for de-duplicating column walks
     @exclusivity(unchecked) var stampCounter: UInt32 = 0
@@ -93,6 +111,7 @@ final class Tableau {
         dead.append(false)
         owner.append(-1)
         symbolVariable.append(nil)
+        definitionOf.append(-1)
         return s
     }
 
@@ -269,7 +288,18 @@ final class Tableau {
     /// last rebuild, so its cost is amortized against the additions that filled it.
     /// Call only when every row is in place (not in the middle of a pivot).
     func rebuildColumnsIfBloated() {
-        if columns.entryCount > columnRebuildThreshold { rebuildColumns() }
+        guard columns.entryCount > columnRebuildThreshold else { return }
+        // While a system is being built, most entries are live: a rebuild would copy them all
+        // and drop few. Count the cells first (one pass over the rows, no writes) and rebuild
+        // only when at least a third of the pool is stale.
+        var live = 0
+        for (ri, b) in basicOf.enumerated() where b >= 0 { live += rows[ri].ids.count }
+        // (Tests lower the floor below its default to rebuild at every chance.)
+        if 3 * (columns.entryCount - live) >= columns.entryCount || columnRebuildFloor < 1 << 16 {
+            rebuildColumns()
+        } else {
+            columnRebuildThreshold = 2 * columns.entryCount
+        }
     }
 
     func rebuildColumns() {
@@ -284,26 +314,34 @@ final class Tableau {
 
     /// `target += c · src` for a row outside the tableau (no column index).
     static func accumulate(_ target: inout Row, _ src: Row, times c: Double) {
-        var ids: [Symbol] = [], coeffs: [Double] = []
+        var out = Row()
+        out.ids.reserveCapacity(target.ids.count + src.ids.count + 2)   // + a marker and an error
+        out.coeffs.reserveCapacity(target.ids.count + src.ids.count + 2)
+        merge(target, src, times: c, into: &out)
+        target = out
+    }
+
+    /// `out = target + c · src` (cells that cancel dropped) for rows outside the tableau; `out`
+    /// keeps its storage, so a reused scratch row merges without allocating.
+    static func merge(_ target: Row, _ src: Row, times c: Double, into out: inout Row) {
+        out.ids.removeAll(keepingCapacity: true)
+        out.coeffs.removeAll(keepingCapacity: true)
         let tn = target.ids.count, sn = src.ids.count
-        ids.reserveCapacity(tn + sn + 2); coeffs.reserveCapacity(tn + sn + 2)   // + a marker and an error
         var i = 0, j = 0
         while i < tn || j < sn {
             let a = i < tn ? target.ids[i] : .max, b = j < sn ? src.ids[j] : .max
-            if a < b { ids.append(a); coeffs.append(target.coeffs[i]); i += 1 }
+            if a < b { out.ids.append(a); out.coeffs.append(target.coeffs[i]); i += 1 }
             else if a > b {
                 let v = c * src.coeffs[j]
-                if !nearZero(v) { ids.append(b); coeffs.append(v) }
+                if !nearZero(v) { out.ids.append(b); out.coeffs.append(v) }
                 j += 1
             } else {
                 let v = target.coeffs[i] + c * src.coeffs[j]
-                if !nearZero(v) { ids.append(a); coeffs.append(v) }
+                if !nearZero(v) { out.ids.append(a); out.coeffs.append(v) }
                 i += 1; j += 1
             }
         }
-        target.ids = ids
-        target.coeffs = coeffs
-        target.constant += c * src.constant
+        out.constant = target.constant + c * src.constant
     }
 
     /// Replaces parametric symbol `s` by `row` (its new definition) everywhere: in every row
@@ -414,14 +452,17 @@ final class Tableau {
 
     func value(of variable: Variable) -> Double {
         guard let s = knownSymbol(for: variable) else { return variable.value }
-        let r = rowOf[Int(s)]
-        return r >= 0 ? rows[Int(r)].constant : 0
+        return symbolValue(s)
     }
 
     func updateVariables() {
-        for (v, s) in variablesInOrder {
-            let r = rowOf[Int(s)]
-            v.value = r >= 0 ? rows[Int(r)].constant : 0
+        evaluateDefinitions()
+        let values = definitionValues, definitionOf = self.definitionOf, rowOf = self.rowOf
+        rows.withUnsafeBufferPointer { rb in
+            for (v, s) in variablesInOrder {
+                let k = Int(definitionOf[Int(s)]), r = Int(rowOf[Int(s)])
+                v.value = k >= 0 ? values[k] : r >= 0 ? rb[r].constant : 0
+            }
         }
     }
 
@@ -450,11 +491,12 @@ final class Tableau {
     }
 
     func reset() {
-        kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []
+        kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []; definitionOf = []
+        definitions = LazyDefinitions(); liveDefinitions = 0; definitionValues = []; definitionRound = []; solutionRound &+= 1
         rows = []; basicOf = []; freeRows = []; infeasible = []
         levels = []; levelUse = [:]; artificial = nil
         variableSymbols = [:]; variablesInOrder = []
-        slots = []; slotOf = [:]; equivalents = EquivalenceIndex(); liveConstraints = 0; edits = [:]
+        slots = []; slotIndex = SlotIndex(tag: Tableau.newTag()); equivalents = EquivalenceIndex(); liveConstraints = 0; edits = [:]
         stamp = []; stampCounter = 0; journal = nil
         tag = Tableau.newTag()
     }

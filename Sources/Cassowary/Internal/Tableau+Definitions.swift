@@ -1,0 +1,313 @@
+/// Required equalities that only define a new variable, kept out of the tableau until a later
+/// constraint mentions that variable; oldest first, in flat arrays (no allocation per
+/// definition, no reference counting when they are evaluated).
+///
+/// Definition `k` reads `coefficient·variable + Σ coeffs·ids + constant + marker = 0`, its
+/// terms at `start[k] ..< start[k + 1]`: the other variables' symbols (basic, parametric, or
+/// lazily defined by an older definition), `marker` the constraint's dummy.
+struct LazyDefinitions {
+    var variable: [Symbol] = []
+    var marker: [Symbol] = []
+    var coefficient: [Double] = []
+    var constant: [Double] = []
+    var live: [Bool] = []
+    var start: [Int32] = [0]
+    var ids: [Symbol] = []
+    var coeffs: [Double] = []
+
+    var count: Int { variable.count }
+
+    func terms(_ k: Int) -> Range<Int> { Int(start[k])..<Int(start[k + 1]) }
+}
+
+/// Lazy definitions: the presolve of *free column singletons*, done as constraints arrive.
+///
+/// When a required equality mentions a variable the tableau has never seen, classic Cassowary
+/// makes that variable the row's subject (it is in no row, so it is the cheapest): its row is
+/// the equality with every basic variable substituted, and nothing else changes (no other row
+/// holds the new variable, it has no cost, and an unrestricted basic row never takes part in
+/// a pivot choice; it is only ever updated). On a chain (`xᵢ == xᵢ₋₁ + wᵢ₋₁ + 8`) that row
+/// holds every earlier view: the fill is quadratic.
+///
+/// Here such an equality is kept as a definition instead, and the variable's value is computed
+/// from it when read (``value(of:)``, ``updateVariables()``). When a later constraint mentions
+/// the variable, the definition becomes the row classic Cassowary would hold now
+/// (``materialize(_:)``), expanded through the lazily defined variables it mentions in one
+/// linear pass: a chain read at its end costs one row as long as the chain, not the chain's
+/// triangle. ``remove(_:)``, ``dump()`` and the inspection queries (``optimalFace()``,
+/// `Solver.statistics`) first materialize every definition (``materializeAll()``).
+///
+/// Where the solution is unique, the values are classic Cassowary's. Where it is not, the
+/// vertex may differ: a variable that only definitions mention is in no row, so the subject
+/// choice, which prefers symbols in few rows, may pick it where the classic tableau (which
+/// counts the defined variable's row) would not. The result is still deterministic.
+/// A definition is only taken where the classic choice would pick the new variable among the
+/// constraint's own terms: not when one of them is a parametric symbol in no row.
+extension Tableau {
+    /// The index in `c`'s terms of the variable it would define, or nil. `c` is a required
+    /// equality that is not an edit.
+    func definitionCandidate(_ c: Constraint) -> Int? {
+        guard lazyDefinitions else { return nil }
+        var candidate: Int?
+        for (k, t) in c.expression.terms.enumerated() where t.coefficient != 0 {
+            if let s = knownSymbol(for: t.variable) {
+                let i = Int(s)
+                if rowOf[i] >= 0 || definitionOf[i] >= 0 { continue }
+                if columns.count(s) == 0 { return nil }
+            } else if candidate == nil {
+                if nearZero(t.coefficient) { return nil }
+                candidate = k
+            }
+        }
+        return candidate
+    }
+
+    /// Records `c` as the definition of its term `candidate`'s variable; returns its marker.
+    /// Symbols are made in the order `createRow` makes them (the terms', then the marker).
+    func addDefinition(_ c: Constraint, candidate: Int) -> Symbol {
+        let terms = c.expression.terms
+        var variable: Symbol = -1
+        for (k, t) in terms.enumerated() where t.coefficient != 0 {
+            let s = symbol(for: t.variable)
+            if k == candidate {
+                variable = s
+            } else {
+                definitions.ids.append(s)
+                definitions.coeffs.append(t.coefficient)
+            }
+        }
+        let marker = newSymbol(.dummy)
+        let k = Int32(definitions.count)
+        definitionOf[Int(variable)] = k
+        definitionOf[Int(marker)] = k   // for setConstant
+        definitions.variable.append(variable)
+        definitions.marker.append(marker)
+        definitions.coefficient.append(terms[candidate].coefficient)
+        definitions.constant.append(c.expression.constant)
+        definitions.live.append(true)
+        definitions.start.append(Int32(definitions.ids.count))
+        liveDefinitions += 1
+        return marker
+    }
+
+    /// Turns definition `k` into the row classic Cassowary would hold for its variable now.
+    func materialize(_ k: Int) {
+        guard definitions.live[k] else { return }
+        let terms = definitions.terms(k)
+        var row: Row
+        if terms.allSatisfy({ definitionOf[Int(definitions.ids[$0])] < 0 }) {
+            // One level, as `createRow` builds a row (same merges in the same order).
+            row = Row(constant: definitions.constant[k])
+            for t in terms {
+                let u = definitions.ids[t], c = definitions.coeffs[t]
+                let r = rowOf[Int(u)]
+                if r >= 0 { Tableau.accumulate(&row, rows[Int(r)], times: c) } else { row.insert(u, c) }
+            }
+            row.insert(definitions.marker[k], 1)
+        } else {
+            row = expandedDefinition(k)
+        }
+        row.scale(by: -1 / definitions.coefficient[k])
+        let v = definitions.variable[k]
+        definitions.live[k] = false
+        definitionOf[Int(v)] = -1
+        definitionOf[Int(definitions.marker[k])] = -1
+        liveDefinitions -= 1
+        insertRow(row, basic: v)
+    }
+
+    /// Definition `k` without its variable (`0 = coefficient·variable + result`), with every
+    /// lazily defined variable it reaches replaced by its own definition and every basic
+    /// variable by its row: one pass over the definitions it reaches, newest first, each
+    /// handing its weight down to the older ones it mentions.
+    private func expandedDefinition(_ k: Int) -> Row {
+        // The definitions reached, with the weight each is taken at. Usually a handful (a
+        // card's few positions): an array searched linearly, no hashing; past 16 (a chain) a
+        // dictionary finds them.
+        var reach = [k], weights = [1.0]
+        reach.reserveCapacity(8)
+        weights.reserveCapacity(8)
+        var index: [Int: Int] = [:]
+        var next = 0
+        while next < reach.count {
+            for t in definitions.terms(reach[next]) {
+                let i = Int(definitionOf[Int(definitions.ids[t])])
+                guard i >= 0 else { continue }
+                let known = reach.count > 16 ? index[i] != nil : reach.contains(i)
+                if known { continue }
+                reach.append(i)
+                weights.append(0)
+                if reach.count == 17 {
+                    for (p, j) in reach.enumerated() { index[j] = p }
+                } else if reach.count > 17 {
+                    index[i] = reach.count - 1
+                }
+            }
+            next += 1
+        }
+        // Newest first: a definition hands weight only to older ones.
+        var order = Array(reach.indices)
+        order.sort { reach[$0] > reach[$1] }
+        let small = reach.count <= 8
+        var (acc, spare) = (Row(), Row())
+        swap(&acc, &definitionScratch.0)
+        swap(&spare, &definitionScratch.1)
+        acc.ids.removeAll(keepingCapacity: true)
+        acc.coeffs.removeAll(keepingCapacity: true)
+        acc.constant = 0
+        defer {
+            swap(&acc, &definitionScratch.0)
+            swap(&spare, &definitionScratch.1)
+        }
+        var cells: [Symbol: Double] = [:]
+        for p in order {
+            let w = weights[p]
+            guard w != 0 else { continue }
+            let j = reach[p]
+            acc.constant += w * definitions.constant[j]
+            if small { acc.insert(definitions.marker[j], w) } else { cells[definitions.marker[j], default: 0] += w }
+            for t in definitions.terms(j) {
+                let u = definitions.ids[t], c = definitions.coeffs[t]
+                let i = Int(definitionOf[Int(u)])
+                if i >= 0 {
+                    // u = −(its definition without it) / its coefficient.
+                    let q = reach.count > 16 ? index[i]! : reach.firstIndex(of: i)!
+                    weights[q] += -w * c / definitions.coefficient[i]
+                } else if rowOf[Int(u)] >= 0 {
+                    let r = Int(rowOf[Int(u)])
+                    if small {
+                        Tableau.merge(acc, rows[r], times: w * c, into: &spare)
+                        swap(&acc, &spare)
+                    } else {
+                        acc.constant += w * c * rows[r].constant
+                        for (s, a) in zip(rows[r].ids, rows[r].coeffs) { cells[s, default: 0] += w * c * a }
+                    }
+                } else if small {
+                    acc.insert(u, w * c)
+                } else {
+                    cells[u, default: 0] += w * c
+                }
+            }
+        }
+        var row = Row(constant: acc.constant)
+        if small {
+            row.ids.reserveCapacity(acc.ids.count + 1)   // + the subject's leaving symbol on a pivot
+            row.coeffs.reserveCapacity(acc.ids.count + 1)
+            row.ids.append(contentsOf: acc.ids)
+            row.coeffs.append(contentsOf: acc.coeffs)
+            return row
+        }
+        let ids = cells.keys.sorted()
+        row.ids.reserveCapacity(ids.count)
+        row.coeffs.reserveCapacity(ids.count)
+        for s in ids {
+            let c = cells[s]!
+            if !nearZero(c) { row.ids.append(s); row.coeffs.append(c) }
+        }
+        return row
+    }
+
+    /// Materializes every definition, oldest first (each then expands one level only).
+    func materializeAll() {
+        if liveDefinitions > 0 {
+            for k in 0..<definitions.count { materialize(k) }
+        }
+        definitions = LazyDefinitions()
+        definitionValues.removeAll()
+        definitionRound.removeAll()
+    }
+
+    /// The value of a symbol in the current solution: a lazily defined variable's from its
+    /// definition, a basic symbol's from its row, 0 for a parametric one.
+    func symbolValue(_ s: Symbol) -> Double {
+        let k = definitionOf[Int(s)]
+        if k >= 0 { return definitionValue(Int(k)) }
+        let r = rowOf[Int(s)]
+        return r >= 0 ? rows[Int(r)].constant : 0
+    }
+
+    /// The value of definition `k`'s variable, computed after the definitions it mentions (an
+    /// explicit stack: a chain of definitions is as deep as the chain), once per change of the
+    /// solution.
+    func definitionValue(_ k: Int) -> Double {
+        growDefinitionValues()
+        if definitionRound[k] == solutionRound { return definitionValues[k] }
+        if solutionRound &- fullEvaluationRound > UInt64(liveDefinitions / 8) {
+            // Much has changed since the last full pass (a build): one pass over all the
+            // definitions costs less than walking to each one as it is read.
+            evaluateDefinitions()
+            return definitionValues[k]
+        }
+        var stack: [Int] = []
+        swap(&stack, &definitionStack)   // reused: no allocation per read
+        defer { swap(&stack, &definitionStack) }
+        stack.removeAll(keepingCapacity: true)
+        stack.append(k)
+        while let j = stack.last {
+            if definitionRound[j] == solutionRound { stack.removeLast(); continue }
+            var ready = true
+            for t in definitions.terms(j) {
+                let i = Int(definitionOf[Int(definitions.ids[t])])
+                if i >= 0 && definitionRound[i] != solutionRound { stack.append(i); ready = false }
+            }
+            if !ready { continue }
+            stack.removeLast()
+            evaluateDefinition(j)
+        }
+        return definitionValues[k]
+    }
+
+    /// Computes definition `k` from the current values of what it mentions (older
+    /// definitions already computed).
+    @inline(__always)
+    private func evaluateDefinition(_ k: Int) {
+        var sum = definitions.constant[k]
+        for t in definitions.terms(k) {
+            let u = Int(definitions.ids[t])
+            let i = Int(definitionOf[u])
+            let value: Double
+            if i >= 0 {
+                value = definitionValues[i]
+            } else {
+                let r = Int(rowOf[u])
+                value = r >= 0 ? rows[r].constant : 0
+            }
+            sum += definitions.coeffs[t] * value
+        }
+        definitionValues[k] = -sum / definitions.coefficient[k]
+        definitionRound[k] = solutionRound
+    }
+
+    /// Computes every definition's value for the current solution, oldest first (each then
+    /// finds the older ones it mentions computed): one pass over local copies of the arrays
+    /// (no reference counting per term), for ``updateVariables()``.
+    func evaluateDefinitions() {
+        guard liveDefinitions > 0 else { return }
+        growDefinitionValues()
+        let d = definitions, definitionOf = self.definitionOf, rowOf = self.rowOf, round = solutionRound
+        var values: [Double] = [], rounds: [UInt64] = []
+        swap(&values, &definitionValues)
+        swap(&rounds, &definitionRound)
+        rows.withUnsafeBufferPointer { rb in
+            for k in 0..<d.count where d.live[k] && rounds[k] != round {
+                var sum = d.constant[k]
+                for t in Int(d.start[k])..<Int(d.start[k + 1]) {
+                    let u = Int(d.ids[t])
+                    let i = Int(definitionOf[u]), r = Int(rowOf[u])
+                    sum += d.coeffs[t] * (i >= 0 ? values[i] : r >= 0 ? rb[r].constant : 0)
+                }
+                values[k] = -sum / d.coefficient[k]
+                rounds[k] = round
+            }
+        }
+        swap(&values, &definitionValues)
+        swap(&rounds, &definitionRound)
+        fullEvaluationRound = round
+    }
+
+    private func growDefinitionValues() {
+        guard definitionValues.count < definitions.count else { return }
+        definitionValues += repeatElement(0, count: definitions.count - definitionValues.count)
+        definitionRound += repeatElement(0, count: definitions.count - definitionRound.count)
+    }
+}
