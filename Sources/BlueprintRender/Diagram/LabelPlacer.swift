@@ -171,10 +171,10 @@ struct LabelPlacer {
                 return place(last, style: .constraint(a.role), slots: [(r, nil)], anchor: mid(a), legendText: "\(last)   \(a.formula)",
                              home: nil, owners: a.owners, owner: i, passes: [.solid], nearOnly: true, alsoIgnoring: edges)
             }
-            // Each text by its views, then the last on the hairline where its gap ends, then
-            // (after names) a size smaller by its views (a narrow spot between tall texts), then
-            // anywhere, on a leader, or as a marker.
-            if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || (!tight && attempt(last, small: true, nearOnly: true))
+            // Each text by its views, then the last on the hairline where its gap ends, then a
+            // size smaller by its views (a narrow spot between tall texts: before names, which
+            // have more places to go), then anywhere, on a leader, or as a marker.
+            if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || attempt(last, small: true, nearOnly: true)
                 || (!tight && attempt(last, nearOnly: false)) {
                 placedAnnotations.insert(i)
             }
@@ -205,6 +205,7 @@ struct LabelPlacer {
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
+            out += pastOverlap(a, size)
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -236,6 +237,7 @@ struct LabelPlacer {
                 out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
             }
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
+            out += pastOverlap(a, size)
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
