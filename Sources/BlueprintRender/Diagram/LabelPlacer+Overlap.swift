@@ -65,4 +65,51 @@ extension LabelPlacer {
         }
         return out
     }
+
+    /// For a gap between two items that face each other along their whole width inside a
+    /// container whose margin beside them is narrower than the label (a link card's title and
+    /// address, 10 points from its sides), a slot just past the items' end, level with the
+    /// gap, on a leader along it, reaching over the container's edge (it reads as sitting on
+    /// the edge, beside the gap). The edges it crosses must all be those of containers of both
+    /// items (nested views sharing that side), crossed on that one side; it must overlap no
+    /// text and no other edge, and its leader must be clean.
+    /// - Returns: whether the label was placed.
+    mutating func placeOnContainerEdge(_ text: String, for a: Annotation) -> Bool {
+        guard a.kind == .spacing, a.owners.uniquedRects().count == 2 else { return false }
+        let s = boxSize(text), w = s.width, h = s.height
+        let m = Point(x: (a.start.x + a.end.x) / 2, y: (a.start.y + a.end.y) / 2)
+        let span = a.span
+        let candidates: [(Rect, (Point, Point))]
+        if a.isHorizontal {
+            let below = Rect(x: m.x - w / 2, y: span.hi + 0.5, width: w, height: h)
+            let above = Rect(x: m.x - w / 2, y: span.lo - 0.5 - h, width: w, height: h)
+            candidates = [(below, (m, Point(x: m.x, y: below.minY))), (above, (m, Point(x: m.x, y: above.maxY)))]
+        } else {
+            let right = Rect(x: span.hi + 0.5, y: m.y - h / 2, width: w, height: h)
+            let left = Rect(x: span.lo - 0.5 - w, y: m.y - h / 2, width: w, height: h)
+            candidates = [(right, (m, Point(x: right.minX, y: m.y))), (left, (m, Point(x: left.maxX, y: m.y)))]
+        }
+        for (r, leader) in candidates {
+            guard !index.owners(overlapping: r, kinds: .edge).isEmpty,
+                  isFreeAcrossContainers(r, of: a.owners, alongX: a.isHorizontal), leaderIsClean(leader.0, leader.1, home: nil) else { continue }
+            commit(PlacedText(text: text, rect: r, style: .constraint(a.role), marker: nil, leader: leader, backdrop: true, owners: a.owners))
+            return true
+        }
+        return false
+    }
+
+    /// Whether `r` overlaps no text, no leader and no frame edge but those of views containing
+    /// all of `items`, each crossed on one side only: a top or bottom edge (`alongX`, `r`
+    /// clear of the container's left and right sides) or a left or right one.
+    func isFreeAcrossContainers(_ r: Rect, of items: [Rect], alongX: Bool) -> Bool {
+        let containers = index.owners(overlapping: r, kinds: .edge).allSatisfy { e in
+            let n = e - Self.edgeOwnerBase
+            guard n >= 0, n < frames.count else { return false }
+            let c = frames[n]
+            let holds = items.allSatisfy { c.minX <= $0.minX && $0.maxX <= c.maxX && c.minY <= $0.minY && $0.maxY <= c.maxY }
+            let oneSide = alongX ? (r.minX > c.minX + 1 && r.maxX < c.maxX - 1) : (r.minY > c.minY + 1 && r.maxY < c.maxY - 1)
+            return holds && oneSide
+        }
+        return containers && !index.intersects(r, blocking: .text) && !crossedByLeader(r)
+    }
 }

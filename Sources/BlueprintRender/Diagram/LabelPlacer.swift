@@ -44,6 +44,8 @@ struct LabelPlacer {
     private(set) var hairlines: [Rect: Int] = [:]
     /// Each view's index among the boxes (its frame edges' owner is `edgeOwnerBase` plus it).
     private(set) var boxIndex: [ObjectIdentifier: Int] = [:]
+    /// The views' frames, by box index.
+    private(set) var frames: [Rect] = []
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
@@ -57,6 +59,7 @@ struct LabelPlacer {
             if let id = b.id { boxIndex[id] = n }
             if min(b.frame.width, b.frame.height) <= Self.hairline, hairlines[b.frame] == nil { hairlines[b.frame] = n }
             let f = b.frame
+            frames.append(f)
             let t = Metrics.outline / 2
             let owner = Self.edgeOwnerBase + n
             index.insert(Rect(x: f.minX - t, y: f.minY - t, width: f.width + 2 * t, height: 2 * t), owner: owner, kind: .edge)
@@ -175,6 +178,7 @@ struct LabelPlacer {
             // size smaller by its views (a narrow spot between tall texts: before names, which
             // have more places to go), then anywhere, on a leader, or as a marker.
             if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || attempt(last, small: true, nearOnly: true)
+                || placeOnContainerEdge(last, for: a)
                 || (!tight && attempt(last, nearOnly: false)) {
                 placedAnnotations.insert(i)
             }
