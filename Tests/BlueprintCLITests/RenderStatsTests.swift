@@ -9,8 +9,9 @@ import Testing
     /// A row with an icon and a title, its icon a fixed 29 × 29: every count is known.
     /// Names: root, row (inside their frames), icon (a tab on its top edge) and title (shortened,
     /// above its text) are 4 labels; the badges `29 × 29` and `h 44` are 2; the constraint labels
-    /// 16, 12 (inside the icon, its 12-point gap being too narrow) and 20 are 3. One sits on a
-    /// leader away from its view: `29 × 29`, wider than the icon, with the title beside it.
+    /// 16, 12 (inside the icon, its 12-point gap being too narrow) and 20 are 3. None is away
+    /// from its views: `29 × 29`, wider than the icon, with the title beside it, hangs from the
+    /// icon's bottom edge over the row's.
     @Test func statsAreWrittenAsJSON() throws {
         let folder = try CLI.temporaryFolder()
         let layout = """
@@ -46,7 +47,7 @@ import Testing
               "leaderCrossings": 0,
               "leadersOverText": 0,
               "linesThroughText": 0,
-              "labelsOutsideOwner": 1
+              "labelsOutsideOwner": 0
             }
 
             """)
