@@ -15,12 +15,15 @@ import Blueprint
 /// - a **badge** (``SizeBadges``) on its line for a hairline, inside its view's corners, then
 ///   anywhere along its inside edges, then beside it, then touching an edge anywhere along it
 ///   (overhanging a view narrower than the badge) or along a view around it that it relates,
-///   then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
+///   then hanging from its edge over the edge of a view around it that shares that side
+///   (``isFreeAcrossContainers(_:of:alongX:)``), then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
 ///   inside its view, else without the names (`h 44`).
 /// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
-///   either end of its I-bar, on the hairline where its gap ends, then (after names) a size
-///   smaller in those slots, then on a short leader; slots that touch the views the constraint
-///   relates come first.
+///   either end of its I-bar, just past the stretch where its two items face each other
+///   (``pastOverlap(_:_:)``), on the hairline where its gap ends, then a size smaller in those
+///   slots, then on the edge of the container of both items, level with the gap
+///   (``placeOnContainerEdge(_:for:)``), then on a short leader; slots that touch the views
+///   the constraint relates come first.
 ///
 /// A leader is accepted only if it crosses no text and no other leader. An item that finds no
 /// slot tries the nearest free spot in rings around its anchor on a clean leader
