@@ -210,8 +210,10 @@ import Testing
                 #expect(!overlap, "'\(d.texts[i].text)' overlaps '\(d.texts[j].text)' in \(name)")
             }
             let r = rects[i]
-            for box in d.boxes where !(d.texts[i].isName && d.texts[i].home == box.frame) && !Self.onItsLine(d.texts[i], box.frame) {
-                // (A name may sit as a tab on its own frame's top edge, a hairline's badge on it.)
+            for box in d.boxes where !(d.texts[i].isName && d.texts[i].home == box.frame) && !Self.onItsLine(d.texts[i], box.frame)
+                && !Self.onAContainersEdge(d.texts[i], box.frame) {
+                // (A name may sit as a tab on its own frame's top edge, a hairline's badge on it,
+                // a label or badge on one side of a view around everything it relates.)
                 let f = box.frame
                 let crossesVertical = [f.minX, f.maxX].contains { r.minX < $0 && $0 < r.maxX } && r.minY < f.maxY && f.minY < r.maxY
                 let crossesHorizontal = [f.minY, f.maxY].contains { r.minY < $0 && $0 < r.maxY } && r.minX < f.maxX && f.minX < r.maxX
@@ -221,6 +223,18 @@ import Testing
         // Markers and legend entries pair up, numbered 1...n in order.
         let markers = d.texts.compactMap(\.marker)
         #expect(markers == Array(1..<(markers.count + 1)))
+    }
+
+    /// Whether `text` (a constraint label or a badge) crosses one side only of `frame`, a view
+    /// around every view it relates: a fold tag hanging from a tab over the tab bar's bottom
+    /// edge, a gap's label on the edge of the card holding both texts.
+    static func onAContainersEdge(_ text: PlacedText, _ frame: Rect) -> Bool {
+        if text.isName || text.marker != nil || text.owners.isEmpty { return false }
+        let holds = text.owners.allSatisfy { frame.minX <= $0.minX && $0.maxX <= frame.maxX && frame.minY <= $0.minY && $0.maxY <= frame.maxY }
+        let r = text.rect
+        let sides = [r.minX < frame.minX && frame.minX < r.maxX, r.minX < frame.maxX && frame.maxX < r.maxX,
+                     r.minY < frame.minY && frame.minY < r.maxY, r.minY < frame.maxY && frame.maxY < r.maxY].filter { $0 }.count
+        return holds && sides == 1
     }
 
     /// Whether `text` sits on a hairline view (``LabelPlacer/hairline`` thin) across its

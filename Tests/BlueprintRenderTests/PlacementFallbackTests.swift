@@ -26,16 +26,63 @@ import Testing
     }
 
     /// The 6-point gap between the incoming message and its time, both as tall as the bubble's
-    /// inside, is labelled a size smaller over the time, centred on the gap's end.
+    /// inside, is labelled a size smaller over the time, flush past the gap's end (centred on
+    /// it, it would sit on the text's top alignment line). It is placed before names, so the
+    /// bubble's name goes to a tab on its top edge instead of the corner over the time.
     @Test func aNarrowGapBetweenTallTextsGetsASmallLabel() throws {
         let d = try Diagram.fixture("chat-bubbles")
-        let time = try frame(d, "incomingTime")
+        let time = try frame(d, "incomingTime"), bubble = try frame(d, "incoming")
         let label = try text(d, "6")
         #expect(label.small && label.marker == nil && label.leader == nil)
         #expect(label.fontSize == Metrics.nameFontSize)
         #expect(label.rect.maxY == time.minY - 0.75)
-        #expect(label.rect.midX == time.minX)
+        #expect(label.rect.minX == time.minX + 1)
+        let name = try text(d, "incoming")
+        #expect(name.leader == nil && name.rect.minX == bubble.minX + 6 && name.rect.midY == bubble.minY)
         #expect(d.statistics.markers == 0 && d.statistics.leadersOverText == 0)
+    }
+
+    /// Chat bubbles on alternate sides face each other over only part of their width: each
+    /// `10` between them sits just past that stretch, hugging the bubble that goes on, on a
+    /// level leader along the gap, instead of a numbered marker.
+    @Test func aGapBetweenOffsetSiblingsIsLabelledPastTheirOverlap() throws {
+        let d = try Diagram.fixture("text/mixed-chat")
+        let m2 = try frame(d, "m2"), m3 = try frame(d, "m3")
+        let labels = d.texts.filter { $0.text == "10" }.sorted { $0.rect.minY < $1.rect.minY }
+        #expect(labels.count == 4)
+        guard labels.count == 4 else { return }
+        // m2 (trailing) over m3 (leading): past m3's right end, under m2.
+        let label = labels[1]
+        let leader = try #require(label.leader)
+        #expect(label.marker == nil)
+        #expect(label.rect.minX == m3.maxX + 1.5 && label.rect.minY == m2.maxY + 1.5)
+        #expect(leader.0.y == (m2.maxY + m3.minY) / 2 && leader.1.y == leader.0.y && leader.1.x == label.rect.minX)
+        #expect(labels.allSatisfy { $0.marker == nil && $0.leader != nil })
+        #expect(d.statistics.markers == 0 && d.statistics.leadersOverText == 0 && d.statistics.labelsOutsideOwner == 0)
+    }
+
+    /// The news feed's link title and address fill their card but for a 10-point margin, too
+    /// narrow for the `2` between them: it sits on the card's right edge, level with the gap,
+    /// on a leader along it (touching the two texts it relates), not outside the card.
+    @Test func aGapLabelSitsOnItsContainersEdge() throws {
+        let d = try Diagram.fixture("text/news-feed")
+        let title = try frame(d, "p1LinkTitle"), url = try frame(d, "p1LinkURL"), card = try frame(d, "p1Link")
+        let label = try #require(d.texts.first { $0.text == "2" && $0.rect.minY > title.minY && $0.rect.maxY < url.maxY })
+        let leader = try #require(label.leader)
+        #expect(label.rect.minX == title.maxX + 0.5 && label.rect.minX < card.maxX && card.maxX < label.rect.maxX)
+        #expect(leader.0.y == (title.maxY + url.minY) / 2 && leader.1 == Point(x: label.rect.minX, y: leader.0.y))
+        #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.markers == 0)
+    }
+
+    /// The tab bar's tabs are full (icon, title, name on the top edge): the search tab's
+    /// `as homeTab` hangs from its bottom edge, over the tab bar's bottom edge, without a leader.
+    @Test func aFoldTagStraddlesTheEdgeItsViewShares() throws {
+        let d = try Diagram.fixture("screens/tab-bar")
+        let tab = try frame(d, "searchTab"), bar = try frame(d, "tabBar")
+        let tag = try #require(d.texts.first { $0.text == "as homeTab" && $0.rect.minX < tab.maxX && tab.minX < $0.rect.maxX })
+        #expect(tag.leader == nil && tag.marker == nil)
+        #expect(tag.rect.minY == tab.maxY + 0.5 && tag.rect.maxY > bar.maxY)
+        #expect(tag.rect.minX > bar.minX && tag.rect.maxX < bar.maxX)
     }
 
     /// The back button's name would fit on the `≥ 8` I-bar beside it; it goes below the button
@@ -106,17 +153,19 @@ import Testing
         #expect(d.statistics.markers == 0 && d.statistics.leaderCrossings == 0)
     }
 
-    /// The first message's name has no room in its header; every slanted leader from the
-    /// middle of its side would cross a name, so its callout's leader runs as level as its
-    /// frame allows.
+    /// The Wi-Fi row's title has no room for its name; the icon's and the value's callouts sit
+    /// level with the row on both sides, so every leader from the middle of the title's side
+    /// would cross one of them: its callout's leader runs as level as its frame allows.
     @Test func aCalloutRunsLevelWhenASlantedLeaderWouldCrossAName() throws {
-        let d = try Diagram.fixture("screens/rtl-messages")
-        let f = try frame(d, "c1Name")
-        let name = try text(d, "c1Name")
+        let d = try Diagram.fixture("settings-stack")
+        let f = try frame(d, "wifiTitle")
+        let name = try text(d, "wifiTitle")
         let leader = try #require(name.leader)
+        let icon = try #require(try text(d, "wifiIcon").leader)
+        #expect(icon.0.y == f.midY && icon.1.y == f.midY)
         // Level with the callout as far as the frame reaches (the callout sits just above it).
-        #expect(leader.0.y == min(max(leader.1.y, f.minY + 1), f.maxY - 1) && leader.0.y != f.midY)
-        #expect(d.statistics.leadersOverText == 0)
+        #expect(leader.0.y == min(max(leader.1.y, f.minY + 1), f.maxY - 1) && leader.0.y == f.minY + 1)
+        #expect(d.statistics.leadersOverText == 0 && d.statistics.leaderCrossings == 0)
     }
 
     /// The music player's volume row: 12-point gaps between 16-point icons and a 4-point track

@@ -90,14 +90,18 @@ extension LabelPlacer {
         }
         slots.append((Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h), nil))
         // Just outside an edge, touching it, anywhere along it (a badge wider than its view
-        // overhangs it).
-        for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: 8) {
-            slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
-            slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
-        }
-        for y in Self.sweep(from: f.minY - h + 4, to: f.maxY - 4, step: 8) {
-            slots.append((Rect(x: f.maxX + 0.5, y: y, width: w, height: h), nil))
-            slots.append((Rect(x: f.minX - 0.5 - w, y: y, width: w, height: h), nil))
+        // overhangs it); then a point further out, past the edge of a neighbour that ends just
+        // beyond it (a badge beside a taller label), still touching.
+        // (Never inside a neighbour whose edge abuts it: that would read as the neighbour's.)
+        for gap in [0.5, 1.5] {
+            var edgeSlots: [Rect] = []
+            for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: 8) {
+                edgeSlots += [Rect(x: x, y: f.maxY + gap, width: w, height: h), Rect(x: x, y: f.minY - h - gap, width: w, height: h)]
+            }
+            for y in Self.sweep(from: f.minY - h + 4, to: f.maxY - 4, step: 8) {
+                edgeSlots += [Rect(x: f.maxX + gap, y: y, width: w, height: h), Rect(x: f.minX - gap - w, y: y, width: w, height: h)]
+            }
+            slots += edgeSlots.filter { gap < 1 || !isInsideAnotherView($0, than: f) }.map { ($0, nil) }
         }
         // Just outside an edge of a view around it that the badge relates (`w = track.w ×3/10`
         // above the track when its fill is too thin and too crowded); not a sibling's, which
@@ -106,6 +110,18 @@ extension LabelPlacer {
             for x in Self.sweep(from: o.minX - w + 4, to: o.maxX - 4, step: 8) {
                 slots.append((Rect(x: x, y: o.minY - h - 0.5, width: w, height: h), nil))
                 slots.append((Rect(x: x, y: o.maxY + 0.5, width: w, height: h), nil))
+            }
+        }
+        if place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
+                 owners: b.owners, nearOnly: true) { return }
+        // Touching its bottom or top edge, over the edge of a view around it that shares
+        // that side (tabs in a tab bar whose fold tags have no room inside them): the badge
+        // reads as a tab on that edge.
+        for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: 8) {
+            for r in [Rect(x: x, y: f.maxY + 0.5, width: w, height: h), Rect(x: x, y: f.minY - h - 0.5, width: w, height: h)]
+            where !index.owners(overlapping: r, kinds: .edge).isEmpty && isFreeAcrossContainers(r, of: [f], alongX: true) {
+                commit(PlacedText(text: text, rect: r, style: .badge(b.role), marker: nil, leader: nil, backdrop: true, home: f, owners: b.owners))
+                return
             }
         }
         for reach in [6.0, 14.0, 24.0] {
@@ -143,5 +159,20 @@ extension Array where Element == Rect {
         var out: [Rect] = []
         for r in self where !out.contains(r) { out.append(r) }
         return out
+    }
+}
+
+extension LabelPlacer {
+    /// Whether the middle of `r` lies inside a view that neither is `f` nor contains it, found
+    /// among the views whose frame edges pass near `r` (a neighbour abutting `f`).
+    func isInsideAnotherView(_ r: Rect, than f: Rect) -> Bool {
+        let near = Rect(x: r.minX - 2, y: r.minY - 2, width: r.width + 4, height: r.height + 4)
+        return index.owners(overlapping: near, kinds: .edge).contains { e in
+            let n = e - Self.edgeOwnerBase
+            guard n >= 0, n < frames.count else { return false }
+            let o = frames[n]
+            let holdsF = o.minX <= f.minX && f.maxX <= o.maxX && o.minY <= f.minY && f.maxY <= o.maxY
+            return !holdsF && o.minX < r.midX && r.midX < o.maxX && o.minY < r.midY && r.midY < o.maxY
+        }
     }
 }

@@ -107,8 +107,10 @@ extension LabelPlacer {
             for right in [true, false] {
                 let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
                 var free = 0
-                for k in 0..<400 where free < 12 {
-                    let dy = Double((k + 1) / 2) * (s.height + 1) * (k % 2 == 0 ? 1 : -1)
+                // Heights half a callout apart, alternately below and above: a callout fits
+                // between two taken ones, and its leader passes close by a text, not through it.
+                for k in 0..<800 where free < 24 {
+                    let dy = Double((k + 1) / 2) * (s.height + 1) / 2 * (k % 2 == 0 ? 1 : -1)
                     let r = Rect(x: x, y: f.midY - s.height / 2 + dy, width: s.width, height: s.height)
                     if index.intersects(r, blocking: .solid) || crossedByLeader(r) { continue }
                     free += 1

@@ -15,12 +15,15 @@ import Blueprint
 /// - a **badge** (``SizeBadges``) on its line for a hairline, inside its view's corners, then
 ///   anywhere along its inside edges, then beside it, then touching an edge anywhere along it
 ///   (overhanging a view narrower than the badge) or along a view around it that it relates,
-///   then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
+///   then hanging from its edge over the edge of a view around it that shares that side
+///   (``isFreeAcrossContainers(_:of:alongX:)``), then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
 ///   inside its view, else without the names (`h 44`).
 /// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
-///   either end of its I-bar, on the hairline where its gap ends, then (after names) a size
-///   smaller in those slots, then on a short leader; slots that touch the views the constraint
-///   relates come first.
+///   either end of its I-bar, just past the stretch where its two items face each other
+///   (``pastOverlap(_:_:)``), on the hairline where its gap ends, then a size smaller in those
+///   slots, then on the edge of the container of both items, level with the gap
+///   (``placeOnContainerEdge(_:for:)``), then on a short leader; slots that touch the views
+///   the constraint relates come first.
 ///
 /// A leader is accepted only if it crosses no text and no other leader. An item that finds no
 /// slot tries the nearest free spot in rings around its anchor on a clean leader
@@ -44,6 +47,8 @@ struct LabelPlacer {
     private(set) var hairlines: [Rect: Int] = [:]
     /// Each view's index among the boxes (its frame edges' owner is `edgeOwnerBase` plus it).
     private(set) var boxIndex: [ObjectIdentifier: Int] = [:]
+    /// The views' frames, by box index.
+    private(set) var frames: [Rect] = []
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
@@ -57,6 +62,7 @@ struct LabelPlacer {
             if let id = b.id { boxIndex[id] = n }
             if min(b.frame.width, b.frame.height) <= Self.hairline, hairlines[b.frame] == nil { hairlines[b.frame] = n }
             let f = b.frame
+            frames.append(f)
             let t = Metrics.outline / 2
             let owner = Self.edgeOwnerBase + n
             index.insert(Rect(x: f.minX - t, y: f.minY - t, width: f.width + 2 * t, height: 2 * t), owner: owner, kind: .edge)
@@ -171,10 +177,11 @@ struct LabelPlacer {
                 return place(last, style: .constraint(a.role), slots: [(r, nil)], anchor: mid(a), legendText: "\(last)   \(a.formula)",
                              home: nil, owners: a.owners, owner: i, passes: [.solid], nearOnly: true, alsoIgnoring: edges)
             }
-            // Each text by its views, then the last on the hairline where its gap ends, then
-            // (after names) a size smaller by its views (a narrow spot between tall texts), then
-            // anywhere, on a leader, or as a marker.
-            if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || (!tight && attempt(last, small: true, nearOnly: true))
+            // Each text by its views, then the last on the hairline where its gap ends, then a
+            // size smaller by its views (a narrow spot between tall texts: before names, which
+            // have more places to go), then anywhere, on a leader, or as a marker.
+            if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || attempt(last, small: true, nearOnly: true)
+                || placeOnContainerEdge(last, for: a)
                 || (!tight && attempt(last, nearOnly: false)) {
                 placedAnnotations.insert(i)
             }
@@ -205,6 +212,7 @@ struct LabelPlacer {
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
+            out += pastOverlap(a, size)
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -236,6 +244,7 @@ struct LabelPlacer {
                 out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
             }
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
+            out += pastOverlap(a, size)
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {

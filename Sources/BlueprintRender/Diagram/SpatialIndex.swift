@@ -89,4 +89,15 @@ struct SpatialIndex {
         }
         return out.sorted()
     }
+
+    /// Who inserted the rectangles of the `kinds` that overlap `r` with positive area, each once,
+    /// in order.
+    func owners(overlapping r: Rect, kinds: Kind) -> [Int] {
+        var out: [Int] = []
+        for i in indices(overlapping: r) where kinds.contains(self.kinds[i]) {
+            let o = Int(owners[i])
+            if !out.contains(o) { out.append(o) }
+        }
+        return out
+    }
 }
