@@ -135,6 +135,9 @@ private func makeCard(_ i: Int, in section: View, below above: View, _ all: inou
     let title = Label(name: "c\(i).title", text: titleText(i), fontSize: 17)
     let subtitle = Label(name: "c\(i).subtitle", text: subtitleText(i), fontSize: 13)
     let button = Label(name: "c\(i).button", text: buttonText(i), fontSize: 15)
+    // A subtitle of two lines (a line break in its text) is a multi-line label, as in UIKit
+    // (`numberOfLines = 0`); the others stay on one line and truncate if squeezed.
+    if subtitle.text.contains("\n") { subtitle.numberOfLines = 0 }
     // Labels keep their text's height: above the pull of `subtitle.bottom == bottomMargin`
     // (@750). At the default 250 the pull could stretch the title or the subtitle at the same
     // cost (a baseline sits at the label's centre: 2 pt of height move it by 1), which leaves
