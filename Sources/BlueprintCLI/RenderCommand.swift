@@ -21,8 +21,10 @@ struct RenderCommand: ParsableCommand {
             cut around text. Labels that find no free spot become numbered markers explained \
             in the legend; --stats counts them, and every crossing.
 
-            Text is drawn with the bundled DejaVu Sans through FreeType, never a system font: \
-            the same file renders to the same bytes on every run.
+            Labels are drawn in the bundled fonts (Inter, with Noto, DejaVu Sans and Droid Sans \
+            Fallback for other scripts, and Noto Color Emoji), the annotations in DejaVu Sans, \
+            all through FreeType, never a system font: the same file renders to the same bytes \
+            on every run.
 
             The output is written atomically (a temporary file renamed into place); `-o -` \
             writes to standard output.

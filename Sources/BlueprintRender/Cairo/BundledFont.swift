@@ -1,8 +1,9 @@
 import CBlueprintFont
 import CCairo
 
-/// The one font of every diagram, DejaVu Sans, loaded once per process from the bytes
-/// compiled into the binary, through FreeType, into a cairo font face.
+/// The diagram's own font (names, constraint labels, the legend), DejaVu Sans, loaded once per
+/// process from the bytes compiled into the binary, through FreeType, into a cairo font face.
+/// Labels' text uses the faces of ``TextFaces``.
 ///
 /// Text is drawn unhinted (`FT_LOAD_NO_HINTING`), with hint metrics off and grey
 /// antialiasing (see ``CairoContext``), so glyph positions are the font's own advances — the
