@@ -80,6 +80,22 @@ import Testing
         #expect(size == Size(width: 216, height: 71))
     }
 
+    @Test func emptyTextHasNoSizeAndABadFontSizeIsRefused() {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let label = Label(name: "empty", text: "", fontSize: 15)
+        root.addSubview(label)
+        #expect(label.intrinsicContentSize == Size(0, 0))
+        label.fontSize = .nan
+        #expect(label.fontSize == 15)
+        label.fontSize = .infinity
+        #expect(label.fontSize == 15)
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.refused.map(\.description) == [
+            "the font size is not a finite number in `empty.font.size = nan`",
+            "the font size is not a finite number in `empty.font.size = inf`",
+        ])
+    }
+
     @Test func aLineLimitCapsTheHeight() {
         let (root, body, _) = card(width: 232)
         body.numberOfLines = 2

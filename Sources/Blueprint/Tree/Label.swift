@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// A view that shows text, as `UILabel` does: shaped with HarfBuzz in the bundled fonts (or a
 /// font file of yours), wrapped or truncated, aligned, in either direction.
 ///
@@ -12,8 +14,19 @@
 public final class Label: View {
     /// The text; `\n` starts a new paragraph.
     public var text: String { didSet { textChanged() } }
-    /// The font (default: the system font at 17 points, UIKit's body size).
-    public var font: Font { didSet { textChanged() } }
+    /// The font (default: the system font at 17 points, UIKit's body size). A size that is not
+    /// a finite number is refused (the font stays as it was) and listed in
+    /// ``LayoutReport/refused``; a negative size lays out as 0.
+    public var font: Font {
+        didSet {
+            guard font.size.isFinite else {
+                root.noteRefusal(LayoutError(.nonFinite(what: "font size"), constraint: "\(name).font.size = \(formatNumber(font.size))"))
+                font = oldValue
+                return
+            }
+            textChanged()
+        }
+    }
     /// The font's size in points.
     public var fontSize: Double {
         get { font.size }
@@ -98,6 +111,8 @@ public final class Label: View {
     /// The text's size, rounded up to whole points (or the explicit size, if one is set).
     public override var intrinsicContentSize: Size {
         if let s = explicitIntrinsicContentSize { return s }
+        // As UILabel: no text, no size.
+        if text.isEmpty { return Size(width: 0, height: 0) }
         let l = textLayout
         return Size(width: (l.usedWidth - 1e-9).rounded(.up), height: (l.height - 1e-9).rounded(.up))
     }
