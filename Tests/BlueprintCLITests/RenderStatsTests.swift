@@ -61,17 +61,9 @@ import Testing
         #expect(result.stderr == "error: \(folder)/missing/s.json: cannot create a temporary file: No such file or directory\n")
     }
 
-    /// Screens where a label still sits on a short leader away from the views its constraint
-    /// relates: the tab bar's library tab's `as homeTab` (five 78-point tabs, each full with
-    /// its icon, its title and its name on its top edge; the other tags hang from the tab
-    /// bar's bottom edge, where the library tab's is taken by the bar's `h 49` and its title's
-    /// name). The assertion stays strict and is recorded as a
-    /// known issue; the test fails as soon as the screen is clean, so the list has to shrink
-    /// with the fix.
-    static let labelsAway: Set<String> = ["tab-bar.layout"]
-
     /// The realistic screens match their goldens, and on every one no label became a marker, no
-    /// leader crosses another leader or a text, and no line strikes a text.
+    /// leader crosses another leader or a text, no line strikes a text, and no label is away
+    /// from the views its constraints relate.
     @Test func screensMatchTheirGoldens() throws {
         let result = try Golden.run(["check", "--fixtures", "fixtures/screens", "--goldens", "goldens/screens", "--record", "never", "--jobs", "2"],
                                     environment: [:])
@@ -92,13 +84,7 @@ import Testing
             #expect(stats["markers"] == 0, "\(name)")
             #expect(stats["leaderCrossings"] == 0, "\(name)")
             #expect(stats["leadersOverText"] == 0, "\(name)")
-            if Self.labelsAway.contains(name) {
-                withKnownIssue("\(name): a label on a short leader away from its views") {
-                    #expect(stats["labelsOutsideOwner"] == 0, "\(name)")
-                }
-            } else {
-                #expect(stats["labelsOutsideOwner"] == 0, "\(name)")
-            }
+            #expect(stats["labelsOutsideOwner"] == 0, "\(name)")
             #expect((25...80).contains(stats["views"] ?? 0), "\(name) has \(stats["views"] ?? 0) views")
         }
     }

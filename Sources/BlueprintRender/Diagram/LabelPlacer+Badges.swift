@@ -3,11 +3,15 @@ import Blueprint
 /// Size badges: inside their view, beside it, touching an edge anywhere along it, or on a
 /// short leader (see ``SizeBadges``).
 extension LabelPlacer {
-    /// Places each size badge inside a corner of its view, else beside it, else on a leader.
+    /// Places each size badge inside a corner of its view, else beside it, else a size
+    /// smaller, else on a leader; badges of views nested deeper first (stable otherwise), so
+    /// a container's badge, which has its whole frame to choose from, leaves a tab's or a
+    /// button's only spots free.
     /// A badge with metric names (`h rowHeight 44`) takes a place inside its view in full, or
     /// else any place without them (`h 44`).
     mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
-        for b in badges {
+        let ordered = badges.enumerated().sorted { ($1.element.depth, $0.offset) < ($0.element.depth, $1.offset) }.map(\.element)
+        for b in ordered {
             let f = b.frame
             if let short = b.shortText {
                 let s = boxSize(b.text)
@@ -70,6 +74,31 @@ extension LabelPlacer {
             if place(text, style: .badge(b.role), slots: onLine.map { ($0, nil) }, anchor: Point(x: f.maxX, y: f.maxY), legendText: "",
                      home: f, owners: b.owners, owner: Self.edgeOwnerBase + n, passes: [.solid], nearOnly: true) { return }
         }
+        var slots = nearSlots(b, s)
+        if place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
+                 owners: b.owners, nearOnly: true) || hangAcross(b, text, s, step: 8) { return }
+        // Then a size smaller in the same places, the hanging ones every 2 points (a narrow
+        // gap between neighbours' texts), as a constraint label does, before a leader.
+        let small = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+        if place(text, style: .badge(b.role), slots: nearSlots(b, small), anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
+                 owners: b.owners, nearOnly: true, small: true) || hangAcross(b, text, small, step: 2, small: true) { return }
+        for reach in [6.0, 14.0, 24.0] {
+            for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
+                let right = cx == f.maxX, down = cy == f.maxY
+                let r = Rect(x: right ? cx + reach : cx - reach - w, y: down ? cy + reach : cy - reach - h, width: w, height: h)
+                let corner = Point(x: right ? cx - 1 : cx + 1, y: down ? cy - 1 : cy + 1)
+                slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
+            }
+        }
+        place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
+              legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
+    }
+
+    /// The slots of a badge of size `s` touching its view: inside its corners, inside along
+    /// its edges, beside it, just outside an edge anywhere along it, and along a view around
+    /// it that it relates.
+    private func nearSlots(_ b: SizeBadges.Badge, _ s: Size) -> [(Rect, (Point, Point)?)] {
+        let f = b.frame, w = s.width, h = s.height
         var slots: [(Rect, (Point, Point)?)] = Self.insideSlots(f, s).map { ($0, nil) }
         // Inside along an edge, anywhere free (a crowded corner).
         if f.width >= w + 3 && f.height >= h + 2 {
@@ -112,28 +141,24 @@ extension LabelPlacer {
                 slots.append((Rect(x: x, y: o.maxY + 0.5, width: w, height: h), nil))
             }
         }
-        if place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
-                 owners: b.owners, nearOnly: true) { return }
+        return slots
+    }
+
+    /// Places a badge of size `s` touching its view's bottom or top edge over the edge of a
+    /// view around it that shares that side, trying positions every `step` points.
+    private mutating func hangAcross(_ b: SizeBadges.Badge, _ text: String, _ s: Size, step: Double, small: Bool = false) -> Bool {
+        let f = b.frame, w = s.width, h = s.height
         // Touching its bottom or top edge, over the edge of a view around it that shares
         // that side (tabs in a tab bar whose fold tags have no room inside them): the badge
         // reads as a tab on that edge.
-        for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: 8) {
+        for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: step) {
             for r in [Rect(x: x, y: f.maxY + 0.5, width: w, height: h), Rect(x: x, y: f.minY - h - 0.5, width: w, height: h)]
             where !index.owners(overlapping: r, kinds: .edge).isEmpty && isFreeAcrossContainers(r, of: [f], alongX: true) {
-                commit(PlacedText(text: text, rect: r, style: .badge(b.role), marker: nil, leader: nil, backdrop: true, home: f, owners: b.owners))
-                return
+                commit(PlacedText(text: text, rect: r, style: .badge(b.role), marker: nil, leader: nil, backdrop: true, home: f, owners: b.owners, small: small))
+                return true
             }
         }
-        for reach in [6.0, 14.0, 24.0] {
-            for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
-                let right = cx == f.maxX, down = cy == f.maxY
-                let r = Rect(x: right ? cx + reach : cx - reach - w, y: down ? cy + reach : cy - reach - h, width: w, height: h)
-                let corner = Point(x: right ? cx - 1 : cx + 1, y: down ? cy - 1 : cy + 1)
-                slots.append((r, (corner, Point(x: right ? r.minX : r.maxX, y: down ? r.minY : r.maxY))))
-            }
-        }
-        place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
-              legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
+        return false
     }
 
     /// Positions from `lo` towards `hi` every `step`, from the middle outwards alternately, then

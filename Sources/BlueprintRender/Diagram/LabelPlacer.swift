@@ -2,7 +2,8 @@ import Blueprint
 
 /// Puts every piece of text where it overlaps no other text, no view name and no frame edge.
 ///
-/// Items are placed in a deterministic order: view names in tree order, size badges, ambiguity
+/// Items are placed in a deterministic order: view names in tree order, size badges (those of
+/// views nested deeper first: a tab's before its tab bar's), ambiguity
 /// notes, then constraint labels with broken and conflicting ones first and short lines before
 /// long ones (they have the least room). Each item tries fixed slots in a fixed order:
 ///
@@ -16,7 +17,8 @@ import Blueprint
 ///   anywhere along its inside edges, then beside it, then touching an edge anywhere along it
 ///   (overhanging a view narrower than the badge) or along a view around it that it relates,
 ///   then hanging from its edge over the edge of a view around it that shares that side
-///   (``isFreeAcrossContainers(_:of:alongX:)``), then on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
+///   (``isFreeAcrossContainers(_:of:alongX:)``), then a size smaller in those places, then
+///   on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
 ///   inside its view, else without the names (`h 44`).
 /// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
 ///   either end of its I-bar, just past the stretch where its two items face each other

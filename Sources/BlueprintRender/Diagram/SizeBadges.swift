@@ -22,6 +22,9 @@ struct SizeBadges {
         var role: StrokeRole
         /// The constraints summarised, as written (for markers' legend entries).
         var formulas: [String]
+        /// How many views contain its item (0 for the root's): badges of nested views are
+        /// placed first (see ``LabelPlacer/placeBadges(_:)``).
+        var depth = 0
     }
 
     private(set) var badges: [Badge] = []
@@ -167,8 +170,10 @@ struct SizeBadges {
             var owners: [Rect] = []
             for p in sorted { owners += p.owners }
             let short = sorted.contains { $0.short != nil } ? sorted.map { $0.short ?? $0.text }.joined(separator: " · ") : nil
+            var depth = 0, at = item.owningView?.superview
+            while let v = at { depth += 1; at = v.superview }
             badges.append(Badge(item: id, shortText: short, frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
-                                role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula)))
+                                role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula), depth: depth))
         }
     }
 

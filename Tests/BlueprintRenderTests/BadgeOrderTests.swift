@@ -1,0 +1,61 @@
+import Blueprint
+@testable import BlueprintRender
+import Foundation
+import Testing
+
+/// Size badges are placed innermost first, and a badge with no room at its size takes the
+/// same places a size smaller before it goes on a leader.
+@Suite struct BadgeOrderTests {
+    func frame(_ d: Diagram, _ name: String) throws -> Rect {
+        try #require(d.boxes.first { $0.name == name }).frame
+    }
+
+    /// The tab bar's tabs are full; their fold tags hang from the bar's bottom edge. The
+    /// library tab's, between the search tab's tag and the library title's name, has 58.66
+    /// points where it needs 59.31: it hangs there a size smaller, with no leader. The bar's
+    /// `h 49` comes after the tabs' tags (its view holds theirs) and hangs under the home tab.
+    @Test func aFoldTagWithNoRoomGoesASizeSmallerUnderItsTab() throws {
+        let d = try Diagram.fixture("screens/tab-bar")
+        let bar = try frame(d, "tabBar"), home = try frame(d, "homeTab"), search = try frame(d, "searchTab"), library = try frame(d, "libraryTab")
+        let tags = d.texts.filter { $0.text == "as homeTab" }.sorted { $0.rect.minX < $1.rect.minX }
+        try #require(tags.count == 4)
+        let searchTag = tags[0], libraryTag = tags[1]
+        let name = try #require(d.texts.first { $0.text == "libraryTabTitle" })
+        #expect(searchTag.owners == [search] && !searchTag.small && searchTag.rect.width == 59.30517578125)
+        #expect(name.rect.minX - searchTag.rect.maxX < searchTag.rect.width)
+        #expect(libraryTag.owners == [library] && libraryTag.small && libraryTag.leader == nil && libraryTag.marker == nil)
+        #expect(libraryTag.rect.width == 53.16015625 && libraryTag.rect.minY == library.maxY + 0.5 && libraryTag.rect.maxY > bar.maxY)
+        #expect(libraryTag.rect.minX > searchTag.rect.maxX && libraryTag.rect.maxX < name.rect.minX)
+        #expect(LabelPlacer.touches(libraryTag.rect, [library]))
+        let h = try #require(d.texts.first { $0.text == "h 49" })
+        #expect(h.leader == nil && !h.small && h.rect.minY == bar.maxY + 0.5)
+        #expect(h.rect.minX < home.maxX && home.minX < h.rect.maxX && h.rect.maxX < searchTag.rect.minX)
+        #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.markers == 0)
+    }
+
+    /// aspect-image's 36 × 36 avatar, full inside with two labels and a name beside it, had
+    /// its badge on a leader; a size smaller it hangs from the avatar's top edge.
+    @Test func aBadgeASizeSmallerHangsFromItsViewsEdge() throws {
+        let d = try Diagram.fixture("aspect-image")
+        let avatar = try frame(d, "avatar")
+        let badge = try #require(d.texts.first { $0.text == "36 × 36" })
+        #expect(badge.small && badge.leader == nil && badge.marker == nil)
+        #expect(badge.rect.maxY == avatar.minY - 0.5 && badge.rect.height == 10.3125 && badge.rect.width == 36.1484375)
+        #expect(badge.rect.minX < avatar.maxX && avatar.minX < badge.rect.maxX)
+        #expect(d.statistics.labelsOutsideOwner == 0)
+    }
+
+    /// The toolbar's buttons' badges are placed before the bar's `h 49` (the bar holds them):
+    /// the done button's takes its bottom-right corner, which is also the bar's, and `h 49`
+    /// the bar's bottom-left corner.
+    @Test func badgesArePlacedInnermostFirst() throws {
+        let d = try Diagram.fixture("toolbar")
+        let bar = try frame(d, "toolbar"), done = try frame(d, "done")
+        let doneBadge = try #require(d.texts.first { $0.text == "=w A · as back" && $0.rect.minX > done.minX })
+        #expect(doneBadge.rect.maxX == done.maxX - 1.5 && doneBadge.rect.maxY == done.maxY - 1)
+        #expect(done.maxX == bar.maxX && done.maxY == bar.maxY)
+        let h = try #require(d.texts.first { $0.text == "h 49" })
+        #expect(h.rect.minX == bar.minX + 1.5 && h.rect.maxY == bar.maxY - 1)
+        #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.markers == 0)
+    }
+}
