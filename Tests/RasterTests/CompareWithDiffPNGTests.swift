@@ -18,14 +18,7 @@ import Testing
     /// above each part is drawn for the up filter but counted only by its own part.
     @Test(arguments: [PNGPartsWriter.partBytes, 20_000, 1])
     func partsCountEachRowOnce(partBytes: Int) throws {
-        let (tileA, tileB) = try Fixtures.pair("text-changed")
-        var expected = Bitmap(width: 300, height: 700, color: .white), actual = expected
-        for row in 0..<18 {
-            for column in 0..<5 {
-                expected.draw(tileA, atX: column * 64 - row * 5, y: row * 39)
-                actual.draw(tileB, atX: column * 64 - row * 5, y: row * 39)
-            }
-        }
+        var (expected, actual) = try Fixtures.tiledTextPair()
         for y in [0, 21, 22, 23, 43, 44, 699] { actual[150, y] = RGBA(0, 0, 0, 128) }
         let (result, png) = try PixelDiff.compareWithDiffPNG(expected, actual, options: DiffOptions(), style: DiffImageStyle(),
                                                              compression: .fast, partBytes: partBytes)

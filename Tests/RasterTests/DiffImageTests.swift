@@ -122,14 +122,7 @@ import Testing
     func bandsAndPartsJoinSeamlessly(compression: PNGCompression, partBytes: Int) throws {
         // The text-changed pair (strokes, anti-aliased edges, an extra stroke) tiled 5 × 18
         // with an offset per row of tiles, so that edges cross the band boundaries.
-        let (tileA, tileB) = try Fixtures.pair("text-changed")
-        var expected = Bitmap(width: 300, height: 700, color: .white), actual = expected
-        for row in 0..<18 {
-            for column in 0..<5 {
-                expected.draw(tileA, atX: column * 64 - row * 5, y: row * 39)
-                actual.draw(tileB, atX: column * 64 - row * 5, y: row * 39)
-            }
-        }
+        var (expected, actual) = try Fixtures.tiledTextPair()
         for y in [21, 22, 23, 216, 217, 218, 219, 435, 436, 437, 654, 699] { actual[150, y] = RGBA(0, 0, 0, 128) }
         #expect(PixelDiff.bandPixels / 300 == 218)
         #expect(PNGPartsWriter.partRows(rowBytes: 900, partBytes: 20_000) == 22)

@@ -44,4 +44,18 @@ enum Fixtures {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
+
+    /// The text-changed pair tiled 5 × 18 on 300 × 700, each row of tiles offset by 5 points, so
+    /// that strokes and anti-aliased edges cross band and part boundaries.
+    static func tiledTextPair() throws -> (expected: Bitmap, actual: Bitmap) {
+        let (tileA, tileB) = try pair("text-changed")
+        var expected = Bitmap(width: 300, height: 700, color: .white), actual = expected
+        for row in 0..<18 {
+            for column in 0..<5 {
+                expected.draw(tileA, atX: column * 64 - row * 5, y: row * 39)
+                actual.draw(tileB, atX: column * 64 - row * 5, y: row * 39)
+            }
+        }
+        return (expected, actual)
+    }
 }
