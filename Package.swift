@@ -55,7 +55,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
         ),
         // Draws a solved view tree: frames, margins, constraints, conflicts, legend; PNG/SVG/PDF.
-        .target(name: "BlueprintRender", dependencies: ["Blueprint", "Raster", "CCairo", "CBlueprintFont", "BlueprintSupport"]),
+        .target(name: "BlueprintRender", dependencies: ["Blueprint", "Raster", "CCairo", "BlueprintSupport"]),
         // Golden checks without a test framework: record modes, tolerances, frames beside the
         // golden, artifacts, the HTML report. The CLI's `check` and `report` use it directly.
         .target(name: "BlueprintCheck", dependencies: ["Blueprint", "BlueprintRender", "Raster", "BlueprintSupport"]),

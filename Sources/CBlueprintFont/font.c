@@ -4,14 +4,6 @@
 // a token list, so the fonts (19 MB with the colour emoji and CJK) cost little to compile.
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
-static const unsigned char font[] = {
-#embed "DejaVuSans.ttf"
-};
-
-const unsigned char *blueprint_font_dejavu_sans(void) { return font; }
-
-size_t blueprint_font_dejavu_sans_size(void) { return sizeof font; }
-
 // The order is `BundledFace`'s (Sources/Blueprint/Text/BundledFace.swift): change both together.
 static const unsigned char inter_regular[] = {
 #embed "fonts/Inter-Regular.otf"
@@ -61,6 +53,9 @@ static const unsigned char devanagari_regular[] = {
 static const unsigned char devanagari_bold[] = {
 #embed "fonts/NotoSansDevanagari-Bold.ttf"
 };
+static const unsigned char dejavu_sans[] = {
+#embed "DejaVuSans.ttf"
+};
 static const unsigned char emoji[] = {
 #embed "fonts/NotoColorEmoji.ttf"
 };
@@ -85,7 +80,7 @@ static const struct { const unsigned char *bytes; size_t size; } faces[] = {
     { hebrew_bold, sizeof hebrew_bold },
     { devanagari_regular, sizeof devanagari_regular },
     { devanagari_bold, sizeof devanagari_bold },
-    { font, sizeof font },
+    { dejavu_sans, sizeof dejavu_sans },
     { emoji, sizeof emoji },
     { cjk, sizeof cjk },
 };

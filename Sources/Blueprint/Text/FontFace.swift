@@ -107,9 +107,14 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     }
 
     /// The glyph the face's cmap maps `scalar` to, or nil when the face lacks it.
-    func glyph(for scalar: UInt32) -> UInt32? {
+    package func glyph(for scalar: UInt32) -> UInt32? {
         var g: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &g) != 0 && g != 0 ? g : nil
+    }
+
+    /// The horizontal advance of `glyph`, in font units (the hmtx advance, unhinted).
+    package func advance(of glyph: UInt32) -> Double {
+        Double(hb_font_get_glyph_h_advance(hbFont, glyph))
     }
 
     /// Whether the face has a glyph for `scalar`.

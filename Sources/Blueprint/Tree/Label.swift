@@ -141,8 +141,7 @@ public final class Label: View {
     /// The second layout pass for this label: wraps at the width the layout gave it. Returns
     /// whether the intrinsic size (or the baselines constraints use) changed, so the tree must
     /// be solved again.
-    func adoptLaidOutWidth(_ laidOut: Double? = nil) -> Bool {
-        let width = laidOut ?? frame.width
+    func adoptLaidOutWidth(_ width: Double) -> Bool {
         guard wrapsAutomatically, width.isFinite, automaticWrapWidth.map({ abs($0 - width) > 1e-9 }) ?? true else { return false }
         let before = intrinsicContentSize, baselines = baselineOffsets
         automaticWrapWidth = width
@@ -169,15 +168,23 @@ extension View {
             wrappingLabels = labels.map { WeakLabel(label: $0) }
             wrappingCollectedAt = engine.rebuildCount
         }
-        guard !wrappingLabels.isEmpty else { return }
-        for _ in 0..<4 {
-            var changed = false
-            for w in wrappingLabels {
-                if let l = w.label, l.adoptLaidOutWidth() { changed = true }
-            }
-            guard changed else { return }
+        Label.wrap(wrappingLabels.compactMap(\.label), width: { $0.frame.width }) {
             arrangeStacksIfNeeded()
             engine.layout()
+        }
+    }
+}
+
+extension Label {
+    /// The second layout pass over `labels`: each wraps at the width the last solve gave it
+    /// (`width`), and `solve` runs again while any label's size changed (at most four rounds).
+    static func wrap(_ labels: [Label], width: (Label) -> Double, solve: () -> Void) {
+        guard !labels.isEmpty else { return }
+        for _ in 0..<4 {
+            var changed = false
+            for label in labels where label.adoptLaidOutWidth(width(label)) { changed = true }
+            guard changed else { return }
+            solve()
         }
     }
 }

@@ -42,12 +42,7 @@ extension View {
         // (the cell-height measurement this method is for).
         var wrapping: [Label] = []
         forEachInSubtree { if let l = $0 as? Label, l.wrapsAutomatically { wrapping.append(l) } }
-        for _ in 0..<(wrapping.isEmpty ? 0 : 4) {
-            var changed = false
-            for label in wrapping where label.adoptLaidOutWidth(engine.value(label.variables!.width)) { changed = true }
-            guard changed else { break }
-            engine.layout()
-        }
+        Label.wrap(wrapping, width: { engine.value($0.variables!.width) }, solve: engine.layout)
         let size = variables.map { Size(width: engine.value($0.width), height: engine.value($0.height)) } ?? .zero
         for c in pulls { c.deactivate() }
         // The subtree's items now hold this engine's variables: the tree's own engine rebuilds.

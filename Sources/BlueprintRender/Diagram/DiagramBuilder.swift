@@ -143,13 +143,11 @@ struct DiagramBuilder {
                                    ambiguous: [ObjectIdentifier: [LayoutAxis]], marginUsers: Set<ObjectIdentifier>) {
         let hidden = hidden || view.isHidden
         let frame = view.absoluteFrame
-        var text: (String, Double, Double, Double, Double)?
         var textLayout: (TextLayout, Point)?
         var textBox: Rect?
         if let label = view as? Label, !label.text.isEmpty {
             let layout = label.textLayout(in: frame.size)
             let origin = Point(x: frame.minX, y: frame.midY - layout.height / 2)
-            text = (label.text, label.fontSize, origin.y + layout.firstBaseline, layout.usedWidth, layout.lineHeight)
             textLayout = (layout, origin)
             if let minX = layout.lines.map(\.x).min(), let maxX = layout.lines.map({ $0.x + $0.width }).max() {
                 let box = Rect(x: origin.x + minX, y: origin.y, width: maxX - minX, height: layout.height)
@@ -161,7 +159,7 @@ struct DiagramBuilder {
         let showMargins = !view.subviews.isEmpty || marginUsers.contains(ObjectIdentifier(view))
         let marginRect = frame.inset(by: view.layoutMargins)
         boxes.append(ViewBox(
-            name: view.name, frame: frame, depth: depth, hidden: hidden, text: text, textLayout: textLayout, textBox: textBox,
+            name: view.name, frame: frame, depth: depth, hidden: hidden, textLayout: textLayout, textBox: textBox,
             rightToLeft: rtl, parentName: parent,
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
             ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued(),

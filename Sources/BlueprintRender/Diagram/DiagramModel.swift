@@ -14,8 +14,6 @@ struct ViewBox {
     var hidden: Bool
     /// Out of focus (`--show` names other views): drawn faintly.
     var dimmed = false
-    /// A label's text, font size, and where its first baseline sits.
-    var text: (string: String, fontSize: Double, baselineY: Double, width: Double, lineHeight: Double)?
     /// A label's text as drawn in its frame (shaped, wrapped, truncated, aligned), and the
     /// top-left corner of the text block (the block is centred vertically, as UILabel does).
     var textLayout: (layout: TextLayout, origin: Point)?

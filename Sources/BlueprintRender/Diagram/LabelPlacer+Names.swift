@@ -21,7 +21,7 @@ extension LabelPlacer {
         for (n, b) in boxes.enumerated() {
             let f = b.frame
             let own = Self.edgeOwnerBase + n
-            let textRect = Self.textRect(b, metrics: metrics)
+            let textRect = Self.textRect(b)
             // A stack's name carries its arrangement (`actions → 8`).
             let full = b.stack.map { "\(b.name) \($0)" } ?? b.name
             let short = Self.shortened(b.name, parent: b.parentName).map { n in b.stack.map { "\(n) \($0)" } ?? n }

@@ -71,7 +71,7 @@ struct LabelPlacer {
             index.insert(Rect(x: f.minX - t, y: f.maxY - t, width: f.width + 2 * t, height: 2 * t), owner: owner, kind: .edge)
             index.insert(Rect(x: f.minX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t), owner: owner, kind: .edge)
             index.insert(Rect(x: f.maxX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t), owner: owner, kind: .edge)
-            if let r = Self.textRect(b, metrics: metrics) {
+            if let r = Self.textRect(b) {
                 index.insert(r, kind: .text)
                 viewTexts.append(r)
             }
@@ -79,7 +79,7 @@ struct LabelPlacer {
     }
 
     /// The box of a label view's text, clipped to its frame.
-    static func textRect(_ b: ViewBox, metrics: BundledFontMetrics) -> Rect? {
+    static func textRect(_ b: ViewBox) -> Rect? {
         guard let box = b.textBox, box.width > 0, box.height > 0 else { return nil }
         return box
     }

@@ -6,11 +6,6 @@
 
 #include <stddef.h>
 
-/// The bytes of DejaVuSans.ttf (static storage, never freed): the diagram's own font.
-const unsigned char *blueprint_font_dejavu_sans(void);
-/// Their number.
-size_t blueprint_font_dejavu_sans_size(void);
-
 /// The bundled faces for the text of labels, by index (see `BundledFace` in Blueprint for the
 /// order): the bytes of face `index` (static storage, never freed) and their number in `*size`;
 /// NULL and 0 for an index out of range.
