@@ -184,7 +184,7 @@ struct Paragraph {
         var out: [LinePiece] = []
         guard a < b else { return out }
         for run in runs where run.range.upperBound > a && run.range.lowerBound < b {
-            var piece = LinePiece(face: run.face, level: run.level, firstCharacter: Swift.max(run.range.lowerBound, a))
+            var piece = LinePiece(face: run.face, level: run.level)
             for g in run.glyphs.indices where run.clusters[g] >= a && run.clusters[g] < b {
                 piece.glyphs.append(run.glyphs[g])
                 piece.advances.append(run.advances[g])
@@ -201,8 +201,6 @@ struct Paragraph {
 struct LinePiece {
     let face: FontFace
     var level: UInt8
-    /// The first character the piece shows (where an ellipsis goes among pieces).
-    var firstCharacter: Int
     var glyphs: [UInt32] = []
     var advances: [Double] = []
     var offsets: [(x: Double, y: Double)] = []

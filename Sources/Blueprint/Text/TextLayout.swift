@@ -182,20 +182,22 @@ struct TextLayoutBuilder {
         return end
     }
 
-    /// A line of characters `a..<b` (b already trimmed), reordered for display.
-    private mutating func appendLine(_ p: Paragraph, _ a: Int, _ b: Int, justify: Bool, ellipsis: (at: Int, pieces: [LinePiece])? = nil) {
-        var logical = p.pieces(a, b)
-        if let ellipsis {
-            // The ellipsis sits at the given logical index between pieces.
-            var index = 0
-            for (k, piece) in logical.enumerated() where piece.firstCharacter <= ellipsis.at { index = k + 1 }
-            logical.insert(contentsOf: ellipsis.pieces, at: Swift.min(index, logical.count))
+    /// A line of characters `a..<b` (b already trimmed), with "…" (`dots`) before or after them
+    /// in logical order when given.
+    private mutating func appendLine(_ p: Paragraph, _ a: Int, _ b: Int, justify: Bool, dots: [LinePiece] = [], dotsFirst: Bool = false) {
+        let text = p.string(a, b)
+        if dots.isEmpty {
+            append(p.pieces(a, b), text: text, from: p, a, b, justify: justify)
+        } else if dotsFirst {
+            append(dots + p.pieces(a, b), text: "\u{2026}" + text, from: p, a, b, justify: justify)
+        } else {
+            append(p.pieces(a, b) + dots, text: text + "\u{2026}", from: p, a, b, justify: justify)
         }
+    }
+
+    /// A line of `logical` pieces (characters `a..<b` of `p`), reordered for display.
+    private mutating func append(_ logical: [LinePiece], text: String, from p: Paragraph, _ a: Int, _ b: Int, justify: Bool) {
         let visual = Self.reorder(logical)
-        var text = p.string(a, b)
-        if let ellipsis {
-            text = ellipsis.at < a ? "\u{2026}" + text : text + "\u{2026}"
-        }
         lines.append((visual, visual.reduce(0) { $0 + $1.width }, p.rightToLeft, justify, text))
         lastSource = (p, a, b)
     }
@@ -226,7 +228,7 @@ struct TextLayoutBuilder {
     private func ellipsis(rightToLeft rtl: Bool) -> [LinePiece] {
         let text: Substring = primary.glyph(for: 0x2026) != nil ? "\u{2026}" : "..."
         let p = Paragraph(text, cascade: cascade, size: size, rightToLeftDefault: rtl, buffer: buffer)
-        return p.pieces(0, p.count).map { var piece = $0; piece.level = rtl ? 1 : 0; piece.firstCharacter = -1; return piece }
+        return p.pieces(0, p.count).map { var piece = $0; piece.level = rtl ? 1 : 0; return piece }
     }
 
     /// A truncated last line of characters `a..<b`: "…" at its head, middle or tail, with as
@@ -252,7 +254,7 @@ struct TextLayoutBuilder {
                 k = s
             }
             while k < b && p.isSpace(k) { k += 1 }
-            appendLine(p, k, b, justify: false, ellipsis: (at: k - 1, pieces: dots.map { var d = $0; d.firstCharacter = k - 1; return d }))
+            appendLine(p, k, b, justify: false, dots: dots, dotsFirst: true)
         case .truncateMiddle:
             let head = lastFitting(p, from: a, upTo: b, budget: budget / 2)
             let headWidth = p.width(a, p.trimmed(a, head))
@@ -265,16 +267,11 @@ struct TextLayoutBuilder {
                 tail = s
             }
             let headEnd = p.trimmed(a, head)
-            var pieces = p.pieces(a, headEnd)
-            pieces += dots.map { var d = $0; d.firstCharacter = headEnd; return d }
-            pieces += p.pieces(tail, b)
-            let visual = Self.reorder(pieces)
-            lines.append((visual, visual.reduce(0) { $0 + $1.width }, p.rightToLeft, false,
-                          p.string(a, headEnd) + "\u{2026}" + p.string(tail, b)))
-            lastSource = (p, a, b)
+            append(p.pieces(a, headEnd) + dots + p.pieces(tail, b), text: p.string(a, headEnd) + "\u{2026}" + p.string(tail, b),
+                   from: p, a, b, justify: false)
         default:
             let end = p.trimmed(a, lastFitting(p, from: a, upTo: b, budget: budget))
-            appendLine(p, a, end, justify: false, ellipsis: (at: end, pieces: dots.map { var d = $0; d.firstCharacter = end; return d }))
+            appendLine(p, a, end, justify: false, dots: dots)
         }
     }
 
