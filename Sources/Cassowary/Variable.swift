@@ -8,7 +8,15 @@
 /// across concurrently running solvers (it is `@unchecked Sendable` so errors can carry it).
 public final class Variable: @unchecked Sendable, CustomStringConvertible {
     /// A name for reports and ``Solver/dump()``; need not be unique.
-    public var name: String
+    public var name: String {
+        get { nameSuffix.map { baseName + $0.description } ?? baseName }
+        set { baseName = newValue; nameSuffix = nil }
+    }
+    /// The name, or its first part when `nameSuffix` is set: a layout makes four variables per
+    /// view named after it (`title.minX`, …), and joining the strings only when a name is read
+    /// saves four string allocations a view.
+    private var baseName: String
+    private var nameSuffix: StaticString?
     /// The value from the last ``Solver/updateVariables()`` (0 before any).
     @exclusivity(unchecked) public internal(set) var value: Double = 0
 
@@ -23,7 +31,13 @@ public final class Variable: @unchecked Sendable, CustomStringConvertible {
     /// Creates a variable.
     /// - Parameter name: a name shown in descriptions and dumps.
     public init(_ name: String = "") {
-        self.name = name
+        self.baseName = name
+    }
+
+    /// A variable named `base` followed by `suffix` (joined when the name is read).
+    package init(_ base: String, suffix: StaticString) {
+        self.baseName = base
+        self.nameSuffix = suffix
     }
 
     public var description: String { name.isEmpty ? "v\(UInt(bitPattern: id.hashValue) % 10_000)" : name }

@@ -55,6 +55,12 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
         self == .left || self == .right || self == .leftMargin || self == .rightMargin
     }
 
+    /// `firstBaseline` and `lastBaseline`.
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+
+    /// The attributes that read the view's layout margins.
+    var isMargin: Bool { needsView && !isBaseline }
+
     /// Attributes that only views have (layout guides have no margins and no baselines).
     public var needsView: Bool {
         switch self {

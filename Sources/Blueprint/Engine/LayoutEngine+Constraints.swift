@@ -90,8 +90,11 @@ extension LayoutEngine {
         }
         // The attribute is origin + size × f + offset on its axis: its form (`AttributeForm`,
         // the one table of what attributes mean) read on that axis.
-        let form = attribute.form(margins: (item as? View).map(margins(of:)) ?? .zero,
-                                  rightToLeft: layoutDirection == .rightToLeft, baselines: item.baselineOffsetsIfLabel)
+        // Margins and baselines only where the attribute reads them (a label's baselines come
+        // from its text layout).
+        let form = attribute.form(margins: attribute.isMargin ? (item as? View).map(margins(of:)) ?? .zero : .zero,
+                                  rightToLeft: layoutDirection == .rightToLeft,
+                                  baselines: attribute.isBaseline ? item.baselineOffsetsIfLabel : nil)
         let f = attribute.axis == .horizontal ? form.width : form.height, offset = form.constant
         let reached = addOrigin(of: item, attribute.axis, in: reference, times: k, to: &terms)
         if f != 0 { terms.append(Term(attribute.axis == .horizontal ? v.width : v.height, k * f)) }

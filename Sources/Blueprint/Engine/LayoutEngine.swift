@@ -55,6 +55,8 @@ final class LayoutEngine {
     /// Set when a change cannot be applied without the definitions it touches: the engine
     /// then rebuilds (which is linear in the layout's size).
     private var rebuildRequested = false
+    /// Labels' text layouts of this build, shared by equal texts in equal styles.
+    @exclusivity(unchecked) var textLayouts = SharedTextLayouts()
 
     init(root: View) {
         self.root = root
@@ -117,6 +119,7 @@ final class LayoutEngine {
         for c in brokenConstraints { c.engineState = .none }
         for list in twins.values { for c in list { c.engineState = .none } }
         solver = Solver()
+        textLayouts.removeAll()
         ops.removeAll()
         intrinsicDirty.removeAll()
         structuralNotes.removeAll()

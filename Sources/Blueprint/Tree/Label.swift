@@ -80,7 +80,8 @@ public final class Label: View {
     public var textLayout: TextLayout {
         let rtl = effectiveLayoutDirection == .rightToLeft
         if let c = measureCache, c.rtl == rtl { return c.layout }
-        let l = TextLayout(text: text, style: textStyle, width: measuringWidth, rightToLeft: rtl)
+        let l = engine?.textLayouts.layout(text: text, style: textStyle, width: measuringWidth, rightToLeft: rtl)
+            ?? TextLayout(text: text, style: textStyle, width: measuringWidth, rightToLeft: rtl)
         measureCache = (rtl, l)
         return l
     }

@@ -56,9 +56,9 @@ final class ItemVariables {
     let x, y, width, height: Variable
 
     init(_ name: String) {
-        x = Variable(name + ".minX")
-        y = Variable(name + ".minY")
-        width = Variable(name + ".width")
-        height = Variable(name + ".height")
+        x = Variable(name, suffix: ".minX")
+        y = Variable(name, suffix: ".minY")
+        width = Variable(name, suffix: ".width")
+        height = Variable(name, suffix: ".height")
     }
 }
