@@ -30,6 +30,13 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
     /// The strength; ``Strength/required`` unless said otherwise.
     public let strength: Strength
 
+    /// For an inequality: the strength at which the solver also prefers it to hold with
+    /// equality (nil: no such preference). `width >= 120 @750` preferring equality at 250 is
+    /// a view's compression resistance and content hugging in one constraint: the solver
+    /// charges the shortfall at 750 and the excess at 250, exactly as for the two inequalities,
+    /// with one row instead of two. Such a constraint is never a duplicate of another.
+    package let preferEqual: Strength?
+
     /// The solver that first took this constraint (0: none now), and its slot there: saves a
     /// hash lookup per add and remove in the common one-solver case (see `SlotIndex`).
     @exclusivity(unchecked) var solverTag: UInt64 = 0
@@ -40,6 +47,17 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
         self.expression = expression.reduced()
         self.relation = relation
         self.strength = strength
+        self.preferEqual = nil
+    }
+
+    /// Creates the inequality `expression relation 0` at `strength` that also prefers
+    /// `expression == 0` at `preferEqual` (see ``preferEqual``).
+    package init(_ expression: Expression, _ relation: Relation, strength: Strength, preferEqual: Strength) {
+        precondition(relation != .equal && !preferEqual.isRequired, "only an inequality prefers equality, and not as a requirement")
+        self.expression = expression.reduced()
+        self.relation = relation
+        self.strength = strength
+        self.preferEqual = preferEqual
     }
 
     /// Creates `lhs relation rhs`.
@@ -71,6 +89,7 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
         lhs.constant = 0
         let l = lhs.terms.isEmpty ? "0" : lhs.description
         return "\(l) \(relation) \(formatNumber(-c))" + (strength.isRequired ? "" : " @ \(strength)")
+            + (preferEqual.map { ", == preferred @ \($0)" } ?? "")
     }
 }
 

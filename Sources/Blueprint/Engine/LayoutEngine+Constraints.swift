@@ -199,7 +199,10 @@ extension LayoutEngine {
     }
 
     /// `width >= w` at the compression-resistance priority and `width <= w` at the hugging
-    /// priority, per axis that has an intrinsic size.
+    /// priority, per axis that has an intrinsic size: one solver constraint per axis, the
+    /// required side (or compression resistance) preferring equality at the other priority
+    /// (the same objective as two inequalities, one row instead of two); two when both are
+    /// required.
     func intrinsicConstraints(for view: View) -> [(constraint: Cassowary.Constraint, note: StructuralNote)] {
         let size = view.intrinsicContentSize
         let v = view.variables!
@@ -209,10 +212,17 @@ extension LayoutEngine {
             let cr = view.contentCompressionResistancePriority(for: axis)
             let hug = view.contentHuggingPriority(for: axis)
             let e = Expression([Term(variable)], constant: -value)
-            out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength),
-                        .intrinsic(view: view.name, axis: axis, value: value, priority: cr, atLeast: true)))
-            out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength),
-                        .intrinsic(view: view.name, axis: axis, value: value, priority: hug, atLeast: false)))
+            let atLeast = StructuralNote.intrinsic(view: view.name, axis: axis, value: value, priority: cr, atLeast: true)
+            let atMost = StructuralNote.intrinsic(view: view.name, axis: axis, value: value, priority: hug, atLeast: false)
+            if cr.isRequired && hug.isRequired {
+                out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength), atLeast))
+                out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength), atMost))
+            } else if hug.isRequired {
+                // Only a required side can be named in a conflict: the note is that side's.
+                out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength, preferEqual: cr.strength), atMost))
+            } else {
+                out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength, preferEqual: hug.strength), atLeast))
+            }
         }
         return out
     }

@@ -29,6 +29,9 @@ struct SharedTextLayouts {
         return l
     }
 
+    /// How many distinct layouts this build measured.
+    var count: Int { table.count }
+
     /// Forgets every layout (a new build starts).
     mutating func removeAll() { table.removeAll(keepingCapacity: true) }
 }

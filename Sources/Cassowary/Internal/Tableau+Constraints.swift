@@ -13,7 +13,8 @@ extension Tableau {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
-        let fingerprint = isEdit ? nil : ConstraintKey.fingerprint(constraint)
+        // Edit constraints and inequalities preferring equality are never duplicates.
+        let fingerprint = isEdit || constraint.preferEqual != nil ? nil : ConstraintKey.fingerprint(constraint)
         if let fingerprint, let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
@@ -41,6 +42,7 @@ extension Tableau {
         if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
         liveConstraints += 1
         if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
+        if let p = constraint.preferEqual { levelUse[p.level, default: 0] += 1 }
 
         var subject = chooseSubject(row, marker: marker, other: other)
         if subject < 0 && row.allSymbols({ kinds[Int($0)] == .dummy }) {
@@ -68,6 +70,11 @@ extension Tableau {
     /// Undoes the bookkeeping of an add that failed before touching the tableau's rows.
     private func forget(slot: Int32, symbolsFrom: Int, variablesFrom: Int) {
         let record = slots[Int(slot)]!
+        if let p = record.constraint.preferEqual {
+            // The marker's cost (the only objective term a failing, required add makes).
+            for li in levels.indices where levels[li].coefficient(record.marker) != 0 { levels[li].coeffs[Int(record.marker)] = 0 }
+            releaseLevel(of: p)
+        }
         slots.removeLast()
         slotIndex.remove(record.constraint)
         if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
@@ -113,8 +120,11 @@ extension Tableau {
         switch c.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let coeff: Double = c.relation == .lessThanOrEqual ? 1 : -1
-            marker = newSymbol(.slack)
+            // Preferring equality makes the marker (the amount by which the inequality holds
+            // strictly) an error with that cost.
+            marker = newSymbol(c.preferEqual == nil ? .slack : .error)
             row.insert(marker, coeff)
+            if let p = c.preferEqual { addObjectiveTerm(marker, level: p.level, weight: p.weight) }
             if !strength.isRequired {
                 other = newSymbol(.error)
                 row.insert(other, -coeff)
@@ -250,7 +260,9 @@ extension Tableau {
         // Take the constraint's errors out of the objective.
         let strength = constraint.strength
         for s in [record.marker, record.other] where s >= 0 && kinds[Int(s)] == .error {
-            addObjectiveTerm(s, level: strength.level, weight: -strength.weight)
+            // An inequality's marker is an error only when it prefers equality.
+            let cost = s == record.marker ? constraint.preferEqual ?? strength : strength
+            addObjectiveTerm(s, level: cost.level, weight: -cost.weight)
         }
         let marker = record.marker
         if isBasic(marker) {
@@ -272,6 +284,7 @@ extension Tableau {
         if let f = record.fingerprint { equivalents.remove(f, slot: slot) }
         liveConstraints -= 1
         releaseLevel(of: strength)
+        if let p = constraint.preferEqual { releaseLevel(of: p) }
         try optimize()
         infeasible.removeAll()
     }
