@@ -137,7 +137,7 @@ private func makeCard(_ i: Int, in section: View, below above: View, _ all: inou
     let button = Label(name: "c\(i).button", text: buttonText(i), fontSize: 15)
     // A subtitle of two lines (a line break in its text) is a multi-line label, as in UIKit
     // (`numberOfLines = 0`); the others stay on one line and truncate if squeezed.
-    if subtitle.text.contains("\n") { subtitle.numberOfLines = 0 }
+    if subtitle.text.unicodeScalars.contains("\n") { subtitle.numberOfLines = 0 }
     // Labels keep their text's height: above the pull of `subtitle.bottom == bottomMargin`
     // (@750). At the default 250 the pull could stretch the title or the subtitle at the same
     // cost (a baseline sits at the label's centre: 2 pt of height move it by 1), which leaves

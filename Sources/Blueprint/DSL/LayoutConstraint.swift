@@ -26,11 +26,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     // Each item is held strongly, or weakly while the constraint is installed on it; if the
     // item is gone (its whole tree released while someone kept the constraint), a detached
     // guide with the same name stands in, so descriptions still read.
-    private var strongFirst: LayoutItem?
-    private weak var weakFirst: LayoutItem?
+    @exclusivity(unchecked) private var strongFirst: LayoutItem?
+    @exclusivity(unchecked) private weak var weakFirst: LayoutItem?
     private var firstName = ""
-    private var strongSecond: LayoutItem?
-    private weak var weakSecond: LayoutItem?
+    @exclusivity(unchecked) private var strongSecond: LayoutItem?
+    @exclusivity(unchecked) private weak var weakSecond: LayoutItem?
     private var secondName = ""
     private let hasSecond: Bool
     /// nil when the constraint relates the first attribute to a constant.
@@ -57,24 +57,24 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// `title.leading == superview.leading + pad`), or nil: a number, or a constraint made in
     /// Swift. Diagrams name it in the constraint's label. Changing the constant clears it.
     public internal(set) var constantName: String?
-    private(set) var storedMultiplier: Double
-    private(set) var storedConstant: Double
+    @exclusivity(unchecked) private(set) var storedMultiplier: Double
+    @exclusivity(unchecked) private(set) var storedConstant: Double
     /// Written directly by `~` and the text formats, which keep an invalid priority as the
     /// constraint's ``problem`` (activation throws it).
-    var storedPriority: LayoutPriority
+    @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// A name for reports and diagrams (like UIKit's `identifier`).
     public var identifier: String?
     /// The stack view that made this constraint for its arrangement (nil for any other):
     /// a diagram can draw the stack instead of its constraints.
-    public internal(set) weak var arrangingStack: StackView?
+    @exclusivity(unchecked) public internal(set) weak var arrangingStack: StackView?
     /// Where the constraint was made: the anchor subscript (`view[.width]`), or the call that
     /// activated it (`activate`, `layout`, `addExpressions`) for property anchors.
-    public internal(set) var location: SourceLocation?
+    @exclusivity(unchecked) public internal(set) var location: SourceLocation?
     /// Why this constraint cannot be activated, if it breaks a rule.
-    public internal(set) var problem: LayoutError?
+    @exclusivity(unchecked) public internal(set) var problem: LayoutError?
 
     /// The view it is installed on (the nearest common ancestor of its items) while active.
-    public internal(set) weak var container: View?
+    @exclusivity(unchecked) public internal(set) weak var container: View?
     /// Whether the constraint is installed. Setting it activates or deactivates it; a
     /// constraint that cannot be activated stays inactive and its error is listed in the
     /// tree's ``View/layoutReport``.
@@ -91,16 +91,16 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// Activation order, global: the conflict rule breaks the latest of a conflicting set.
-    var order: UInt64 = 0
-    var installIndex = 0
+    @exclusivity(unchecked) var order: UInt64 = 0
+    @exclusivity(unchecked) var installIndex = 0
 
     // The engine's view of this constraint.
     enum EngineState { case none, active, broken, duplicate }
-    var engineState = EngineState.none
-    var solverConstraint: Cassowary.Constraint?
+    @exclusivity(unchecked) var engineState = EngineState.none
+    @exclusivity(unchecked) var solverConstraint: Cassowary.Constraint?
     /// The constant the solver constraint was built or last moved with.
-    var solverConstant = 0.0
-    weak var engine: LayoutEngine?
+    @exclusivity(unchecked) var solverConstant = 0.0
+    @exclusivity(unchecked) weak var engine: LayoutEngine?
 
     /// Makes a constraint the way `NSLayoutConstraint(item:attribute:relatedBy:toItem:…)` does.
     /// The result may carry a ``problem``; ``activate(file:line:)`` throws it.

@@ -21,14 +21,16 @@ extension LayoutEngine {
 
     /// Appends `k ×` the item's origin on `axis` relative to `reference` (the sum of the
     /// relative origins on the way up); false if the walk did not meet `reference`.
+    /// Walks the variables' parent links, which mirror the tree as it was built (a change to
+    /// the tree rebuilds before any constraint is made again).
     private func addOrigin(of item: LayoutItem, _ axis: LayoutAxis, in reference: View?, times k: Double, to terms: inout [Term]) -> Bool {
-        var current: LayoutItem? = item
-        while let it = current, it !== reference {
-            guard let v = it.variables else { break }
+        let stop = reference?.variables
+        var current = item.variables
+        while let v = current, v !== stop {
             terms.append(Term(axis == .horizontal ? v.x : v.y, k))
-            current = LayoutEngine.layoutParent(of: it)
+            current = v.parent
         }
-        return current === reference
+        return current === stop && (reference == nil || stop != nil)
     }
 
     /// `first.attr1 rel m × second.attr2 + c` as a solver constraint.

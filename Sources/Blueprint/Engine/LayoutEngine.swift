@@ -140,7 +140,10 @@ final class LayoutEngine {
             for c in v.installed { if let c { user.append(c) } }
         }
         for item in items {
-            item.variables = ItemVariables(item.name)
+            // Parents come before their children and guides in `items`.
+            let v = ItemVariables(item.name)
+            v.parent = LayoutEngine.layoutParent(of: item)?.variables
+            item.variables = v
             item.engine = self
         }
         // Everything the solver would be given, so the definitions can be set aside first.

@@ -8,17 +8,17 @@ import Cassowary
 /// You never create a `LayoutItem` directly.
 open class LayoutItem {
     /// The name used in descriptions, reports, diagrams and the text formats.
-    public var name: String
+    @exclusivity(unchecked) public var name: String
 
     /// The solver variables of the current layout (replaced whenever the engine rebuilds).
-    var variables: ItemVariables?
+    @exclusivity(unchecked) var variables: ItemVariables?
     /// The engine that solved this item last; frames are read from it lazily.
-    weak var engine: LayoutEngine?
-    var cachedAbsoluteFrame = Rect.zero
+    @exclusivity(unchecked) weak var engine: LayoutEngine?
+    @exclusivity(unchecked) var cachedAbsoluteFrame = Rect.zero
     /// The frame in the layout parent's coordinates (the root's own for the root).
-    var cachedFrame = Rect.zero
-    var cachedGeneration = -1
-    var absoluteGeneration = -1
+    @exclusivity(unchecked) var cachedFrame = Rect.zero
+    @exclusivity(unchecked) var cachedGeneration = -1
+    @exclusivity(unchecked) var absoluteGeneration = -1
 
     init(name: String) {
         self.name = name
@@ -54,6 +54,8 @@ open class LayoutItem {
 /// The four solver variables of an item.
 final class ItemVariables {
     let x, y, width, height: Variable
+    /// The variables of the item's layout parent when the engine built them (nil for the root).
+    var parent: ItemVariables?
 
     init(_ name: String) {
         x = Variable(name, suffix: ".minX")

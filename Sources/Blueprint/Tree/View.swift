@@ -13,24 +13,24 @@ open class View: LayoutItem {
     public static let noIntrinsicMetric: Double = -1
 
     /// The direct subviews, in order (``addSubview(_:file:line:)`` appends, ``insertSubview(_:at:file:line:)`` inserts).
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// The view this one is a subview of; nil for a root.
-    public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) weak var superview: View?
 
     /// Constraints installed on this view (the nearest common ancestor of their items), in
     /// activation order.
     public var constraints: [LayoutConstraint] { installed.compactMap { $0 } }
-    var installed: [LayoutConstraint?] = []
-    var installedHoles = 0
+    @exclusivity(unchecked) var installed: [LayoutConstraint?] = []
+    @exclusivity(unchecked) var installedHoles = 0
 
     /// Custom layout guides added with ``addLayoutGuide(_:)``.
-    public private(set) var layoutGuides: [LayoutGuide] = []
+    @exclusivity(unchecked) public private(set) var layoutGuides: [LayoutGuide] = []
 
     /// When true the view's frame is fixed to ``frame`` (relative to its superview) by required
     /// constraints, as UIKit does for views that translate their autoresizing mask. True for
     /// views made with a frame.
     public var translatesAutoresizingMaskIntoConstraints: Bool { didSet { structureChanged() } }
-    var requestedFrame: Rect
+    @exclusivity(unchecked) var requestedFrame: Rect
 
     /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint. A
     /// hidden arranged view of a ``StackView`` collapses.
@@ -88,8 +88,8 @@ open class View: LayoutItem {
         explicitIntrinsicContentSize ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
 
-    var hugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
-    var compression = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+    @exclusivity(unchecked) var hugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+    @exclusivity(unchecked) var compression = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
 
     /// Makes a view whose size and position come from constraints.
     public override init(name: String) {
@@ -245,7 +245,7 @@ open class View: LayoutItem {
 
     /// The built-in guides that constraints have asked for so far, and the custom ones.
     var allGuides: [LayoutGuide] { builtInGuides + layoutGuides }
-    var builtInGuides: [LayoutGuide] = []
+    @exclusivity(unchecked) var builtInGuides: [LayoutGuide] = []
 
     /// Called when a constraint first uses a built-in guide: the engine gives it variables.
     func noteGuideUsed(_ g: LayoutGuide) {
@@ -344,7 +344,7 @@ open class View: LayoutItem {
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
     /// The engine of the tree whose root this view is (nil until the first layout).
-    var rootEngine: LayoutEngine?
+    @exclusivity(unchecked) var rootEngine: LayoutEngine?
 
     /// Solves the constraints of the whole tree this view is in and updates every frame.
     /// Conflicts and ambiguity do not stop it: see ``layoutReport``.
@@ -374,7 +374,7 @@ open class View: LayoutItem {
 
     /// Changes refused by property setters (`constraint.constant = .nan`), oldest first; only
     /// a root's list is used. At most ``refusalLimit`` are kept.
-    var refusals: [LayoutError] = []
+    @exclusivity(unchecked) var refusals: [LayoutError] = []
 
     /// On a root: the labels that wrap at their laid-out width, as of the engine's build
     /// `wrappingCollectedAt` (see ``wrapLabelsToLaidOutWidths()``).
@@ -382,7 +382,7 @@ open class View: LayoutItem {
     var wrappingCollectedAt = -1
 
     /// On a root: some stack view of the tree has constraints to remake before the next layout.
-    var stacksNeedArrangement = false
+    @exclusivity(unchecked) var stacksNeedArrangement = false
 
     /// Remakes the constraints of every stack view of this tree that changed.
     /// - Complexity: O(views) when a stack changed, O(1) otherwise.
