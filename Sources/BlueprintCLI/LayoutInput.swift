@@ -31,3 +31,10 @@ enum LayoutInput {
         try FileIO.read(path, limit: sizeLimit)
     }
 }
+
+/// Keeps `object` (and all it holds) alive until the process exits: a command that is about to
+/// end does not release a large tree object by object. Used only just before returning from a
+/// command's `run`.
+func keepUntilExit(_ object: AnyObject) {
+    _ = Unmanaged.passRetained(object)
+}

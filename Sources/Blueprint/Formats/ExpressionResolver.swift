@@ -75,7 +75,13 @@ struct ExpressionResolver {
     /// The item a reference names: a view or guide of the file, `superview` (of the other
     /// side's view), or `view.margins` / `view.safeArea`.
     private func resolveItem(_ r: AttributeReference, leftHandItem: LayoutItem?) throws(SyntaxError) -> LayoutItem {
-        let parts = r.view.split(separator: ".", maxSplits: 1).map(String.init)
+        // `view` or `view.guide`: split at the first dot (no array of substrings per reference).
+        let parts: [String]
+        if let dot = r.view.utf8.firstIndex(of: 0x2E) {
+            parts = [String(r.view[..<dot]), String(r.view[r.view.index(after: dot)...])]
+        } else {
+            parts = [r.view]
+        }
         let base: LayoutItem
         if parts[0] == "superview" {
             guard let other = leftHandItem, let s = other.owningView?.superview else {

@@ -172,9 +172,23 @@ struct LayoutFileParser {
         // Each line gets one lexer (one copy of its bytes), shared by the three readings below.
         var lines: [(Substring, Int, Lexer)] = []
         let utf8 = text.utf8
+        // Where each line ends, found in the contiguous bytes (the string view's own search
+        // goes a byte at a time through index checks).
+        let newlines: [Int]? = utf8.withContiguousStorageIfAvailable { b in
+            var found: [Int] = []
+            for i in b.indices where b[i] == 0x0A { found.append(i) }
+            return found
+        }
+        var nextNewline = 0
         var start = utf8.startIndex
         while true {
-            let newline = utf8[start...].firstIndex(of: 0x0A)
+            let newline: String.Index?
+            if let newlines {
+                newline = nextNewline < newlines.count ? utf8.index(utf8.startIndex, offsetBy: newlines[nextNewline]) : nil
+                nextNewline += 1
+            } else {
+                newline = utf8[start...].firstIndex(of: 0x0A)
+            }
             var line = Substring(utf8[start..<(newline ?? utf8.endIndex)])
             if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
             // A line that starts with a quoted text continues the statement above it (a long
@@ -620,12 +634,13 @@ struct LayoutFileParser {
         var hugging: [Double]?, compression: [Double]?, hidden = false, spacingAfter: Double?
         var directionalMargins: [String: Double]?
         var stackSettings = StackSettings()
-        var seen: Set<String> = []
+        var seen: [String] = []   // a handful of options: a scan, no hashing
         let options = Self.viewOptions + (isStack ? Self.stackOptions : [])
         while !c.atEnd {
             guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) option (\(options.joined(separator: ", "))), found \(c.describe())") }
             let option = c.text
-            guard seen.insert(option).inserted else { throw c.fail("`\(option)` is given twice") }
+            guard !seen.contains(option) else { throw c.fail("`\(option)` is given twice") }
+            seen.append(option)
             c.advance()
             if isStack, Self.stackOptions.contains(option) {
                 try stackSettings.read(option, &c, metrics: metrics)

@@ -30,7 +30,8 @@ struct Lexer {
     private(set) var position = 0
 
     init(_ line: Substring, comments: Bool) {
-        self.bytes = Array(line.utf8)
+        // One copy of contiguous bytes (the generic sequence copy walks them one at a time).
+        self.bytes = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
         self.comments = comments
     }
 
