@@ -64,14 +64,14 @@ def main():
     print()
     print("== nested cards: (a) DSL = tree + constraints made and activated, (b) solve = first "
           "layoutIfNeeded(), (c) frames = every view's frame read; median of runs ==")
-    head = ["impl", "views", "cards", "constraints (DSL/solver)", "runs"] + ["%s ms" % n for _, n in phases] + ["us/view", "check"]
+    head = ["impl", "views", "cards", "constraints (DSL/solver)", "runs"] + ["%s ms" % n for _, n in phases] + ["first run ms", "us/view", "check"]
     rows = [head]
     for impl, data in (("ours", ours), ("kiwisolver", kiwi)):
         for t in targets:
             r = data.get(("cards", t))
             s = status(r)
             if s:
-                rows.append([impl, "~%d" % t, "", "", ""] + [""] * len(phases) + ["", s])
+                rows.append([impl, "~%d" % t, "", "", ""] + [""] * len(phases) + ["", "", s])
                 continue
             check = r.get("check", "")
             if impl == "kiwisolver":
@@ -84,7 +84,8 @@ def main():
             elif check == "ok":
                 check = "ok: all frames as worked out by hand"
             rows.append([impl, r["views"], r["cards"], "%d/%d" % (r["constraints"], r.get("solver_constraints", 0)), r["runs"]]
-                        + [ms(r[k]) for k, _ in phases] + ["%.2f" % (r["total_ms"] * 1e3 / r["views"]), check])
+                        + [ms(r[k]) for k, _ in phases]
+                        + [ms(r["first_total_ms"]) if "first_total_ms" in r else "", "%.2f" % (r["total_ms"] * 1e3 / r["views"]), check])
     table(rows)
 
     print()
@@ -114,6 +115,23 @@ def main():
             rows.append([a["views"], "%.1fx (%s / %s ms)" % (b["solve_ms"] / a["solve_ms"], ms(b["solve_ms"]), ms(a["solve_ms"])),
                          "%.1fx" % (b["total_ms"] / a["total_ms"])])
     table(rows)
+
+    files = sorted((t, r) for (c, t), r in ours.items() if c == "file")
+    if files:
+        print()
+        print("== file to frames: `blueprint solve cardsN.layout --format json`, whole process (read, parse, layout, "
+              "report, JSON out); median of runs ==")
+        rows = [["views", ".layout lines", "runs", "total ms", "fastest ms", "peak MB", "us/view", "check"]]
+        for t, r in files:
+            rows.append([r.get("views", t), r["lines"], r["runs"], ms(r["total_ms"]), ms(r["min_ms"]),
+                         "%.0f" % r.get("max_rss_mb", 0), "%.2f" % (r["total_ms"] * 1e3 / max(r.get("views", t), 1)), r["check"]])
+        table(rows)
+        slopes = [["from -> to", "total"]]
+        for (a, ra), (b, rb) in zip(files, files[1:]):
+            e = exponent(ra, rb, "total_ms")
+            slopes.append(["%dk -> %dk" % (a // 1000, b // 1000), "%.2f" % e if e is not None else "n/a"])
+        if len(slopes) > 1:
+            table(slopes)
 
     reports = sorted((t, r) for (c, t), r in ours.items() if c == "report")
     if reports:
