@@ -24,9 +24,17 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
 
     /// Looks an attribute up by name (`baseline` included).
     public init?(name: String) {
-        if name == "baseline" { self = .lastBaseline; return }
-        self.init(rawValue: name)
+        guard let a = LayoutAttribute.byName[name] else { return nil }
+        self = a
     }
+
+    /// Every attribute by its name (`baseline` included): one hash instead of a comparison per
+    /// case, for the text formats' every reference.
+    private static let byName: [String: LayoutAttribute] = {
+        var names = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+        names["baseline"] = .lastBaseline
+        return names
+    }()
 
     /// The attribute's name, as the DSL spells it: `leadingMargin`.
     public var description: String { rawValue }

@@ -29,9 +29,9 @@ struct ExpressionResolver {
         let l = s.lhs.reference!
         let first: LayoutItem
         var rightItem: LayoutItem?
-        if l.view == "superview" || l.view.hasPrefix("superview.") {
+        if l.base == "superview" {
             // `superview` on the left is the superview of the view on the right.
-            guard let r = s.rhs.reference, r.view != "superview", !r.view.hasPrefix("superview.") else {
+            guard let r = s.rhs.reference, r.base != "superview" else {
                 throw SyntaxError(
                     message: "`superview` on the left needs a view on the right: it means that view's superview", range: l.viewRange)
             }
@@ -75,31 +75,22 @@ struct ExpressionResolver {
     /// The item a reference names: a view or guide of the file, `superview` (of the other
     /// side's view), or `view.margins` / `view.safeArea`.
     private func resolveItem(_ r: AttributeReference, leftHandItem: LayoutItem?) throws(SyntaxError) -> LayoutItem {
-        // `view` or `view.guide`: split at the first dot (no array of substrings per reference).
-        let parts: [String]
-        if let dot = r.view.utf8.firstIndex(of: 0x2E) {
-            parts = [String(r.view[..<dot]), String(r.view[r.view.index(after: dot)...])]
-        } else {
-            parts = [r.view]
-        }
         let base: LayoutItem
-        if parts[0] == "superview" {
+        if r.base == "superview" {
             guard let other = leftHandItem, let s = other.owningView?.superview else {
                 throw SyntaxError(message: "`\(leftHandItem?.name ?? "")` has no superview", range: r.viewRange)
             }
             base = s
-        } else if let found = item(parts[0]) {
-            base = found
-        } else if parts.count == 1, let found = item(r.view) {
+        } else if let found = item(r.base) {
             base = found
         } else {
-            throw unknownView(AttributeReference(view: parts[0], viewRange: r.viewRange.lowerBound..<(r.viewRange.lowerBound + parts[0].utf8.count), attribute: r.attribute, attributeRange: r.attributeRange))
+            throw unknownView(AttributeReference(base: r.base, viewRange: r.viewRange.lowerBound..<(r.viewRange.lowerBound + r.base.utf8.count), attribute: r.attribute, attributeRange: r.attributeRange))
         }
-        guard parts.count == 2 else { return base }
+        guard let guide = r.guide else { return base }
         guard let view = base as? View else {
-            throw SyntaxError(message: "`\(base.name)` is a layout guide: it has no \(parts[1]) guide", range: r.viewRange)
+            throw SyntaxError(message: "`\(base.name)` is a layout guide: it has no \(guide) guide", range: r.viewRange)
         }
-        switch parts[1] {
+        switch guide {
         case "margins": return view.layoutMarginsGuide
         case "readableContent": return view.readableContentGuide
         default: return view.safeAreaLayoutGuide

@@ -37,7 +37,12 @@ struct SideSyntax {
 
 /// `view.attribute` as written, with where each part is.
 struct AttributeReference {
-    var view: String
+    /// The view's (or `superview`'s) name.
+    var base: String
+    /// The guide after it, if any: `margins` in `card.margins.top`.
+    var guide: String?
+    /// `base` or `base.guide`, as written.
+    var view: String { guide.map { base + "." + $0 } ?? base }
     var viewRange: Range<Int>
     var attribute: String
     var attributeRange: Range<Int>
@@ -316,12 +321,12 @@ struct ExpressionParser {
                     throw fail("cannot follow dot paths any further: a guide has no guides", current)
                 }
                 let reference = AttributeReference(
-                    view: name + "." + text(attribute), viewRange: t.start..<attribute.end,
+                    base: name, guide: text(attribute), viewRange: t.start..<attribute.end,
                     attribute: text(last), attributeRange: last.start..<last.end)
                 return Term(coefficient: negative ? -1 : 1, reference: reference, range: start..<last.end)
             }
             let reference = AttributeReference(
-                view: name, viewRange: t.start..<t.end, attribute: text(attribute), attributeRange: attribute.start..<attribute.end)
+                base: name, viewRange: t.start..<t.end, attribute: text(attribute), attributeRange: attribute.start..<attribute.end)
             return Term(coefficient: negative ? -1 : 1, reference: reference, range: start..<attribute.end)
         case .leftParen:
             throw fail("parentheses are not supported: write `multiplier * view.attribute + constant`", t)
