@@ -103,3 +103,58 @@ struct PreferEqualTests {
         #expect(preferring.description == "w >= 40 @ \(Self.high), == preferred @ \(Self.low)")
     }
 }
+
+/// Random rows, each box with its own priorities (no two sides share a level, so the optimum is
+/// unique): the preferring constraint and the pair give the same widths, to the last bit
+/// allowed by the solver's cleaning.
+@Suite("Solver: preferring equality against the pair, random rows")
+struct PreferEqualRandomTests {
+    @Test func twoHundredRandomRowsAgree() throws {
+        var rng = SplitMix(seed: 0x5EED_18)
+        var compared = 0
+        for _ in 0..<200 {
+            let n = 2 + Int(rng.next() % 5)
+            // Distinct levels from 1...999 for every side of every box, required now and then.
+            var levels = Array(1...999)
+            var cr: [Strength] = [], hug: [Strength] = []
+            for _ in 0..<n {
+                let a = levels.remove(at: Int(rng.next() % UInt64(levels.count)))
+                let b = levels.remove(at: Int(rng.next() % UInt64(levels.count)))
+                let r = rng.next() % 6
+                cr.append(r == 0 ? .required : Strength(level: a))
+                hug.append(r == 1 ? .required : Strength(level: b))
+            }
+            let widths = (0..<n).map { _ in Double(10 + rng.next() % 90) }
+            let total = widths.reduce(0, +) + Double(Int(rng.next() % 121) - 60)
+            let one: [Double], two: [Double]
+            do {
+                let (s1, w1) = try PreferEqualTests.row(widths, total: total, cr: cr, hug: hug, paired: false)
+                try s1._checkInvariants()
+                one = w1.map(\.value)
+            } catch {
+                // Required sides that cannot all hold: the pair must fail too.
+                #expect(throws: CassowaryError.self) { _ = try PreferEqualTests.row(widths, total: total, cr: cr, hug: hug, paired: true) }
+                continue
+            }
+            let (_, w2) = try PreferEqualTests.row(widths, total: total, cr: cr, hug: hug, paired: true)
+            two = w2.map(\.value)
+            #expect(zip(one, two).allSatisfy { Swift.abs($0 - $1) <= 1e-9 }, "\(widths) total \(total): \(one) vs \(two)")
+            compared += 1
+        }
+        // Most rows are satisfiable (a required side only now and then).
+        #expect(compared >= 150)
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
