@@ -66,6 +66,22 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
     /// `firstBaseline` and `lastBaseline`.
     var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 
+    /// The same edge or centre inside the layout margins (`leading` → `leadingMargin`): what
+    /// the attribute of a view's layout-margins guide is. Margin attributes map to themselves.
+    var withinMargins: LayoutAttribute {
+        switch self {
+        case .left: .leftMargin
+        case .right: .rightMargin
+        case .top: .topMargin
+        case .bottom: .bottomMargin
+        case .leading: .leadingMargin
+        case .trailing: .trailingMargin
+        case .centerX: .centerXWithinMargins
+        case .centerY: .centerYWithinMargins
+        default: self
+        }
+    }
+
     /// The attributes that read the view's layout margins.
     var isMargin: Bool { needsView && !isBaseline }
 

@@ -85,6 +85,20 @@ extension LayoutEngine {
         _ item: LayoutItem, _ attribute: LayoutAttribute, times k: Double, in reference: View?,
         _ terms: inout [Term], _ constant: inout Double
     ) -> Bool {
+        // A view's layout-margins guide is its margins: `title.leading == card.margins.leading`
+        // is `title.leading == card.leadingMargin`, as in UIKit. Written so, the constraint
+        // never mentions the guide, whose four pins then only define its frame (set aside
+        // before the solver, like any definition).
+        if let guide = item as? LayoutGuide, guide.role == .layoutMargins, let owner = guide.owningView,
+           let o = owner.variables {
+            if attribute.isDimension {
+                let m = margins(of: owner)
+                terms.append(Term(attribute == .width ? o.width : o.height, k))
+                constant -= k * (attribute == .width ? m.left + m.right : m.top + m.bottom)
+                return true
+            }
+            return add(owner, attribute.withinMargins, times: k, in: reference, &terms, &constant)
+        }
         let v = item.variables!
         if attribute.isDimension {
             terms.append(Term(attribute == .width ? v.width : v.height, k))
