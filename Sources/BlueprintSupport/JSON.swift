@@ -54,6 +54,8 @@ package enum JSON: Equatable, Sendable {
 
     /// A JSON string literal.
     package static func quoted(_ text: String) -> String {
+        // Most names need no escape: one scan of the bytes, then one concatenation.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
