@@ -26,12 +26,18 @@ public func activate(
     _ groups: [any LayoutConstraintGroup], file: StaticString = #fileID, line: UInt = #line
 ) throws(LayoutError) -> [LayoutConstraint] {
     var all: [LayoutConstraint] = []
-    for g in groups { all.append(contentsOf: g.layoutConstraints) }
-    for c in all where !c.isActive {
-        if c.location == nil { c.location = SourceLocation(file, line) }
-        _ = try c.checkActivatable()
+    all.reserveCapacity(groups.count)
+    for g in groups {
+        if let c = g as? LayoutConstraint { all.append(c) } else { all.append(contentsOf: g.layoutConstraints) }
     }
-    for c in all { try c.activate(file: file, line: line) }
+    // All or nothing: every container is found before any constraint is installed.
+    var checked: [(LayoutConstraint, View)] = []
+    checked.reserveCapacity(all.count)
+    for c in all {
+        if c.location == nil { c.location = SourceLocation(file, line) }
+        if !c.isActive { checked.append((c, try c.checkActivatable())) }
+    }
+    for (c, container) in checked { c.install(in: container) }
     return all
 }
 
@@ -81,11 +87,12 @@ public func layout<each Item: LayoutItem>(
 ) throws -> [LayoutConstraint] {
     let collector = ConstraintCollector()
     try ConstraintCollector.$current.withValue(collector) { try block(repeat each items) }
+    var checked: [(LayoutConstraint, View)] = []
     for c in collector.constraints {
         if c.location == nil { c.location = SourceLocation(file, line) }
-        if !c.isActive { _ = try c.checkActivatable() }   // all or nothing
+        if !c.isActive { checked.append((c, try c.checkActivatable())) }   // all or nothing
     }
-    for c in collector.constraints { try c.activate(file: file, line: line) }
+    for (c, container) in checked { c.install(in: container) }
     return collector.constraints
 }
 

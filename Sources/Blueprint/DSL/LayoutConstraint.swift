@@ -188,7 +188,14 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Activation without a location of its own.
     private func install() throws(LayoutError) {
         guard !isActive else { return }
-        let container = try checkActivatable()
+        install(in: try checkActivatable())
+    }
+
+    /// Activation on the container ``checkActivatable()`` just returned (the tree has not
+    /// changed since): `activate([...])` checks every constraint first, all or nothing, and
+    /// does not look for each one's container twice.
+    func install(in container: View) {
+        guard !isActive else { return }
         noteUse(of: firstItem, firstAttribute)
         if let second = secondItem { noteUse(of: second, secondAttribute) }
         order = LayoutConstraint.nextOrder.add(1, ordering: .relaxed).newValue
