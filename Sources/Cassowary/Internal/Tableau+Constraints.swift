@@ -82,11 +82,10 @@ extension Tableau {
     /// The constraint's row with basic symbols substituted, its marker and other symbol, and
     /// its error terms added to the objective.
     func createRow(_ c: Constraint) -> (Row, marker: Symbol, other: Symbol) {
-        // Built in two reused scratch rows (a basic variable's row is merged from one into the
-        // other), then copied once into a row of exactly the right size.
-        var (acc, spare) = (Row(), Row())
-        swap(&acc, &rowScratch.0)
-        swap(&spare, &rowScratch.1)
+        // Built in a reused scratch row (a basic variable's row is merged in through the merge
+        // buffer), then copied once into a row of exactly the right size.
+        var acc = Row()
+        swap(&acc, &rowScratch)
         acc.ids.removeAll(keepingCapacity: true)
         acc.coeffs.removeAll(keepingCapacity: true)
         acc.constant = c.expression.constant
@@ -95,19 +94,19 @@ extension Tableau {
             if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
             let r = rowOf[Int(s)]
             if r >= 0 {
-                Tableau.merge(acc, rows[Int(r)], times: t.coefficient, into: &spare)
-                swap(&acc, &spare)
+                accumulate(&acc, rows[Int(r)], times: t.coefficient)
             } else {
                 acc.insert(s, t.coefficient)
             }
         }
         var row = Row(constant: acc.constant)
-        row.ids.reserveCapacity(acc.ids.count + 2)   // + a marker and an error
-        row.coeffs.reserveCapacity(acc.ids.count + 2)
+        // + a marker and an error, and room for the cells that substitutions add later (an
+        // array that grows costs an allocation and a copy).
+        row.ids.reserveCapacity(acc.ids.count + 6)
+        row.coeffs.reserveCapacity(acc.ids.count + 6)
         row.ids.append(contentsOf: acc.ids)
         row.coeffs.append(contentsOf: acc.coeffs)
-        swap(&acc, &rowScratch.0)
-        swap(&spare, &rowScratch.1)
+        swap(&acc, &rowScratch)
         var marker: Symbol = -1, other: Symbol = -1
         let strength = c.strength
         switch c.relation {
@@ -169,9 +168,11 @@ extension Tableau {
             if !zeroConstant && n > 0 {
                 // Its value becomes constant/|coefficient| > 0: rows where it has a negative
                 // coefficient would drop; only take it if no restricted row does.
-                let lowers = rowsContaining(s).contains { r in
+                let holders = rowsContaining(s)
+                let lowers = holders.contains { r in
                     kinds[Int(basicOf[Int(r)])] != .external && rows[Int(r)].coefficient(s) < 0
                 }
+                recycle(holders)
                 if lowers { continue }
             }
             best = s
@@ -235,7 +236,9 @@ extension Tableau {
                 insertRow(r, basic: entering)
             }
         }
-        for rr in rowsContaining(art) { _ = rows[Int(rr)].remove(art) }
+        let holders = rowsContaining(art)
+        for rr in holders { _ = rows[Int(rr)].remove(art) }
+        recycle(holders)
         for li in levels.indices where levels[li].coefficient(art) != 0 { levels[li].coeffs[Int(art)] = 0 }
         dead[Int(art)] = true
         return nil
@@ -262,7 +265,9 @@ extension Tableau {
         // With the marker's row gone, neither symbol may appear anywhere (see docs/Design.md).
         for s in [record.marker, record.other] where s >= 0 {
             if isBasic(s) { _ = takeRow(of: s) }
-            for r in rowsContaining(s) { _ = rows[Int(r)].remove(s) }
+            let holders = rowsContaining(s)
+            for r in holders { _ = rows[Int(r)].remove(s) }
+            recycle(holders)
             for li in levels.indices { if levels[li].coefficient(s) != 0 { levels[li].coeffs[Int(s)] = 0 } }
             dead[Int(s)] = true
             owner[Int(s)] = -1
@@ -288,7 +293,9 @@ extension Tableau {
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: Symbol = -1, second: Symbol = -1, third: Symbol = -1, redundant: Symbol = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        for r in rowsContaining(marker) {
+        let holders = rowsContaining(marker)
+        defer { recycle(holders) }
+        for r in holders {
             let b = basicOf[Int(r)]
             let c = rows[Int(r)].coefficient(marker)
             if kinds[Int(b)] == .dummy {

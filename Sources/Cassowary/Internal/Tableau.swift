@@ -75,12 +75,10 @@ final class Tableau {
     @exclusivity(unchecked) var liveConstraints = 0
     @exclusivity(unchecked) var edits: [ObjectIdentifier: EditRecord] = [:]
 
-    // Scratch storage for merges (the merged cells, the symbols a merge added) and walks.
-    @exclusivity(unchecked) var scratchAdded: [Symbol] = []
-    @exclusivity(unchecked) var mergeIds: [Symbol] = []
-    @exclusivity(unchecked) var mergeCoeffs: [Double] = []
-    /// Two rows a new constraint's row is built in (merged back and forth), reused.
-    @exclusivity(unchecked) var rowScratch = (Row(), Row())
+    // Scratch storage for merges and walks.
+    let mergeBuffer = MergeBuffer()
+    /// The row a new constraint's row is built in, reused.
+    @exclusivity(unchecked) var rowScratch = Row()
     @exclusivity(unchecked) var rowListPool: [[Int32]] = []
     @exclusivity(unchecked) var stamp: [UInt32] = []          // per row, for de-duplicating column walks
     @exclusivity(unchecked) var stampCounter: UInt32 = 0
@@ -177,109 +175,28 @@ final class Tableau {
     /// `rows[r] += c · src`, where `skip` (the symbol being substituted) is dropped from
     /// `rows[r]`; new cells are added to the column index.
     ///
-    /// The merge runs over raw buffers into reused scratch storage and is copied back into
-    /// the row's own arrays: no allocation per merge, no per-cell append checks.
+    /// The merge runs over raw pointers into the tableau's ``MergeBuffer`` and is copied back
+    /// into the row's own arrays: no allocation per merge (unless the row outgrows its
+    /// capacity), no per-cell append checks.
     func addScaled(row r: Int32, _ src: Row, times c: Double, skip: Symbol) {
         let ri = Int(r)
         var target = Row()
         swap(&target, &rows[ri])
-        let tn = target.ids.count, sn = src.ids.count
-        mergedCells &+= tn + sn
-        if sn <= 8 {
-            // Short source (the common case in small layouts): update in place, inserting the
-            // few new cells, instead of allocating two fresh arrays for a merged copy.
-            addScaledInPlace(&target, src, times: c, skip: skip, row: r)
-            swap(&target, &rows[ri])
-            return
-        }
-        let eps = Solver.epsilon
-        var added = 0
-        if scratchAdded.count < sn { scratchAdded = [Symbol](repeating: 0, count: Swift.max(sn, 2 * scratchAdded.count)) }
-        if mergeIds.count < tn + sn {
-            let n = Swift.max(tn + sn, 2 * mergeIds.count)
-            mergeIds = [Symbol](repeating: 0, count: n)
-            mergeCoeffs = [Double](repeating: 0, count: n)
-        }
-        // Merge into the reused scratch buffers, then copy back into the row's own storage
-        // (uniquely owned, so no allocation unless it must grow).
-        var k = 0
-        target.ids.withUnsafeBufferPointer { ti in
-        target.coeffs.withUnsafeBufferPointer { tc in
-        src.ids.withUnsafeBufferPointer { si in
-        src.coeffs.withUnsafeBufferPointer { sc in
-        scratchAdded.withUnsafeMutableBufferPointer { ad in
-        mergeIds.withUnsafeMutableBufferPointer { oi in
-        mergeCoeffs.withUnsafeMutableBufferPointer { oc in
-            var i = 0, j = 0
-            while i < tn && j < sn {
-                let a = ti[i], b = si[j]
-                if a < b {
-                    if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
-                    i &+= 1
-                } else if a > b {
-                    let v = c * sc[j]
-                    if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
-                    j &+= 1
-                } else {
-                    let v = tc[i] + c * sc[j]
-                    if v >= eps || v <= -eps { oi[k] = a; oc[k] = v; k &+= 1 }
-                    i &+= 1; j &+= 1
-                }
-            }
-            while i < tn {
-                let a = ti[i]
-                if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
-                i &+= 1
-            }
-            while j < sn {
-                let b = si[j]
-                let v = c * sc[j]
-                if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
-                j &+= 1
-            }
-        }}}}}}}
-        target.ids.removeAll(keepingCapacity: true)
-        target.coeffs.removeAll(keepingCapacity: true)
-        mergeIds.withUnsafeBufferPointer { target.ids.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<k])) }
-        mergeCoeffs.withUnsafeBufferPointer { target.coeffs.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<k])) }
+        mergedCells &+= target.ids.count + src.ids.count
+        let (k, added) = mergeBuffer.merge(target, src, times: c, skip: skip)
+        target.assign(mergeBuffer, count: k)
         target.constant += c * src.constant
         swap(&target, &rows[ri])
-        if added > 0 {
-            scratchAdded.withUnsafeBufferPointer { ad in
-                for k in 0..<added { columns.add(ad[k], row: r) }
-            }
-        }
+        let ad = mergeBuffer.added
+        for a in 0..<added { columns.add(ad[a], row: r) }
     }
 
-    /// `target += c · src` cell by cell (binary search, in-place update or insert), then
-    /// `skip` and cancelled cells removed. For a short `src`; new cells go to the column index.
-    private func addScaledInPlace(_ target: inout Row, _ src: Row, times c: Double, skip: Symbol, row r: Int32) {
-        var cancelled = false
-        for j in src.ids.indices {
-            let b = src.ids[j]
-            let v = c * src.coeffs[j]
-            let (i, found) = target.search(b)
-            if found {
-                target.coeffs[i] += v
-                if nearZero(target.coeffs[i]) { cancelled = true }
-            } else if !nearZero(v) {
-                target.insertCell(b, v, at: i)
-                columns.add(b, row: r)
-            }
-        }
+    /// `target += c · src` for a row outside the tableau (no column index), through the
+    /// merge buffer.
+    func accumulate(_ target: inout Row, _ src: Row, times c: Double) {
+        let (k, _) = mergeBuffer.merge(target, src, times: c)
+        target.assign(mergeBuffer, count: k)
         target.constant += c * src.constant
-        let (k, hasSkip) = target.search(skip)
-        if hasSkip { target.removeCell(at: k) }
-        if cancelled {
-            var w = 0
-            for i in target.ids.indices where !nearZero(target.coeffs[i]) {
-                target.ids[w] = target.ids[i]
-                target.coeffs[w] = target.coeffs[i]
-                w += 1
-            }
-            target.ids.removeLast(target.ids.count - w)
-            target.coeffs.removeLast(target.coeffs.count - w)
-        }
     }
 
     /// Rebuilds the column index from the rows. Cells that cancel leave stale entries behind;
