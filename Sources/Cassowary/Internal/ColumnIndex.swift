@@ -31,6 +31,12 @@ struct ColumnIndex {
         free = -1
     }
 
+    /// Makes room for `symbols` symbols and `entries` entries.
+    mutating func reserve(symbols: Int, entries n: Int) {
+        lists.reserveCapacity(symbols)
+        entries.reserveCapacity(n)
+    }
+
     /// Registers a new symbol (ids are dense and increasing).
     mutating func addSymbol() {
         lists.append(List())

@@ -34,6 +34,20 @@ struct Row {
         return (lo, false)
     }
 
+    /// Whether `s` has a cell (a binary search over the raw ids).
+    @inline(__always)
+    func contains(_ s: Symbol) -> Bool {
+        ids.withUnsafeBufferPointer { p in
+            var lo = 0, hi = p.count
+            while lo < hi {
+                let mid = (lo &+ hi) >> 1
+                let v = p[mid]
+                if v < s { lo = mid &+ 1 } else if v > s { hi = mid } else { return true }
+            }
+            return false
+        }
+    }
+
     /// The coefficient of `s` (0 when absent).
     func coefficient(_ s: Symbol) -> Double {
         let (i, found) = search(s)

@@ -99,6 +99,24 @@ final class Tableau {
         var constant: Double
     }
 
+    /// Starts with room for a small system (a form: ~300 symbols, ~100 rows), so that
+    /// building one does not grow each per-symbol array through every power of two.
+    init() {
+        let symbols = 256, rowCount = 128
+        kinds.reserveCapacity(symbols)
+        rowOf.reserveCapacity(symbols)
+        columns.reserve(symbols: symbols, entries: 4 * symbols)
+        dead.reserveCapacity(symbols)
+        owner.reserveCapacity(symbols)
+        symbolVariable.reserveCapacity(symbols)
+        definitionOf.reserveCapacity(symbols)
+        rows.reserveCapacity(rowCount)
+        basicOf.reserveCapacity(rowCount)
+        stamp.reserveCapacity(rowCount)
+        slots.reserveCapacity(rowCount)
+        variablesInOrder.reserveCapacity(rowCount)
+    }
+
     // MARK: Symbols
 
     func newSymbol(_ kind: SymbolKind) -> Symbol {
@@ -158,12 +176,18 @@ final class Tableau {
         let mark = stampCounter
         var out = rowListPool.popLast() ?? []
         out.removeAll(keepingCapacity: true)
-        columns.live(s, into: &out) { r in
-            let ri = Int(r)
-            guard basicOf[ri] >= 0 && stamp[ri] != mark && rows[ri].search(s).found else { return false }
-            stamp[ri] = mark
-            return true
-        }
+        // Raw views of the arrays the check reads and writes (no per-entry uniqueness check,
+        // bounds check or retain of a row's arrays).
+        rows.withUnsafeBufferPointer { rb in
+        basicOf.withUnsafeBufferPointer { bb in
+        stamp.withUnsafeMutableBufferPointer { st in
+            columns.live(s, into: &out) { r in
+                let ri = Int(r)
+                guard bb[ri] >= 0 && st[ri] != mark && rb[ri].contains(s) else { return false }
+                st[ri] = mark
+                return true
+            }
+        }}}
         return out
     }
 
