@@ -105,7 +105,7 @@ final class Tableau {
         let symbols = 256, rowCount = 128
         kinds.reserveCapacity(symbols)
         rowOf.reserveCapacity(symbols)
-        columns.reserve(symbols: symbols, entries: 4 * symbols)
+        columns.reserve(symbols: symbols, entries: 16 * symbols)
         dead.reserveCapacity(symbols)
         owner.reserveCapacity(symbols)
         symbolVariable.reserveCapacity(symbols)
