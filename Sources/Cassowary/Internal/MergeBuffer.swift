@@ -88,6 +88,26 @@ final class MergeBuffer {
     }
 }
 
+extension MergeBuffer {
+    /// `target += c · src` with `skip` dropped from `target`, through the buffer; returns how
+    /// many cells are new in `target` (listed in ``added``). `target` is borrowed in place
+    /// (`inout`: no copy of the row, no retain of its arrays), `src` is only read.
+    @inline(__always)
+    func add(into target: inout Row, _ src: borrowing Row, times c: Double, skip: Symbol = -1) -> Int {
+        let (k, added) = merge(target, src, times: c, skip: skip)
+        target.assign(self, count: k)
+        target.constant += c * src.constant
+        return added
+    }
+
+    /// ``add(into:_:times:skip:)`` for a source that lies in the tableau: borrowed in place
+    /// as well (`inout`, only read), so reading it retains nothing.
+    @inline(__always)
+    func add(into target: inout Row, reading src: inout Row, times c: Double) -> Int {
+        add(into: &target, src, times: c)
+    }
+}
+
 extension Row {
     /// Replaces the cells by the first `count` cells of `buffer` (the constant is kept), in
     /// the row's own storage: it grows only when `count` exceeds its capacity.

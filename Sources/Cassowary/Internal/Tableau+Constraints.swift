@@ -12,9 +12,11 @@ extension Tableau {
         if let slot = slotIndex.slot(of: constraint) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
-        guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
-        let fingerprint = isEdit ? nil : ConstraintKey.fingerprint(constraint)
-        if let fingerprint, let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
+        let expression = constraint.expression   // read once (each read retains its terms)
+        guard expression.isFinite else { throw .nonFiniteConstraint(constraint) }
+        let fingerprint = isEdit ? nil : ConstraintKey.fingerprint(expression, constraint.relation, constraint.strength)
+        if let fingerprint, equivalents.mayContain(fingerprint),
+           let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         solutionRound &+= 1
@@ -88,15 +90,19 @@ extension Tableau {
         swap(&acc, &rowScratch)
         acc.ids.removeAll(keepingCapacity: true)
         acc.coeffs.removeAll(keepingCapacity: true)
-        acc.constant = c.expression.constant
-        for t in c.expression.terms where t.coefficient != 0 {
-            let s = symbol(for: t.variable)
+        let expression = c.expression
+        acc.constant = expression.constant
+        for i in expression.terms.indices {
+            let coefficient = expression.terms[i].coefficient
+            guard coefficient != 0 else { continue }
+            let s = symbol(for: expression.terms[i].variable)
             if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
             let r = rowOf[Int(s)]
             if r >= 0 {
-                accumulate(&acc, rows[Int(r)], times: t.coefficient)
+                // Borrowed in place (no copy of the basic row, no retain of its arrays).
+                _ = mergeBuffer.add(into: &acc, reading: &rows[Int(r)], times: coefficient)
             } else {
-                acc.insert(s, t.coefficient)
+                acc.insert(s, coefficient)
             }
         }
         var row = Row(constant: acc.constant)

@@ -137,20 +137,22 @@ final class Tableau {
     // MARK: Rows and the column index
 
     /// Puts `row` into the tableau as the row of basic symbol `basic`.
-    func insertRow(_ row: Row, basic: Symbol) {
-        let r: Int32
-        if let free = freeRows.popLast() {
-            r = free
+    func insertRow(_ row: consuming Row, basic: Symbol) {
+        // The row is moved in (no copy): the column index is filled from it first.
+        let free = freeRows.popLast()
+        let r = free ?? Int32(rows.count)
+        row.ids.withUnsafeBufferPointer { ids in
+            for s in ids { columns.add(s, row: r) }
+        }
+        if free != nil {
             rows[Int(r)] = row
             basicOf[Int(r)] = basic
         } else {
-            r = Int32(rows.count)
             rows.append(row)
             basicOf.append(basic)
             stamp.append(0)
         }
         rowOf[Int(basic)] = r
-        for s in row.ids { columns.add(s, row: r) }
         rebuildColumnsIfBloated()
     }
 
@@ -204,13 +206,8 @@ final class Tableau {
     /// capacity), no per-cell append checks.
     func addScaled(row r: Int32, _ src: Row, times c: Double, skip: Symbol) {
         let ri = Int(r)
-        var target = Row()
-        swap(&target, &rows[ri])
-        mergedCells &+= target.ids.count + src.ids.count
-        let (k, added) = mergeBuffer.merge(target, src, times: c, skip: skip)
-        target.assign(mergeBuffer, count: k)
-        target.constant += c * src.constant
-        swap(&target, &rows[ri])
+        mergedCells &+= rows[ri].ids.count + src.ids.count
+        let added = mergeBuffer.add(into: &rows[ri], src, times: c, skip: skip)
         let ad = mergeBuffer.added
         for a in 0..<added { columns.add(ad[a], row: r) }
     }
@@ -408,16 +405,30 @@ final class Tableau {
     }
 
     /// The symbol of a variable this tableau has seen, if any.
+    @inline(__always)
     func knownSymbol(for variable: Variable) -> Symbol? {
-        variable.solverTag == tag ? variable.solverSymbol : variableSymbols[variable.id]
+        variable.solverTag == tag ? variable.solverSymbol : otherSymbol(for: variable)
     }
+
+    /// ``knownSymbol(for:)`` through the dictionary, out of line: the inlined fast path then
+    /// makes no call, so reading a term's variable needs no retain.
+    @inline(never)
+    private func otherSymbol(for variable: Variable) -> Symbol? { variableSymbols[variable.id] }
 
     /// The symbol of `variable`, created on first use. The first tableau to see a variable
     /// keeps its symbol in the variable itself (no hashing on the hot path); a variable
     /// already claimed by another tableau is looked up in this one's dictionary instead.
     /// A claim is never taken over, so each tableau always finds its own symbol.
+    @inline(__always)
     func symbol(for variable: Variable) -> Symbol {
         if variable.solverTag == tag { return variable.solverSymbol }
+        return claimSymbol(for: variable)
+    }
+
+    /// ``symbol(for:)`` for a variable this tableau has not claimed (its own symbol cache
+    /// names another tableau, or none): the dictionary, else a new symbol.
+    @inline(never)
+    private func claimSymbol(for variable: Variable) -> Symbol {
         if variable.solverTag != 0, let known = variableSymbols[variable.id] { return known }
         let s = newSymbol(.external)
         if variable.solverTag == 0 {
