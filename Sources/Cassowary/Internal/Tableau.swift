@@ -204,12 +204,55 @@ final class Tableau {
     /// The merge runs over raw pointers into the tableau's ``MergeBuffer`` and is copied back
     /// into the row's own arrays: no allocation per merge (unless the row outgrows its
     /// capacity), no per-cell append checks.
+    ///
+    /// A short source merged into a long row (a chain's or a grid's filled rows) is added cell
+    /// by cell in place instead: a few binary searches and inserts rather than a pass over
+    /// the whole row and a copy back.
     func addScaled(row r: Int32, _ src: Row, times c: Double, skip: Symbol) {
         let ri = Int(r)
-        mergedCells &+= rows[ri].ids.count + src.ids.count
+        let tn = rows[ri].ids.count, sn = src.ids.count
+        mergedCells &+= tn + sn
+        if sn <= 8 && tn > 48 {
+            var target = Row()
+            swap(&target, &rows[ri])
+            addScaledInPlace(&target, src, times: c, skip: skip, row: r)
+            swap(&target, &rows[ri])
+            return
+        }
         let added = mergeBuffer.add(into: &rows[ri], src, times: c, skip: skip)
         let ad = mergeBuffer.added
         for a in 0..<added { columns.add(ad[a], row: r) }
+    }
+
+    /// `target += c · src` cell by cell (binary search, in-place update or insert), then
+    /// `skip` and cancelled cells removed. For a short `src`; new cells go to the column index.
+    private func addScaledInPlace(_ target: inout Row, _ src: Row, times c: Double, skip: Symbol, row r: Int32) {
+        var cancelled = false
+        for j in src.ids.indices {
+            let b = src.ids[j]
+            let v = c * src.coeffs[j]
+            let (i, found) = target.search(b)
+            if found {
+                target.coeffs[i] += v
+                if nearZero(target.coeffs[i]) { cancelled = true }
+            } else if !nearZero(v) {
+                target.insertCell(b, v, at: i)
+                columns.add(b, row: r)
+            }
+        }
+        target.constant += c * src.constant
+        let (k, hasSkip) = target.search(skip)
+        if hasSkip { target.removeCell(at: k) }
+        if cancelled {
+            var w = 0
+            for i in target.ids.indices where !nearZero(target.coeffs[i]) {
+                target.ids[w] = target.ids[i]
+                target.coeffs[w] = target.coeffs[i]
+                w += 1
+            }
+            target.ids.removeLast(target.ids.count - w)
+            target.coeffs.removeLast(target.coeffs.count - w)
+        }
     }
 
     /// `target += c · src` for a row outside the tableau (no column index), through the
