@@ -42,7 +42,7 @@ extension Tableau {
         slotIndex.insert(constraint, slot: slot)
         if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
         liveConstraints += 1
-        if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
+        if !constraint.strength.isRequired { levels[levelIndex(constraint.strength.level)].uses += 1 }
 
         var subject = chooseSubject(row, marker: marker, other: other)
         if subject < 0 && row.allSymbols({ kinds[Int($0)] == .dummy }) {
@@ -325,8 +325,8 @@ extension Tableau {
     /// Drops the objective level of `strength` when no constraint uses it any more.
     func releaseLevel(of strength: Strength) {
         guard !strength.isRequired else { return }
-        let n = (levelUse[strength.level] ?? 1) - 1
-        levelUse[strength.level] = n == 0 ? nil : n
-        if n == 0 { levels.removeAll { $0.level == strength.level } }
+        let li = levelIndex(strength.level)
+        levels[li].uses -= 1
+        if levels[li].uses <= 0 { levels.remove(at: li) }
     }
 }

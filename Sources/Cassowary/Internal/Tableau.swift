@@ -61,7 +61,6 @@ final class Tableau {
 
     // Objective, levels sorted from highest to lowest.
     @exclusivity(unchecked) var levels: [ObjectiveLevel] = []
-    @exclusivity(unchecked) var levelUse: [Int: Int] = [:]    // soft constraints per strength level
     /// The phase-one objective while a row is being added through an artificial variable.
     @exclusivity(unchecked) var artificial: Row?
 
@@ -180,8 +179,10 @@ final class Tableau {
         out.removeAll(keepingCapacity: true)
         // Raw views of the arrays the check reads and writes (no per-entry uniqueness check,
         // bounds check or retain of a row's arrays).
-        rows.withUnsafeBufferPointer { rb in
-        basicOf.withUnsafeBufferPointer { bb in
+        // (Mutable views although only `stamp` is written: borrowing a stored array in place
+        // costs a uniqueness check, reading it a retain and a release.)
+        rows.withUnsafeMutableBufferPointer { rb in
+        basicOf.withUnsafeMutableBufferPointer { bb in
         stamp.withUnsafeMutableBufferPointer { st in
             columns.live(s, into: &out) { r in
                 let ri = Int(r)
@@ -489,7 +490,7 @@ final class Tableau {
         kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []; definitionOf = []
         definitions = LazyDefinitions(); liveDefinitions = 0; definitionValues = []; definitionRound = []; solutionRound &+= 1
         rows = []; basicOf = []; freeRows = []; infeasible = []
-        levels = []; levelUse = [:]; artificial = nil
+        levels = []; artificial = nil
         variableSymbols = [:]; variablesInOrder = []
         slots = []; slotIndex = SlotIndex(tag: Tableau.newTag()); equivalents = EquivalenceIndex(); liveConstraints = 0; edits = [:]
         stamp = []; stampCounter = 0; journal = nil
