@@ -63,6 +63,39 @@ struct ColumnIndex {
         lists[i].length &+= 1
     }
 
+    /// Notes that row `r` now contains each of the `n` symbols at `symbols`: ``add(_:row:)``
+    /// for many cells, with the pool grown once and both arrays borrowed once.
+    mutating func add(_ symbols: UnsafePointer<Symbol>, count n: Int, row r: Int32) {
+        guard n > 0 else { return }
+        // Count the free entries that will be reused, then append the rest in one step.
+        var reusable = 0
+        var e = free
+        while e >= 0 && reusable < n { reusable += 1; e = entries[Int(e)].next }
+        if reusable < n {
+            entries.append(contentsOf: repeatElement(Entry(row: -1, next: -1), count: n - reusable))
+        }
+        var fresh = entries.count - (n - reusable)
+        var free = self.free
+        lists.withUnsafeMutableBufferPointer { l in
+        entries.withUnsafeMutableBufferPointer { en in
+            for k in 0..<n {
+                let i = Int(symbols[k])
+                let e: Int32
+                if free >= 0 {
+                    e = free
+                    free = en[Int(e)].next
+                } else {
+                    e = Int32(fresh)
+                    fresh += 1
+                }
+                en[Int(e)] = Entry(row: r, next: l[i].head)
+                l[i].head = e
+                l[i].length &+= 1
+            }
+        }}
+        self.free = free
+    }
+
     /// Appends to `out` the rows of `s` for which `keep` holds, newest first; the others are
     /// unlinked.
     mutating func live(_ s: Symbol, into out: inout [Int32], keep: (Int32) -> Bool) {

@@ -141,7 +141,7 @@ final class Tableau {
         let free = freeRows.popLast()
         let r = free ?? Int32(rows.count)
         row.ids.withUnsafeBufferPointer { ids in
-            for s in ids { columns.add(s, row: r) }
+            if let base = ids.baseAddress { columns.add(base, count: ids.count, row: r) }
         }
         if free != nil {
             rows[Int(r)] = row
@@ -221,8 +221,7 @@ final class Tableau {
             return
         }
         let added = mergeBuffer.add(into: &rows[ri], src, times: c, skip: skip)
-        let ad = mergeBuffer.added
-        for a in 0..<added { columns.add(ad[a], row: r) }
+        columns.add(mergeBuffer.added, count: added, row: r)
     }
 
     /// `target += c · src` cell by cell (binary search, in-place update or insert), then
