@@ -72,7 +72,9 @@ struct ColumnIndex {
         var e = free
         while e >= 0 && reusable < n { reusable += 1; e = entries[Int(e)].next }
         if reusable < n {
-            entries.append(contentsOf: repeatElement(Entry(row: -1, next: -1), count: n - reusable))
+            let extra = n - reusable
+            if entries.count + extra > entries.capacity { entries.reserveCapacity(Swift.max(entries.count + extra, 2 * entries.count)) }
+            for _ in 0..<extra { entries.append(Entry(row: -1, next: -1)) }
         }
         var fresh = entries.count - (n - reusable)
         var free = self.free
