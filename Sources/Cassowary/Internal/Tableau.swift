@@ -14,7 +14,8 @@ private let tableauTags = Atomic<UInt64>(0)
 /// - A new row's subject is the external symbol in the fewest rows (Markowitz-style), else a
 ///   cost-free restricted symbol that keeps the tableau feasible, so making it basic
 ///   substitutes into few rows and leaves the tableau optimal (see `chooseSubject`).
-/// - Merges reuse scratch storage and the rows' own arrays; short sources update in place.
+/// - Merges run over raw pointers into one scratch buffer (``MergeBuffer``) and are copied
+///   back into the rows' own arrays; a short source merged into a long row updates it in place.
 /// - Nothing is chosen by hash order: entering and leaving symbols are the lowest ids among
 ///   the best candidates (Bland's rule, which also prevents cycling).
 ///
