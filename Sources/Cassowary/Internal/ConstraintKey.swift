@@ -82,6 +82,14 @@ struct ConstraintKey: Equatable {
 struct EquivalenceIndex {
     private var heads = FingerprintTable()
     private var next: [Int32] = []
+
+    init() {}
+
+    /// An index with room for `constraints` constraints before it grows.
+    init(capacity constraints: Int) {
+        heads = FingerprintTable(capacity: constraints)
+        next.reserveCapacity(constraints)
+    }
     private(set) var count = 0
 
     /// The slot of an added constraint equivalent to `c`, whose fingerprint is `fingerprint`,
@@ -120,7 +128,9 @@ struct EquivalenceIndex {
     }
 
     mutating func insert(_ fingerprint: UInt64, slot: Int32) {
-        while next.count <= Int(slot) { next.append(-1) }
+        if next.count <= Int(slot) {
+            next.append(contentsOf: repeatElement(-1, count: Int(slot) + 1 - next.count))
+        }
         next[Int(slot)] = heads.value(for: fingerprint) ?? -1
         heads.set(fingerprint, slot)
         count += 1

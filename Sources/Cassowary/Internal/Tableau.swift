@@ -115,6 +115,7 @@ final class Tableau {
         stamp.reserveCapacity(rowCount)
         slots.reserveCapacity(rowCount)
         variablesInOrder.reserveCapacity(rowCount)
+        equivalents = EquivalenceIndex(capacity: rowCount)
     }
 
     // MARK: Symbols
@@ -176,7 +177,7 @@ final class Tableau {
             stampCounter = 1
         }
         let mark = stampCounter
-        var out = rowListPool.popLast() ?? []
+        var out = rowListPool.popLast() ?? Tableau.newRowList()
         out.removeAll(keepingCapacity: true)
         // Raw views of the arrays the check reads and writes (no per-entry uniqueness check,
         // bounds check or retain of a row's arrays).
@@ -193,6 +194,14 @@ final class Tableau {
             }
         }}}
         return out
+    }
+
+    /// A new list for ``rowsContaining(_:)``, with room for a typical column (a fresh
+    /// tableau's first walks would otherwise grow each list through every power of two).
+    private static func newRowList() -> [Int32] {
+        var list: [Int32] = []
+        list.reserveCapacity(32)
+        return list
     }
 
     /// Returns a list from ``rowsContaining(_:)`` for reuse.
