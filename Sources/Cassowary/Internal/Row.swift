@@ -19,6 +19,17 @@ struct Row {
 
     init(constant: Double = 0) { self.constant = constant }
 
+    /// Removes every cell, keeping the storage (one at a time for a short row: cheaper than
+    /// the generic range removal).
+    mutating func removeAllCells() {
+        if ids.count <= 16 {
+            while !ids.isEmpty { ids.removeLast(); coeffs.removeLast() }
+        } else {
+            ids.removeAll(keepingCapacity: true)
+            coeffs.removeAll(keepingCapacity: true)
+        }
+    }
+
     var isEmpty: Bool { ids.isEmpty }
 
     /// Index of `s` or of where it would be inserted.

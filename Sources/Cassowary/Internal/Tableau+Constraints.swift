@@ -88,8 +88,7 @@ extension Tableau {
         // buffer), then copied once into a row of exactly the right size.
         var acc = Row()
         swap(&acc, &rowScratch)
-        acc.ids.removeAll(keepingCapacity: true)
-        acc.coeffs.removeAll(keepingCapacity: true)
+        acc.removeAllCells()
         let expression = c.expression
         acc.constant = expression.constant
         for i in expression.terms.indices {
