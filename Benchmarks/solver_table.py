@@ -40,6 +40,33 @@ def slope(prev, cur, key, per, offset):
     return "x%.2f (N^%.2f)" % (b / a, e)
 
 
+def print_fill(ours, keys):
+    """Our tableau after the build, as held (lazy definitions not materialized): rows, cells
+    and the exponent of the cells' growth from the previous size of the same system."""
+    head = ("system", "size", "constraints", "rows", "cells", "cells/row", "definitions", "cells slope")
+    rows = [head]
+    prev = None
+    for k in keys:
+        o = ours.get(k)
+        if not o or "cells" not in o:
+            continue
+        if prev and prev["system"] != o["system"]:
+            prev = None
+        grow = ""
+        if prev and prev["cells"] > 0 and o["cells"] > 0 and o["constraints"] != prev["constraints"]:
+            grow = "N^%.2f" % (math.log(o["cells"] / prev["cells"]) / math.log(o["constraints"] / prev["constraints"]))
+        rows.append((o["system"], o.get("label", str(k[1])), str(o["constraints"]), str(o["rows"]), str(o["cells"]),
+                     "%.1f" % (o["cells"] / max(1, o["rows"])), str(o["definitions"]), grow))
+        prev = o
+    if len(rows) == 1:
+        return
+    print()
+    print("== fill: our tableau after the build (rows, their nonzero cells; lazy definitions kept aside) ==")
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    for r in rows:
+        print("  ".join(c.rjust(widths[i]) if i >= 2 else c.ljust(widths[i]) for i, c in enumerate(r)))
+
+
 def main():
     ours, kiwi = load(sys.argv[1]), load(sys.argv[2])
     keys = sorted(set(ours) | set(kiwi), key=lambda k: (["siblings", "chain", "grid", "enaml"].index(k[0])
@@ -101,6 +128,7 @@ def main():
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
         for r in rows:
             print("  ".join(c.rjust(widths[i]) if i >= 2 else c.ljust(widths[i]) for i, c in enumerate(r)))
+    print_fill(ours, keys)
     bad = [(impl, r) for impl, rs in (("ours", ours), ("kiwi", kiwi)) for r in rs.values()
            if "check" in r and r["check"] != "ok"]
     print()
@@ -111,8 +139,9 @@ def main():
     print("  system, as a factor and as the exponent e of time ~ N^e (e = 1: linear, flat per constraint).")
     print("- edit: grid moves CW and CH (d_k with C resp. R for N); kiwi starts an edit at 0, so its first")
     print("  suggestion re-solves from there; both include that first step. Edit runs stop after 10 s.")
-    print("- chain is O(N^2) in tableau fill for Cassowary: ours is not run above 3000; kiwi's build not")
-    print("  above 1000, and kiwi's chain edit not from 1000 on (its first suggestion, from 0, took 180 s here).")
+    print("- chain is O(N^2) in tableau fill for Cassowary (the fill table: 6 N^2 cells): ours is not run")
+    print("  above 3000; kiwi's build not above 1000, and kiwi's chain edit not from 1000 on (its first")
+    print("  suggestion, from 0, took 180 s here).")
     print("- ours runs one process per system under a memory cap (ulimit -v, BENCH_MEM_KB); a size that")
     print("  dies there is shown as crashed, and the larger sizes of that system are not run.")
     for impl, r in bad:

@@ -167,6 +167,23 @@ public final class Solver {
         return Statistics(pivots: core.pivotCount, mergedCells: core.mergedCells, rows: rows, cells: cells)
     }
 
+    /// The tableau as it is held now, without materializing the lazy definitions (which
+    /// ``statistics`` does): rows, their nonzero cells, and the live definitions with their
+    /// terms. For the benchmark's fill figures (`@_spi(Benchmarks) import Cassowary`).
+    @_spi(Benchmarks) public var heldFill: (rows: Int, cells: Int, definitions: Int, definitionTerms: Int) {
+        var rows = 0, cells = 0, definitions = 0, terms = 0
+        for (i, b) in core.basicOf.enumerated() where b >= 0 {
+            rows += 1
+            cells += core.rows[i].ids.count
+        }
+        let d = core.definitions
+        for k in 0..<d.count where d.live[k] {
+            definitions += 1
+            terms += d.terms(k).count
+        }
+        return (rows, cells, definitions, terms)
+    }
+
     /// How many constraints have been added.
     public var constraintCount: Int { core.constraintCount }
 

@@ -31,6 +31,12 @@ struct ColumnIndex {
         free = -1
     }
 
+    /// Makes room for `symbols` symbols and `entries` entries.
+    mutating func reserve(symbols: Int, entries n: Int) {
+        lists.reserveCapacity(symbols)
+        entries.reserveCapacity(n)
+    }
+
     /// Registers a new symbol (ids are dense and increasing).
     mutating func addSymbol() {
         lists.append(List())
@@ -55,6 +61,41 @@ struct ColumnIndex {
         }
         lists[i].head = e
         lists[i].length &+= 1
+    }
+
+    /// Notes that row `r` now contains each of the `n` symbols at `symbols`: ``add(_:row:)``
+    /// for many cells, with the pool grown once and both arrays borrowed once.
+    mutating func add(_ symbols: UnsafePointer<Symbol>, count n: Int, row r: Int32) {
+        guard n > 0 else { return }
+        // Count the free entries that will be reused, then append the rest in one step.
+        var reusable = 0
+        var e = free
+        while e >= 0 && reusable < n { reusable += 1; e = entries[Int(e)].next }
+        if reusable < n {
+            let extra = n - reusable
+            if entries.count + extra > entries.capacity { entries.reserveCapacity(Swift.max(entries.count + extra, 2 * entries.count)) }
+            for _ in 0..<extra { entries.append(Entry(row: -1, next: -1)) }
+        }
+        var fresh = entries.count - (n - reusable)
+        var free = self.free
+        lists.withUnsafeMutableBufferPointer { l in
+        entries.withUnsafeMutableBufferPointer { en in
+            for k in 0..<n {
+                let i = Int(symbols[k])
+                let e: Int32
+                if free >= 0 {
+                    e = free
+                    free = en[Int(e)].next
+                } else {
+                    e = Int32(fresh)
+                    fresh += 1
+                }
+                en[Int(e)] = Entry(row: r, next: l[i].head)
+                l[i].head = e
+                l[i].length &+= 1
+            }
+        }}
+        self.free = free
     }
 
     /// Appends to `out` the rows of `s` for which `keep` holds, newest first; the others are

@@ -12,7 +12,7 @@ struct ConstraintKey: Equatable {
     init(_ c: Constraint) {
         var terms = c.expression.terms.map { ($0.variable.id, $0.coefficient) }
         terms.sort { $0.0 < $1.0 }
-        let (rel, k) = ConstraintKey.normalization(c, firstCoefficient: terms.first?.1)
+        let (rel, k) = ConstraintKey.normalization(c.relation, c.expression.constant, firstCoefficient: terms.first?.1)
         relation = rel
         level = c.strength.level
         weight = c.strength.weight
@@ -23,18 +23,18 @@ struct ConstraintKey: Equatable {
 
     /// The relation as 0 (==) or 1 (<=), and the factor that brings the constraint to
     /// canonical scale given the coefficient of its lowest variable.
-    private static func normalization(_ c: Constraint, firstCoefficient: Double?) -> (UInt8, Double) {
+    private static func normalization(_ relation: Relation, _ constant: Double, firstCoefficient: Double?) -> (UInt8, Double) {
         var k = 1.0
         var rel: UInt8 = 0
-        switch c.relation {
+        switch relation {
         case .equal: rel = 0
         case .lessThanOrEqual: rel = 1
         case .greaterThanOrEqual: rel = 1; k = -1
         }
         if let first = firstCoefficient {
             k = rel == 0 ? 1 / first : k / Swift.abs(first)
-        } else if c.expression.constant != 0 {
-            k = rel == 0 ? 1 / Swift.abs(c.expression.constant) : k / Swift.abs(c.expression.constant)
+        } else if constant != 0 {
+            k = rel == 0 ? 1 / Swift.abs(constant) : k / Swift.abs(constant)
         }
         return (rel, k)
     }
@@ -42,22 +42,27 @@ struct ConstraintKey: Equatable {
     /// A hash of the canonical form computed without building it (no sort, no arrays): the
     /// terms are combined order-independently. Equal keys have equal fingerprints.
     static func fingerprint(_ c: Constraint) -> UInt64 {
-        let terms = c.expression.terms
+        fingerprint(c.expression, c.relation, c.strength)
+    }
+
+    /// ``fingerprint(_:)`` of a constraint with this expression, relation and strength.
+    static func fingerprint(_ expression: Expression, _ relation: Relation, _ strength: Strength) -> UInt64 {
+        let terms = expression.terms
         var first: Double?
         var lowest: ObjectIdentifier?
         for t in terms where lowest == nil || t.variable.id < lowest! {
             lowest = t.variable.id
             first = t.coefficient
         }
-        let (rel, k) = normalization(c, firstCoefficient: first)
+        let (rel, k) = normalization(relation, expression.constant, firstCoefficient: first)
         var sum: UInt64 = 0
         for t in terms {
             sum &+= mix(UInt64(UInt(bitPattern: t.variable.id)) &+ mix((t.coefficient * k + 0).bitPattern))
         }
         var h = mix(UInt64(rel) &+ 0x9E37_79B9_7F4A_7C15)
-        h = mix(h ^ UInt64(bitPattern: Int64(c.strength.level)))
-        h = mix(h ^ c.strength.weight.bitPattern)
-        h = mix(h ^ (c.expression.constant * k + 0).bitPattern)
+        h = mix(h ^ UInt64(bitPattern: Int64(strength.level)))
+        h = mix(h ^ strength.weight.bitPattern)
+        h = mix(h ^ (expression.constant * k + 0).bitPattern)
         return mix(h ^ sum)
     }
 
@@ -77,12 +82,22 @@ struct ConstraintKey: Equatable {
 struct EquivalenceIndex {
     private var heads = FingerprintTable()
     private var next: [Int32] = []
+
+    init() {}
+
+    /// An index with room for `constraints` constraints before it grows.
+    init(capacity constraints: Int) {
+        heads = FingerprintTable(capacity: constraints)
+        next.reserveCapacity(constraints)
+    }
     private(set) var count = 0
 
     /// The slot of an added constraint equivalent to `c`, whose fingerprint is `fingerprint`,
     /// other than `excluding` (`c`'s own slot when its constant is being changed).
-    /// Builds canonical forms only when a fingerprint matches.
-    func find(
+    /// Builds canonical forms only when a fingerprint matches. `mutating` only so that the
+    /// call borrows the index in place (a non-mutating call on the tableau's stored index
+    /// copied it: three retains and releases per added constraint).
+    mutating func find(
         _ fingerprint: UInt64, equivalentTo c: Constraint, in slots: [Tableau.ConstraintRecord?], excluding: Int32 = -1
     ) -> Int32? {
         var slot = heads.value(for: fingerprint) ?? -1
@@ -93,6 +108,13 @@ struct EquivalenceIndex {
             slot = next[Int(slot)]
         }
         return nil
+    }
+
+    /// Whether some constraint is indexed under `fingerprint` (a check that needs no slots,
+    /// before ``find(_:equivalentTo:in:excluding:)``).
+    @inline(__always)
+    mutating func mayContain(_ fingerprint: UInt64) -> Bool {
+        heads.value(for: fingerprint) != nil
     }
 
     /// Whether `slot` is indexed under `fingerprint`.
@@ -106,7 +128,9 @@ struct EquivalenceIndex {
     }
 
     mutating func insert(_ fingerprint: UInt64, slot: Int32) {
-        while next.count <= Int(slot) { next.append(-1) }
+        if next.count <= Int(slot) {
+            next.append(contentsOf: repeatElement(-1, count: Int(slot) + 1 - next.count))
+        }
         next[Int(slot)] = heads.value(for: fingerprint) ?? -1
         heads.set(fingerprint, slot)
         count += 1

@@ -10,6 +10,17 @@ struct FingerprintTable {
     private var mask = -1
     private(set) var count = 0
 
+    init() {}
+
+    /// A table that holds `n` keys before it grows (it stays at most half full).
+    init(capacity n: Int) {
+        var c = 16
+        while c < 2 * n { c *= 2 }
+        keys = [UInt64](repeating: 0, count: c)
+        values = [Int32](repeating: -1, count: c)
+        mask = c - 1
+    }
+
     /// The value stored under `key`, or nil.
     func value(for key: UInt64) -> Int32? {
         guard count > 0 else { return nil }

@@ -48,6 +48,8 @@ struct SymbolHeap {
 /// O(row), never O(objective); symbols that might enter the basis are kept in a heap.
 struct ObjectiveLevel {
     let level: Int
+    /// Soft constraints on this level (it is dropped when the last one is removed).
+    var uses = 0
     var coeffs: [Double] = []
     var constant: Double = 0
     var heap = SymbolHeap()

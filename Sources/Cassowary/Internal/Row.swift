@@ -19,6 +19,17 @@ struct Row {
 
     init(constant: Double = 0) { self.constant = constant }
 
+    /// Removes every cell, keeping the storage (one at a time for a short row: cheaper than
+    /// the generic range removal).
+    mutating func removeAllCells() {
+        if ids.count <= 16 {
+            while !ids.isEmpty { ids.removeLast(); coeffs.removeLast() }
+        } else {
+            ids.removeAll(keepingCapacity: true)
+            coeffs.removeAll(keepingCapacity: true)
+        }
+    }
+
     var isEmpty: Bool { ids.isEmpty }
 
     /// Index of `s` or of where it would be inserted.
@@ -32,6 +43,20 @@ struct Row {
             if v < s { lo = mid &+ 1 } else if v > s { hi = mid } else { return (mid, true) }
         }
         return (lo, false)
+    }
+
+    /// Whether `s` has a cell (a binary search over the raw ids).
+    @inline(__always)
+    func contains(_ s: Symbol) -> Bool {
+        ids.withUnsafeBufferPointer { p in
+            var lo = 0, hi = p.count
+            while lo < hi {
+                let mid = (lo &+ hi) >> 1
+                let v = p[mid]
+                if v < s { lo = mid &+ 1 } else if v > s { hi = mid } else { return true }
+            }
+            return false
+        }
     }
 
     /// The coefficient of `s` (0 when absent).

@@ -12,10 +12,13 @@ extension Tableau {
         if let slot = slotIndex.slot(of: constraint) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
-        guard constraint.expression.isFinite else { throw .nonFiniteConstraint(constraint) }
+        let expression = constraint.expression   // read once (each read retains its terms)
+        guard expression.isFinite else { throw .nonFiniteConstraint(constraint) }
         // Edit constraints and inequalities preferring equality are never duplicates.
-        let fingerprint = isEdit || constraint.preferEqual != nil ? nil : ConstraintKey.fingerprint(constraint)
-        if let fingerprint, let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
+        let fingerprint = isEdit || constraint.preferEqual != nil
+            ? nil : ConstraintKey.fingerprint(expression, constraint.relation, constraint.strength)
+        if let fingerprint, equivalents.mayContain(fingerprint),
+           let slot = equivalents.find(fingerprint, equivalentTo: constraint, in: slots) {
             throw .duplicateConstraint(constraint, existing: slots[Int(slot)]!.constraint)
         }
         solutionRound &+= 1
@@ -41,8 +44,8 @@ extension Tableau {
         slotIndex.insert(constraint, slot: slot)
         if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
         liveConstraints += 1
-        if !constraint.strength.isRequired { levelUse[constraint.strength.level, default: 0] += 1 }
-        if let p = constraint.preferEqual { levelUse[p.level, default: 0] += 1 }
+        if !constraint.strength.isRequired { levels[levelIndex(constraint.strength.level)].uses += 1 }
+        if let p = constraint.preferEqual { levels[levelIndex(p.level)].uses += 1 }
 
         var subject = chooseSubject(row, marker: marker, other: other)
         if subject < 0 && row.allSymbols({ kinds[Int($0)] == .dummy }) {
@@ -89,32 +92,34 @@ extension Tableau {
     /// The constraint's row with basic symbols substituted, its marker and other symbol, and
     /// its error terms added to the objective.
     func createRow(_ c: Constraint) -> (Row, marker: Symbol, other: Symbol) {
-        // Built in two reused scratch rows (a basic variable's row is merged from one into the
-        // other), then copied once into a row of exactly the right size.
-        var (acc, spare) = (Row(), Row())
-        swap(&acc, &rowScratch.0)
-        swap(&spare, &rowScratch.1)
-        acc.ids.removeAll(keepingCapacity: true)
-        acc.coeffs.removeAll(keepingCapacity: true)
-        acc.constant = c.expression.constant
-        for t in c.expression.terms where t.coefficient != 0 {
-            let s = symbol(for: t.variable)
+        // Built in a reused scratch row (a basic variable's row is merged in through the merge
+        // buffer), then copied once into a row of exactly the right size.
+        var acc = Row()
+        swap(&acc, &rowScratch)
+        acc.removeAllCells()
+        let expression = c.expression
+        acc.constant = expression.constant
+        for i in expression.terms.indices {
+            let coefficient = expression.terms[i].coefficient
+            guard coefficient != 0 else { continue }
+            let s = symbol(for: expression.terms[i].variable)
             if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
             let r = rowOf[Int(s)]
             if r >= 0 {
-                Tableau.merge(acc, rows[Int(r)], times: t.coefficient, into: &spare)
-                swap(&acc, &spare)
+                // Borrowed in place (no copy of the basic row, no retain of its arrays).
+                _ = mergeBuffer.add(into: &acc, reading: &rows[Int(r)], times: coefficient)
             } else {
-                acc.insert(s, t.coefficient)
+                acc.insert(s, coefficient)
             }
         }
         var row = Row(constant: acc.constant)
-        row.ids.reserveCapacity(acc.ids.count + 2)   // + a marker and an error
-        row.coeffs.reserveCapacity(acc.ids.count + 2)
+        // + a marker and an error, and room for the cells that substitutions add later (an
+        // array that grows costs an allocation and a copy).
+        row.ids.reserveCapacity(acc.ids.count + 6)
+        row.coeffs.reserveCapacity(acc.ids.count + 6)
         row.ids.append(contentsOf: acc.ids)
         row.coeffs.append(contentsOf: acc.coeffs)
-        swap(&acc, &rowScratch.0)
-        swap(&spare, &rowScratch.1)
+        swap(&acc, &rowScratch)
         var marker: Symbol = -1, other: Symbol = -1
         let strength = c.strength
         switch c.relation {
@@ -179,9 +184,11 @@ extension Tableau {
             if !zeroConstant && n > 0 {
                 // Its value becomes constant/|coefficient| > 0: rows where it has a negative
                 // coefficient would drop; only take it if no restricted row does.
-                let lowers = rowsContaining(s).contains { r in
+                let holders = rowsContaining(s)
+                let lowers = holders.contains { r in
                     kinds[Int(basicOf[Int(r)])] != .external && rows[Int(r)].coefficient(s) < 0
                 }
+                recycle(holders)
                 if lowers { continue }
             }
             best = s
@@ -245,7 +252,9 @@ extension Tableau {
                 insertRow(r, basic: entering)
             }
         }
-        for rr in rowsContaining(art) { _ = rows[Int(rr)].remove(art) }
+        let holders = rowsContaining(art)
+        for rr in holders { _ = rows[Int(rr)].remove(art) }
+        recycle(holders)
         for li in levels.indices where levels[li].coefficient(art) != 0 { levels[li].coeffs[Int(art)] = 0 }
         dead[Int(art)] = true
         return nil
@@ -274,7 +283,9 @@ extension Tableau {
         // With the marker's row gone, neither symbol may appear anywhere (see docs/Design.md).
         for s in [record.marker, record.other] where s >= 0 {
             if isBasic(s) { _ = takeRow(of: s) }
-            for r in rowsContaining(s) { _ = rows[Int(r)].remove(s) }
+            let holders = rowsContaining(s)
+            for r in holders { _ = rows[Int(r)].remove(s) }
+            recycle(holders)
             for li in levels.indices { if levels[li].coefficient(s) != 0 { levels[li].coeffs[Int(s)] = 0 } }
             dead[Int(s)] = true
             owner[Int(s)] = -1
@@ -301,7 +312,9 @@ extension Tableau {
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: Symbol = -1, second: Symbol = -1, third: Symbol = -1, redundant: Symbol = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        for r in rowsContaining(marker) {
+        let holders = rowsContaining(marker)
+        defer { recycle(holders) }
+        for r in holders {
             let b = basicOf[Int(r)]
             let c = rows[Int(r)].coefficient(marker)
             if kinds[Int(b)] == .dummy {
@@ -325,8 +338,8 @@ extension Tableau {
     /// Drops the objective level of `strength` when no constraint uses it any more.
     func releaseLevel(of strength: Strength) {
         guard !strength.isRequired else { return }
-        let n = (levelUse[strength.level] ?? 1) - 1
-        levelUse[strength.level] = n == 0 ? nil : n
-        if n == 0 { levels.removeAll { $0.level == strength.level } }
+        let li = levelIndex(strength.level)
+        levels[li].uses -= 1
+        if levels[li].uses <= 0 { levels.remove(at: li) }
     }
 }

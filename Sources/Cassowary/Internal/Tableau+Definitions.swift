@@ -101,7 +101,7 @@ extension Tableau {
             for t in terms {
                 let u = definitions.ids[t], c = definitions.coeffs[t]
                 let r = rowOf[Int(u)]
-                if r >= 0 { Tableau.accumulate(&row, rows[Int(r)], times: c) } else { row.insert(u, c) }
+                if r >= 0 { accumulate(&row, rows[Int(r)], times: c) } else { row.insert(u, c) }
             }
             row.insert(definitions.marker[k], 1)
         } else {

@@ -14,7 +14,8 @@ private let tableauTags = Atomic<UInt64>(0)
 /// - A new row's subject is the external symbol in the fewest rows (Markowitz-style), else a
 ///   cost-free restricted symbol that keeps the tableau feasible, so making it basic
 ///   substitutes into few rows and leaves the tableau optimal (see `chooseSubject`).
-/// - Merges reuse scratch storage and the rows' own arrays; short sources update in place.
+/// - Merges run over raw pointers into one scratch buffer (``MergeBuffer``) and are copied
+///   back into the rows' own arrays; a short source merged into a long row updates it in place.
 /// - Nothing is chosen by hash order: entering and leaving symbols are the lowest ids among
 ///   the best candidates (Bland's rule, which also prevents cycling).
 ///
@@ -61,7 +62,6 @@ final class Tableau {
 
     // Objective, levels sorted from highest to lowest.
     @exclusivity(unchecked) var levels: [ObjectiveLevel] = []
-    @exclusivity(unchecked) var levelUse: [Int: Int] = [:]    // soft constraints per strength level
     /// The phase-one objective while a row is being added through an artificial variable.
     @exclusivity(unchecked) var artificial: Row?
 
@@ -75,12 +75,10 @@ final class Tableau {
     @exclusivity(unchecked) var liveConstraints = 0
     @exclusivity(unchecked) var edits: [ObjectIdentifier: EditRecord] = [:]
 
-    // Scratch storage for merges (the merged cells, the symbols a merge added) and walks.
-    @exclusivity(unchecked) var scratchAdded: [Symbol] = []
-    @exclusivity(unchecked) var mergeIds: [Symbol] = []
-    @exclusivity(unchecked) var mergeCoeffs: [Double] = []
-    /// Two rows a new constraint's row is built in (merged back and forth), reused.
-    @exclusivity(unchecked) var rowScratch = (Row(), Row())
+    // Scratch storage for merges and walks.
+    let mergeBuffer = MergeBuffer()
+    /// The row a new constraint's row is built in, reused.
+    @exclusivity(unchecked) var rowScratch = Row()
     @exclusivity(unchecked) var rowListPool: [[Int32]] = []
     @exclusivity(unchecked) var stamp: [UInt32] = []          // per row, for de-duplicating column walks
     @exclusivity(unchecked) var stampCounter: UInt32 = 0
@@ -99,6 +97,26 @@ final class Tableau {
         let constraint: Constraint
         let slot: Int32
         var constant: Double
+    }
+
+    /// Starts with room for a small system (a form: ~250 symbols, ~110 rows, ~110
+    /// constraints), so that building one does not grow each array through every power of
+    /// two. (About 45 KB per solver.)
+    init() {
+        let symbols = 256, rowCount = 128
+        kinds.reserveCapacity(symbols)
+        rowOf.reserveCapacity(symbols)
+        columns.reserve(symbols: symbols, entries: 16 * symbols)
+        dead.reserveCapacity(symbols)
+        owner.reserveCapacity(symbols)
+        symbolVariable.reserveCapacity(symbols)
+        definitionOf.reserveCapacity(symbols)
+        rows.reserveCapacity(rowCount)
+        basicOf.reserveCapacity(rowCount)
+        stamp.reserveCapacity(rowCount)
+        slots.reserveCapacity(rowCount)
+        variablesInOrder.reserveCapacity(rowCount)
+        equivalents = EquivalenceIndex(capacity: rowCount)
     }
 
     // MARK: Symbols
@@ -121,20 +139,22 @@ final class Tableau {
     // MARK: Rows and the column index
 
     /// Puts `row` into the tableau as the row of basic symbol `basic`.
-    func insertRow(_ row: Row, basic: Symbol) {
-        let r: Int32
-        if let free = freeRows.popLast() {
-            r = free
+    func insertRow(_ row: consuming Row, basic: Symbol) {
+        // The row is moved in (no copy): the column index is filled from it first.
+        let free = freeRows.popLast()
+        let r = free ?? Int32(rows.count)
+        row.ids.withUnsafeBufferPointer { ids in
+            if let base = ids.baseAddress { columns.add(base, count: ids.count, row: r) }
+        }
+        if free != nil {
             rows[Int(r)] = row
             basicOf[Int(r)] = basic
         } else {
-            r = Int32(rows.count)
             rows.append(row)
             basicOf.append(basic)
             stamp.append(0)
         }
         rowOf[Int(basic)] = r
-        for s in row.ids { columns.add(s, row: r) }
         rebuildColumnsIfBloated()
     }
 
@@ -158,15 +178,31 @@ final class Tableau {
             stampCounter = 1
         }
         let mark = stampCounter
-        var out = rowListPool.popLast() ?? []
+        var out = rowListPool.popLast() ?? Tableau.newRowList()
         out.removeAll(keepingCapacity: true)
-        columns.live(s, into: &out) { r in
-            let ri = Int(r)
-            guard basicOf[ri] >= 0 && stamp[ri] != mark && rows[ri].search(s).found else { return false }
-            stamp[ri] = mark
-            return true
-        }
+        // Raw views of the arrays the check reads and writes (no per-entry uniqueness check,
+        // bounds check or retain of a row's arrays). Mutable views, although only `stamp` is
+        // written: borrowing a stored array in place costs a uniqueness check, reading it a
+        // retain and a release.
+        rows.withUnsafeMutableBufferPointer { rb in
+        basicOf.withUnsafeMutableBufferPointer { bb in
+        stamp.withUnsafeMutableBufferPointer { st in
+            columns.live(s, into: &out) { r in
+                let ri = Int(r)
+                guard bb[ri] >= 0 && st[ri] != mark && rb[ri].contains(s) else { return false }
+                st[ri] = mark
+                return true
+            }
+        }}}
         return out
+    }
+
+    /// A new list for ``rowsContaining(_:)``, with room for a typical column (a fresh
+    /// tableau's first walks would otherwise grow each list through every power of two).
+    private static func newRowList() -> [Int32] {
+        var list: [Int32] = []
+        list.reserveCapacity(32)
+        return list
     }
 
     /// Returns a list from ``rowsContaining(_:)`` for reuse.
@@ -177,78 +213,26 @@ final class Tableau {
     /// `rows[r] += c · src`, where `skip` (the symbol being substituted) is dropped from
     /// `rows[r]`; new cells are added to the column index.
     ///
-    /// The merge runs over raw buffers into reused scratch storage and is copied back into
-    /// the row's own arrays: no allocation per merge, no per-cell append checks.
+    /// The merge runs over raw pointers into the tableau's ``MergeBuffer`` and is copied back
+    /// into the row's own arrays: no allocation per merge (unless the row outgrows its
+    /// capacity), no per-cell append checks.
+    ///
+    /// A short source merged into a long row (a chain's or a grid's filled rows) is added cell
+    /// by cell in place instead: a few binary searches and inserts rather than a pass over
+    /// the whole row and a copy back.
     func addScaled(row r: Int32, _ src: Row, times c: Double, skip: Symbol) {
         let ri = Int(r)
-        var target = Row()
-        swap(&target, &rows[ri])
-        let tn = target.ids.count, sn = src.ids.count
+        let tn = rows[ri].ids.count, sn = src.ids.count
         mergedCells &+= tn + sn
-        if sn <= 8 {
-            // Short source (the common case in small layouts): update in place, inserting the
-            // few new cells, instead of allocating two fresh arrays for a merged copy.
+        if sn <= 8 && tn > 48 {
+            var target = Row()
+            swap(&target, &rows[ri])
             addScaledInPlace(&target, src, times: c, skip: skip, row: r)
             swap(&target, &rows[ri])
             return
         }
-        let eps = Solver.epsilon
-        var added = 0
-        if scratchAdded.count < sn { scratchAdded = [Symbol](repeating: 0, count: Swift.max(sn, 2 * scratchAdded.count)) }
-        if mergeIds.count < tn + sn {
-            let n = Swift.max(tn + sn, 2 * mergeIds.count)
-            mergeIds = [Symbol](repeating: 0, count: n)
-            mergeCoeffs = [Double](repeating: 0, count: n)
-        }
-        // Merge into the reused scratch buffers, then copy back into the row's own storage
-        // (uniquely owned, so no allocation unless it must grow).
-        var k = 0
-        target.ids.withUnsafeBufferPointer { ti in
-        target.coeffs.withUnsafeBufferPointer { tc in
-        src.ids.withUnsafeBufferPointer { si in
-        src.coeffs.withUnsafeBufferPointer { sc in
-        scratchAdded.withUnsafeMutableBufferPointer { ad in
-        mergeIds.withUnsafeMutableBufferPointer { oi in
-        mergeCoeffs.withUnsafeMutableBufferPointer { oc in
-            var i = 0, j = 0
-            while i < tn && j < sn {
-                let a = ti[i], b = si[j]
-                if a < b {
-                    if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
-                    i &+= 1
-                } else if a > b {
-                    let v = c * sc[j]
-                    if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
-                    j &+= 1
-                } else {
-                    let v = tc[i] + c * sc[j]
-                    if v >= eps || v <= -eps { oi[k] = a; oc[k] = v; k &+= 1 }
-                    i &+= 1; j &+= 1
-                }
-            }
-            while i < tn {
-                let a = ti[i]
-                if a != skip { oi[k] = a; oc[k] = tc[i]; k &+= 1 }
-                i &+= 1
-            }
-            while j < sn {
-                let b = si[j]
-                let v = c * sc[j]
-                if v >= eps || v <= -eps { oi[k] = b; oc[k] = v; k &+= 1; ad[added] = b; added &+= 1 }
-                j &+= 1
-            }
-        }}}}}}}
-        target.ids.removeAll(keepingCapacity: true)
-        target.coeffs.removeAll(keepingCapacity: true)
-        mergeIds.withUnsafeBufferPointer { target.ids.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<k])) }
-        mergeCoeffs.withUnsafeBufferPointer { target.coeffs.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<k])) }
-        target.constant += c * src.constant
-        swap(&target, &rows[ri])
-        if added > 0 {
-            scratchAdded.withUnsafeBufferPointer { ad in
-                for k in 0..<added { columns.add(ad[k], row: r) }
-            }
-        }
+        let added = mergeBuffer.add(into: &rows[ri], src, times: c, skip: skip)
+        columns.add(mergeBuffer.added, count: added, row: r)
     }
 
     /// `target += c · src` cell by cell (binary search, in-place update or insert), then
@@ -280,6 +264,14 @@ final class Tableau {
             target.ids.removeLast(target.ids.count - w)
             target.coeffs.removeLast(target.coeffs.count - w)
         }
+    }
+
+    /// `target += c · src` for a row outside the tableau (no column index), through the
+    /// merge buffer.
+    func accumulate(_ target: inout Row, _ src: Row, times c: Double) {
+        let (k, _) = mergeBuffer.merge(target, src, times: c)
+        target.assign(mergeBuffer, count: k)
+        target.constant += c * src.constant
     }
 
     /// Rebuilds the column index from the rows. Cells that cancel leave stale entries behind;
@@ -467,16 +459,30 @@ final class Tableau {
     }
 
     /// The symbol of a variable this tableau has seen, if any.
+    @inline(__always)
     func knownSymbol(for variable: Variable) -> Symbol? {
-        variable.solverTag == tag ? variable.solverSymbol : variableSymbols[variable.id]
+        variable.solverTag == tag ? variable.solverSymbol : otherSymbol(for: variable)
     }
+
+    /// ``knownSymbol(for:)`` through the dictionary, out of line: the inlined fast path then
+    /// makes no call, so reading a term's variable needs no retain.
+    @inline(never)
+    private func otherSymbol(for variable: Variable) -> Symbol? { variableSymbols[variable.id] }
 
     /// The symbol of `variable`, created on first use. The first tableau to see a variable
     /// keeps its symbol in the variable itself (no hashing on the hot path); a variable
     /// already claimed by another tableau is looked up in this one's dictionary instead.
     /// A claim is never taken over, so each tableau always finds its own symbol.
+    @inline(__always)
     func symbol(for variable: Variable) -> Symbol {
         if variable.solverTag == tag { return variable.solverSymbol }
+        return claimSymbol(for: variable)
+    }
+
+    /// ``symbol(for:)`` for a variable this tableau has not claimed (its own symbol cache
+    /// names another tableau, or none): the dictionary, else a new symbol.
+    @inline(never)
+    private func claimSymbol(for variable: Variable) -> Symbol {
         if variable.solverTag != 0, let known = variableSymbols[variable.id] { return known }
         let s = newSymbol(.external)
         if variable.solverTag == 0 {
@@ -494,7 +500,7 @@ final class Tableau {
         kinds = []; rowOf = []; columns = ColumnIndex(); columnRebuildThreshold = columnRebuildFloor; dead = []; owner = []; symbolVariable = []; definitionOf = []
         definitions = LazyDefinitions(); liveDefinitions = 0; definitionValues = []; definitionRound = []; solutionRound &+= 1
         rows = []; basicOf = []; freeRows = []; infeasible = []
-        levels = []; levelUse = [:]; artificial = nil
+        levels = []; artificial = nil
         variableSymbols = [:]; variablesInOrder = []
         slots = []; slotIndex = SlotIndex(tag: Tableau.newTag()); equivalents = EquivalenceIndex(); liveConstraints = 0; edits = [:]
         stamp = []; stampCounter = 0; journal = nil
