@@ -169,7 +169,11 @@ extension View {
             wrappingLabels = labels.map { WeakLabel(label: $0) }
             wrappingCollectedAt = engine.rebuildCount
         }
-        Label.wrap(wrappingLabels.compactMap(\.label), width: { $0.frame.width }) {
+        // Only the width is read (one solver value, not the frame's four): this pass runs after
+        // every layout, a constant update included.
+        Label.wrap(wrappingLabels.compactMap(\.label), width: { label in
+            label.variables.map { engine.value($0.width) } ?? label.frame.width
+        }) {
             arrangeStacksIfNeeded()
             engine.layout()
         }
