@@ -219,6 +219,8 @@ func exportMetrics(to path: String) throws {
     func entries(_ texts: [String], _ size: Double) -> [Any] {
         texts.map { text -> Any in
             let label = Label(name: "m", text: text, fontSize: size)
+            // As Cards.swift makes them: a text with a line break is a multi-line label.
+            if text.unicodeScalars.contains("\n") { label.numberOfLines = 0 }
             let s = label.intrinsicContentSize, m = label.textMetrics
             let fields: [(String, Any)] = [
                 ("text", text), ("width", s.width), ("height", s.height),
