@@ -188,19 +188,26 @@ struct DeferredEqualities {
         stack.removeAll(keepingCapacity: true)
         stack.append(i)
         defer { swap(&stack, &scratch) }
-        while let k = stack.last {
-            if computedIn[k] == round { stack.removeLast(); continue }
-            let before = stack.count
-            for j in definitions[k].termDefinitions where j >= 0 && computedIn[j] != round { stack.append(j) }
-            if stack.count > before { continue }
-            stack.removeLast()
-            let d = definitions[k]
-            var sum = d.constant
-            for (t, j) in zip(d.terms, d.termDefinitions) {
-                sum += t.coefficient * (j >= 0 ? values[j] : solver(t.variable))
+        // The definitions are read in place (no copy of a definition and its arrays per step).
+        definitions.withUnsafeBufferPointer { defs in
+            while let k = stack.last {
+                if computedIn[k] == round { stack.removeLast(); continue }
+                let before = stack.count
+                for j in defs[k].termDefinitions where j >= 0 && computedIn[j] != round { stack.append(j) }
+                if stack.count > before { continue }
+                stack.removeLast()
+                var sum = defs[k].constant
+                defs[k].terms.withUnsafeBufferPointer { terms in
+                    defs[k].termDefinitions.withUnsafeBufferPointer { links in
+                        for i in terms.indices {
+                            let j = links[i]
+                            sum += terms[i].coefficient * (j >= 0 ? values[j] : solver(terms[i].variable))
+                        }
+                    }
+                }
+                values[k] = -sum / defs[k].coefficient
+                computedIn[k] = round
             }
-            values[k] = -sum / d.coefficient
-            computedIn[k] = round
         }
     }
 

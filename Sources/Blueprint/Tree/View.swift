@@ -327,8 +327,8 @@ open class View: LayoutItem {
     /// it fixes the frame when ``translatesAutoresizingMaskIntoConstraints`` is true.
     public var frame: Rect {
         get {
+            if let f = solvedFrame { return f }   // nil without an engine or variables
             guard engine != nil else { return requestedFrame }
-            if let f = solvedFrame { return f }
             let f = absoluteFrame
             guard let s = superview else { return f }
             let o = s.absoluteFrame
