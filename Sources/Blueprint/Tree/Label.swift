@@ -13,11 +13,11 @@ import BlueprintSupport
 /// `firstBaseline = centerY - textHeight/2 + ascent`.
 public final class Label: View {
     /// The text; `\n` starts a new paragraph.
-    public var text: String { didSet { textChanged() } }
+    @exclusivity(unchecked) public var text: String { didSet { textChanged() } }
     /// The font (default: the system font at 17 points, UIKit's body size). A size that is not
     /// a finite number is refused (the font stays as it was) and listed in
     /// ``LayoutReport/refused``; a negative size lays out as 0.
-    public var font: Font {
+    @exclusivity(unchecked) public var font: Font {
         didSet {
             guard font.size.isFinite else {
                 root.noteRefusal(LayoutError(.nonFinite(what: "font size"), constraint: "\(name).font.size = \(formatNumber(font.size))"))
@@ -33,14 +33,14 @@ public final class Label: View {
         set { font.size = newValue }
     }
     /// At most this many lines; 0 is unlimited (default 1). Negative values count as 0.
-    public var numberOfLines: Int = 1 { didSet { wrappingChanged() } }
+    @exclusivity(unchecked) public var numberOfLines: Int = 1 { didSet { wrappingChanged() } }
     /// How text that does not fit wraps or is cut (default: tail truncation, as UILabel's).
-    public var lineBreakMode: LineBreakMode = .truncateTail { didSet { textChanged() } }
+    @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .truncateTail { didSet { textChanged() } }
     /// Where lines sit between the edges (default natural: leading). Does not change the size.
-    public var textAlignment: TextAlignment = .natural { didSet { layoutCache = nil } }
+    @exclusivity(unchecked) public var textAlignment: TextAlignment = .natural { didSet { layoutCache = nil } }
     /// The width a multi-line label wraps at when measuring its intrinsic size. nil (the
     /// default, UIKit's 0) takes the width the layout gives the label.
-    public var preferredMaxLayoutWidth: Double? { didSet { wrappingChanged() } }
+    @exclusivity(unchecked) public var preferredMaxLayoutWidth: Double? { didSet { wrappingChanged() } }
 
     /// A label named `name` (for reports and diagrams) showing `text` in the system font at
     /// `fontSize` points.
@@ -73,7 +73,7 @@ public final class Label: View {
         return automaticWrapWidth
     }
     /// The width the last layout gave a wrapping label (set by the second pass).
-    private var automaticWrapWidth: Double?
+    @exclusivity(unchecked) private var automaticWrapWidth: Double?
 
     /// The text laid out as the intrinsic size measures it (wrapped at the preferred or the
     /// laid-out width for a multi-line label; unwrapped for one line).
@@ -85,7 +85,7 @@ public final class Label: View {
         measureCache = (rtl, l)
         return l
     }
-    private var measureCache: (rtl: Bool, layout: TextLayout)?
+    @exclusivity(unchecked) private var measureCache: (rtl: Bool, layout: TextLayout)?
 
     /// The text laid out in `size` (a frame's size), as it is drawn there: wrapped and aligned in
     /// the width, as many lines as the height holds, the last one truncated by the line-break
@@ -99,7 +99,7 @@ public final class Label: View {
         layoutCache = (size, rtl, l)
         return l
     }
-    private var layoutCache: (size: Size, rtl: Bool, layout: TextLayout)?
+    @exclusivity(unchecked) private var layoutCache: (size: Size, rtl: Bool, layout: TextLayout)?
 
     /// The metrics of the unwrapped text (every paragraph on one line).
     public var textMetrics: TextMetrics {
@@ -154,7 +154,7 @@ public final class Label: View {
         return moved || baselinesMoved
     }
 
-    var usedByBaselineConstraint = false
+    @exclusivity(unchecked) var usedByBaselineConstraint = false
 }
 
 extension View {

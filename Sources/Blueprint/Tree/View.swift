@@ -29,30 +29,30 @@ open class View: LayoutItem {
     /// When true the view's frame is fixed to ``frame`` (relative to its superview) by required
     /// constraints, as UIKit does for views that translate their autoresizing mask. True for
     /// views made with a frame.
-    public var translatesAutoresizingMaskIntoConstraints: Bool { didSet { structureChanged() } }
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints: Bool { didSet { structureChanged() } }
     @exclusivity(unchecked) var requestedFrame: Rect
 
     /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint. A
     /// hidden arranged view of a ``StackView`` collapses.
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { (superview as? StackView)?.arrangedSubviewChanged(self, sizeOnly: false) } }
     }
 
     /// The reading direction. Only the root's counts: it flips `leading`/`trailing` for the
     /// whole tree.
-    public var layoutDirection: LayoutDirection = .leftToRight { didSet { structureChanged() } }
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight { didSet { structureChanged() } }
 
     /// The safe-area insets of a root view (a window's status bar, home indicator…). The root's
     /// `safeAreaLayoutGuide` is its bounds inset by these; every other view's safe-area guide is
     /// the part of the view inside the root's safe area. The top/bottom/left/right layout
     /// guides of a view are as long as its insets on their side.
-    public var safeAreaInsets = EdgeInsets.zero { didSet { structureChanged() } }
+    @exclusivity(unchecked) public var safeAreaInsets = EdgeInsets.zero { didSet { structureChanged() } }
 
     enum Margins: Equatable {
         case absolute(EdgeInsets)
         case directional(DirectionalEdgeInsets)
     }
-    var marginStorage = Margins.absolute(EdgeInsets(all: 8)) { didSet { structureChanged() } }
+    @exclusivity(unchecked) var marginStorage = Margins.absolute(EdgeInsets(all: 8)) { didSet { structureChanged() } }
 
     /// The insets that the margin attributes and ``layoutMarginsGuide`` use (default 8 on each
     /// side). Setting them replaces any directional margins.
@@ -80,7 +80,7 @@ open class View: LayoutItem {
 
     /// A natural size given explicitly (an image's pixel size, a switch's fixed size).
     /// ``noIntrinsicMetric`` on an axis leaves it free.
-    public var explicitIntrinsicContentSize: Size? { didSet { invalidateIntrinsicContentSize() } }
+    @exclusivity(unchecked) public var explicitIntrinsicContentSize: Size? { didSet { invalidateIntrinsicContentSize() } }
 
     /// The size the view would like to be. Each axis that has one becomes two constraints:
     /// `width >= w` at the compression-resistance priority, `width <= w` at the hugging one.
@@ -378,8 +378,8 @@ open class View: LayoutItem {
 
     /// On a root: the labels that wrap at their laid-out width, as of the engine's build
     /// `wrappingCollectedAt` (see ``wrapLabelsToLaidOutWidths()``).
-    var wrappingLabels: [WeakLabel] = []
-    var wrappingCollectedAt = -1
+    @exclusivity(unchecked) var wrappingLabels: [WeakLabel] = []
+    @exclusivity(unchecked) var wrappingCollectedAt = -1
 
     /// On a root: some stack view of the tree has constraints to remake before the next layout.
     @exclusivity(unchecked) var stacksNeedArrangement = false
