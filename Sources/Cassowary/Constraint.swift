@@ -70,7 +70,8 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
 
     /// The same relation with another strength (a new constraint object).
     public func strength(_ s: Strength) -> Constraint {
-        Constraint(expression, relation, strength: s)
+        if let p = preferEqual { return Constraint(expression, relation, strength: s, preferEqual: p) }
+        return Constraint(expression, relation, strength: s)
     }
 
     /// Whether the constraint holds at the variables' current values, within `tolerance`.

@@ -83,7 +83,8 @@ open class View: LayoutItem {
     @exclusivity(unchecked) public var explicitIntrinsicContentSize: Size? { didSet { invalidateIntrinsicContentSize() } }
 
     /// The size the view would like to be. Each axis that has one becomes two constraints:
-    /// `width >= w` at the compression-resistance priority, `width <= w` at the hugging one.
+    /// `width >= w` at the compression-resistance priority, `width <= w` at the hugging one (the
+    /// solver holds each pair as one row: docs/Semantics.md, "Intrinsic content size").
     open var intrinsicContentSize: Size {
         explicitIntrinsicContentSize ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
