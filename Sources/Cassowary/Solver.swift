@@ -155,6 +155,11 @@ public final class Solver {
         public var cells: Int
     }
 
+    /// Moves whenever the solution may have changed (an add, a removal, a new constant or a
+    /// suggested value): a caller that read values at one revision knows they still hold while
+    /// it has not moved.
+    package var revision: UInt64 { core.solutionRound }
+
     /// Current counters, with every lazy definition materialized first (rows and cells are
     /// those of the classic tableau). Complexity: O(rows), plus that materialization.
     public var statistics: Statistics {

@@ -40,3 +40,38 @@ struct SharedMeasurementTests {
         #expect(v.width.name == "w" && v.width.description == "w")
     }
 }
+
+/// The second layout pass reads the wrapping labels' widths only when the solver has moved.
+@Suite("Layout: the wrapping pass after a constant update")
+struct WrappingPassTests {
+    @Test func aSpacingUpdateReadsNoWidthAndAGapUpdateRewraps() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 400))
+        let first = Label(name: "first", text: "Short", fontSize: 17)
+        let body = Label(name: "body", text: "A paragraph long enough to wrap onto a few lines in this column", fontSize: 15)
+        body.numberOfLines = 0
+        for v in [first, body] { root.addSubview(v) }
+        let spacing = body.top == first.bottom + 8
+        let inset = body.leading == root.leading + 16
+        try activate([
+            first.top == root.top + 10, first.leading == root.leading + 16,
+            spacing, inset, body.trailing == root.trailing - 16,
+        ])
+        root.layoutIfNeeded()
+        let engine = try #require(root.rootEngine)
+        let wide = body.frame
+        #expect(wide.width == 268)
+        #expect(root.wrappingCheckedAt == engine.solver.revision)
+        // A spacing is a definition: the solver does not move, the body only moves down.
+        try spacing.setConstant(20)
+        root.layoutIfNeeded()
+        #expect(root.wrappingCheckedAt == engine.solver.revision)
+        #expect(body.frame == Rect(x: 16, y: wide.minY + 12, width: 268, height: wide.height))
+        // A wider inset narrows the body: it wraps again, onto more lines.
+        try inset.setConstant(150)
+        root.layoutIfNeeded()
+        #expect(body.frame.width == 134)
+        #expect(body.frame.height > wide.height)
+        #expect(body.textLayout.lines.count == body.textLayout(in: body.frame.size).lines.count)
+        #expect(root.wrappingCheckedAt == engine.solver.revision)
+    }
+}

@@ -168,29 +168,39 @@ extension View {
             forEachInSubtree { if let l = $0 as? Label, l.wrapsAutomatically { labels.append(l) } }
             wrappingLabels = labels.map { WeakLabel(label: $0) }
             wrappingCollectedAt = engine.rebuildCount
+            // A width set aside as a definition moves with definitions' constants, which the
+            // solver does not see: such a label is checked after every layout.
+            wrappingWidthsOutsideSolver = labels.contains { $0.variables.map { engine.deferred.defines($0.width) } ?? true }
+            wrappingCheckedAt = nil
         }
-        // Only the width is read (one solver value, not the frame's four): this pass runs after
-        // every layout, a constant update included.
-        Label.wrap(wrappingLabels.compactMap(\.label), width: { label in
+        // The widths are the solver's values: if it has not moved since the last check (a
+        // spacing's constant moved, which is a definition), no width has, and nothing is read.
+        if wrappingCheckedAt == engine.solver.revision && !wrappingWidthsOutsideSolver { return }
+        // Only the width is read (one solver value, not the frame's four).
+        let converged = Label.wrap(wrappingLabels.compactMap(\.label), width: { label in
             label.variables.map { engine.value($0.width) } ?? label.frame.width
         }) {
             arrangeStacksIfNeeded()
             engine.layout()
         }
+        wrappingCheckedAt = converged ? engine.solver.revision : nil
     }
 }
 
 extension Label {
     /// The second layout pass over `labels`: each wraps at the width the last solve gave it
     /// (`width`), and `solve` runs again while any label's size changed (at most four rounds).
-    static func wrap(_ labels: [Label], width: (Label) -> Double, solve: () -> Void) {
-        guard !labels.isEmpty else { return }
+    /// Returns whether it settled (no label changed in the last round).
+    @discardableResult
+    static func wrap(_ labels: [Label], width: (Label) -> Double, solve: () -> Void) -> Bool {
+        guard !labels.isEmpty else { return true }
         for _ in 0..<4 {
             var changed = false
             for label in labels where label.adoptLaidOutWidth(width(label)) { changed = true }
-            guard changed else { return }
+            guard changed else { return true }
             solve()
         }
+        return false
     }
 }
 

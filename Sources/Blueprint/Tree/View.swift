@@ -381,6 +381,10 @@ open class View: LayoutItem {
     /// `wrappingCollectedAt` (see ``wrapLabelsToLaidOutWidths()``).
     @exclusivity(unchecked) var wrappingLabels: [WeakLabel] = []
     @exclusivity(unchecked) var wrappingCollectedAt = -1
+    /// The solver's revision when the wrapping labels' widths were last checked (nil: check).
+    @exclusivity(unchecked) var wrappingCheckedAt: UInt64?
+    /// Whether some wrapping label's width is a definition outside the solver.
+    @exclusivity(unchecked) var wrappingWidthsOutsideSolver = false
 
     /// On a root: some stack view of the tree has constraints to remake before the next layout.
     @exclusivity(unchecked) var stacksNeedArrangement = false
