@@ -163,27 +163,45 @@ extension View {
     /// (at most four rounds; one when no label wraps).
     func wrapLabelsToLaidOutWidths() {
         guard let engine = rootEngine else { return }
-        if wrappingCollectedAt != engine.rebuildCount {
-            var labels: [Label] = []
-            forEachInSubtree { if let l = $0 as? Label, l.wrapsAutomatically { labels.append(l) } }
-            wrappingLabels = labels.map { WeakLabel(label: $0) }
-            wrappingCollectedAt = engine.rebuildCount
-            // A width set aside as a definition moves with definitions' constants, which the
-            // solver does not see: such a label is checked after every layout.
-            wrappingWidthsOutsideSolver = labels.contains { $0.variables.map { engine.deferred.defines($0.width) } ?? true }
-            wrappingCheckedAt = nil
-        }
+        if wrappingCollectedAt != engine.rebuildCount { collectWrappingLabels(engine) }
         // The widths are the solver's values: if it has not moved since the last check (a
         // spacing's constant moved, which is a definition), no width has, and nothing is read.
         if wrappingCheckedAt == engine.solver.revision && !wrappingWidthsOutsideSolver { return }
-        // Only the width is read (one solver value, not the frame's four).
-        let converged = Label.wrap(wrappingLabels.compactMap(\.label), width: { label in
-            label.variables.map { engine.value($0.width) } ?? label.frame.width
-        }) {
+        for _ in 0..<4 {
+            // Only each width is read, from an array of the variables (no frame, no weak load
+            // of the label): the label is asked only when its width moved.
+            var changed = false
+            for i in wrappingWidths.indices {
+                let w = engine.value(wrappingWidths[i])
+                if w == wrappingLastWidths[i] { continue }   // NaN at first: always asked
+                wrappingLastWidths[i] = w
+                if let label = wrappingLabels[i].label, label.adoptLaidOutWidth(w) { changed = true }
+            }
+            guard changed else {
+                wrappingCheckedAt = engine.solver.revision
+                return
+            }
             arrangeStacksIfNeeded()
             engine.layout()
+            // A change that needed a new build made new variables.
+            if wrappingCollectedAt != engine.rebuildCount { collectWrappingLabels(engine) }
         }
-        wrappingCheckedAt = converged ? engine.solver.revision : nil
+        wrappingCheckedAt = nil   // not settled in four rounds: look again next time
+    }
+
+    /// The labels that wrap at their laid-out width, with their width variables, for the
+    /// current build.
+    private func collectWrappingLabels(_ engine: LayoutEngine) {
+        var labels: [Label] = []
+        forEachInSubtree { if let l = $0 as? Label, l.wrapsAutomatically, l.variables != nil { labels.append(l) } }
+        wrappingLabels = labels.map { WeakLabel(label: $0) }
+        wrappingWidths = labels.map { $0.variables!.width }
+        wrappingLastWidths = [Double](repeating: .nan, count: labels.count)
+        wrappingCollectedAt = engine.rebuildCount
+        // A width set aside as a definition moves with definitions' constants, which the
+        // solver does not see: then every layout checks.
+        wrappingWidthsOutsideSolver = wrappingWidths.contains { engine.deferred.defines($0) }
+        wrappingCheckedAt = nil
     }
 }
 

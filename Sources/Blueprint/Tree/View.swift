@@ -1,3 +1,5 @@
+import Cassowary
+
 /// A rectangle in a tree of views, laid out by constraints (UIKit's `UIView`, for layout).
 ///
 /// ```swift
@@ -383,6 +385,9 @@ open class View: LayoutItem {
     @exclusivity(unchecked) var wrappingCollectedAt = -1
     /// The solver's revision when the wrapping labels' widths were last checked (nil: check).
     @exclusivity(unchecked) var wrappingCheckedAt: UInt64?
+    /// The wrapping labels' width variables and the widths last seen (in `wrappingLabels`' order).
+    @exclusivity(unchecked) var wrappingWidths: [Variable] = []
+    @exclusivity(unchecked) var wrappingLastWidths: [Double] = []
     /// Whether some wrapping label's width is a definition outside the solver.
     @exclusivity(unchecked) var wrappingWidthsOutsideSolver = false
 
