@@ -110,7 +110,7 @@ struct PreferEqualTests {
 @Suite("Solver: preferring equality against the pair, random rows")
 struct PreferEqualRandomTests {
     @Test func twoHundredRandomRowsAgree() throws {
-        var rng = SplitMix(seed: 0x5EED_18)
+        var rng = PropertyTests.Rng(state: 0x5EED_18)
         var compared = 0
         for _ in 0..<200 {
             let n = 2 + Int(rng.next() % 5)
@@ -143,18 +143,5 @@ struct PreferEqualRandomTests {
         }
         // Most rows are satisfiable (a required side only now and then).
         #expect(compared >= 150)
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -197,13 +197,10 @@ struct DeferredEqualities {
                 if stack.count > before { continue }
                 stack.removeLast()
                 var sum = defs[k].constant
-                defs[k].terms.withUnsafeBufferPointer { terms in
-                    defs[k].termDefinitions.withUnsafeBufferPointer { links in
-                        for i in terms.indices {
-                            let j = links[i]
-                            sum += terms[i].coefficient * (j >= 0 ? values[j] : solver(terms[i].variable))
-                        }
-                    }
+                let terms = defs[k].terms, links = defs[k].termDefinitions
+                for i in terms.indices {
+                    let j = links[i]
+                    sum += terms[i].coefficient * (j >= 0 ? values[j] : solver(terms[i].variable))
                 }
                 values[k] = -sum / defs[k].coefficient
                 computedIn[k] = round

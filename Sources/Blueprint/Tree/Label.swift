@@ -206,19 +206,17 @@ extension View {
 }
 
 extension Label {
-    /// The second layout pass over `labels`: each wraps at the width the last solve gave it
-    /// (`width`), and `solve` runs again while any label's size changed (at most four rounds).
-    /// Returns whether it settled (no label changed in the last round).
-    @discardableResult
-    static func wrap(_ labels: [Label], width: (Label) -> Double, solve: () -> Void) -> Bool {
-        guard !labels.isEmpty else { return true }
+    /// The second layout pass over `labels` (for `systemLayoutSizeFitting`'s own engine; the
+    /// root's pass reads widths from its arrays): each wraps at the width the last solve gave
+    /// it (`width`), and `solve` runs again while any label's size changed (at most four rounds).
+    static func wrap(_ labels: [Label], width: (Label) -> Double, solve: () -> Void) {
+        guard !labels.isEmpty else { return }
         for _ in 0..<4 {
             var changed = false
             for label in labels where label.adoptLaidOutWidth(width(label)) { changed = true }
-            guard changed else { return true }
+            guard changed else { return }
             solve()
         }
-        return false
     }
 }
 
