@@ -555,8 +555,9 @@ struct LayoutFileTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so mutated inputs are the same on every run.
-private struct SplitMix {
+/// A small deterministic generator (SplitMix64), so mutated inputs are the same on every run
+/// (the module's tests share it).
+struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -98,14 +98,14 @@ struct ExpressionParser {
     }
 
     private func fail(_ message: String, _ t: Token) -> SyntaxError {
-        if case .invalid(let why) = t.kind { return SyntaxError(message: why, range: t.start..<t.end) }
+        if t.kind == .invalid { return SyntaxError(message: lexer.reason(t), range: t.start..<t.end) }
         return SyntaxError(message: message, range: t.start..<Swift.max(t.end, t.start + 1))
     }
 
     mutating func parseConstraint() throws(SyntaxError) -> ConstraintSyntax {
-        if case .invalid(let why) = current.kind, text(current) == "[" {
+        if current.kind == .invalid, text(current) == "[" {
             throw SyntaxError(
-                message: why + ": a constraint reads `view.attribute = …`, not a message send",
+                message: lexer.reason(current) + ": a constraint reads `view.attribute = …`, not a message send",
                 range: current.start..<current.end)
         }
         let lhs = try parseSide(isLeft: true)

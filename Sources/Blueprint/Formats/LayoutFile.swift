@@ -91,9 +91,22 @@ public struct LayoutDocument {
 func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
     var i = 0
     let n = bytes.count
+    // ASCII eight bytes at a time (nearly every file is all ASCII outside its labels).
+    bytes.withUnsafeBytes { raw in
+        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+    }
     while i < n {
         let b = bytes[i]
-        if b < 0x80 { i += 1; continue }
+        if b < 0x80 {
+            i += 1
+            // Back to whole words once aligned past the multi-byte character.
+            if i + 8 <= n, i & 7 == 0 {
+                bytes.withUnsafeBytes { raw in
+                    while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+                }
+            }
+            continue
+        }
         let length: Int, minimum: UInt32
         switch b {
         case 0xC2...0xDF: length = 2; minimum = 0x80
@@ -138,6 +151,9 @@ struct LayoutFileParser {
     private var declaredMetrics: [String: Int] = [:]
     /// The line being parsed.
     private var lineNumber = 0
+    /// Whether constraint lines of the common shapes skip the syntax tree
+    /// (``SimpleConstraintLine``); tests turn it off to compare with the general parser.
+    var simpleLines = true
     /// The name of the declaration being parsed, once it is known to be a valid new name.
     fileprivate var declaring: String?
     /// Views and metrics whose declaration failed: lines that use them are not reported again.
@@ -150,6 +166,15 @@ struct LayoutFileParser {
     fileprivate var fonts: [String: FontFace] = [:]
     private var fontLines: [String: Int] = [:]
     static let stackOptions = ["axis", "spacing", "alignment", "distribution", "marginsRelative", "baselineRelative"]
+    /// Every option of a `view` or `stack` line by name: its index in `viewOptions` followed by
+    /// `stackOptions`.
+    static let optionIndex: NameTable<Int> = {
+        var table = NameTable<Int>(capacity: 32)
+        for (i, name) in (viewOptions + stackOptions).enumerated() { table.insert(name, i) }
+        return table
+    }()
+    /// The indices of `LabelSettings.options` in `optionIndex`, as bits.
+    static let labelOptionBits: UInt64 = LabelSettings.options.reduce(0) { $0 | 1 << viewOptions.firstIndex(of: $1)! }
 
     init(file: String) {
         self.file = file
@@ -211,6 +236,10 @@ struct LayoutFileParser {
             guard let newline else { break }
             start = utf8.index(after: newline)
         }
+        // Room for every view the prescan found (no rehashing as they are declared).
+        viewsByName.reserveCapacity(declaredViews.count)
+        depth.reserveCapacity(declaredViews.count + 1)
+        views.reserveCapacity(declaredViews.count + 1)
         // Pass 1: declarations, so constraints can name views declared below them. It reads
         // every line even when the errors are too many to list: pass 2 needs all the views.
         // A constraint line needs only its first two tokens here; pass 2 reads the rest.
@@ -256,8 +285,19 @@ struct LayoutFileParser {
         root.name = "root"
         let views = viewsByName, metrics = self.metrics, guides = guidesByName
         let root = self.root
-        let known = views.count < suggestionLimit ? (["root", "safeArea", "readableContent"] + views.keys + guides.keys).sorted() : []
-        let names = { known }
+        // The names an unknown view may be a misspelling of: sorted once, when first asked.
+        final class Known { var names: [String]? }
+        let known = Known()
+        let names = { () -> [String] in
+            if let n = known.names { return n }
+            let n = views.count < suggestionLimit ? (["root", "safeArea", "readableContent"] + views.keys + guides.keys).sorted() : []
+            known.names = n
+            return n
+        }
+        // The views and guides by their bytes, for the constraint lines' common shapes.
+        var table = NameTable<LayoutItem>(capacity: views.count + guides.count)
+        for (name, v) in views { table.insert(name, v) }   // views first, as `item` looks
+        for (name, g) in guides { table.insert(name, g) }
         let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
         // The lookups are made once, not per line (each closure literal allocates its context).
@@ -278,7 +318,7 @@ struct LayoutFileParser {
                     ? try visualFormatLine(line, location: SourceLocation(file: fileName, line: n), item: item, metric: metric)
                     : try parseConstraintLine(
                     line, comments: true, location: SourceLocation(file: fileName, line: n),
-                    item: item, metric: metric, itemNames: names, lexer: lexer)
+                    item: item, metric: metric, itemNames: names, lexer: lexer, names: table, simple: simpleLines)
                 for c in made {
                     do {
                         try c.activate()
@@ -364,7 +404,7 @@ struct LayoutFileParser {
 
         func fail(_ message: String) -> SyntaxError {
             let t = tokens[i]
-            if case .invalid(let why) = t.kind { return SyntaxError(message: why, range: t.start..<t.end) }
+            if t.kind == .invalid { return SyntaxError(message: lexer.reason(t), range: t.start..<t.end) }
             return SyntaxError(message: message, range: t.start..<Swift.max(t.end, t.start + 1))
         }
 
@@ -584,8 +624,9 @@ struct LayoutFileParser {
         let name = c.text
         if let line = fontLines[name] { throw c.fail("a font named `\(name)` is already declared on line \(line)") }
         c.advance()
-        guard case .string(let path) = c.current.kind else { throw c.fail("expected the font file's path in quotes after `fontfile \(name)`, found \(c.describe())") }
+        guard c.current.kind == .string else { throw c.fail("expected the font file's path in quotes after `fontfile \(name)`, found \(c.describe())") }
         let pathToken = c.current
+        let path = lexer.string(pathToken)
         c.advance()
         try c.end()
         let resolved = path.hasPrefix("/") || file.isEmpty || !file.contains("/") ? path : FileSystem.join(FileSystem.directory(of: file), path)
@@ -634,19 +675,23 @@ struct LayoutFileParser {
         var hugging: [Double]?, compression: [Double]?, hidden = false, spacingAfter: Double?
         var directionalMargins: [String: Double]?
         var stackSettings = StackSettings()
-        var seen: [String] = []   // a handful of options: a scan, no hashing
-        let options = Self.viewOptions + (isStack ? Self.stackOptions : [])
+        // The options given, as bits of their index in `optionIndex` (no array per view).
+        var seen: UInt64 = 0
+        var options: [String] { Self.viewOptions + (isStack ? Self.stackOptions : []) }   // for messages
         while !c.atEnd {
             guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) option (\(options.joined(separator: ", "))), found \(c.describe())") }
+            let index = lexer.lookUp(c.current, in: Self.optionIndex)
             let option = c.text
-            guard !seen.contains(option) else { throw c.fail("`\(option)` is given twice") }
-            seen.append(option)
+            if let index {
+                guard seen & (1 << index) == 0 else { throw c.fail("`\(option)` is given twice") }
+                seen |= 1 << index
+            }
             c.advance()
-            if isStack, Self.stackOptions.contains(option) {
+            if isStack, let index, index >= Self.viewOptions.count {
                 try stackSettings.read(option, &c, metrics: metrics)
                 continue
             }
-            if LabelSettings.options.contains(option) {
+            if let index, Self.labelOptionBits & (1 << index) != 0 {
                 try labelSettings.read(option, &c, metrics: metrics, fonts: fonts)
                 continue
             }
@@ -658,12 +703,12 @@ struct LayoutFileParser {
                                           ifBelow: "the superview `\(c.text)`", before: "declare a superview before its subviews")
                 c.advance()
             case "label":
-                guard case .string(let s) = c.current.kind else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
-                var joined = s
+                guard c.current.kind == .string else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
+                var joined = lexer.string(c.current)
                 c.advance()
                 // Continuation lines (a line that starts with a quoted text) join here.
-                while case .string(let more) = c.current.kind {
-                    joined += more
+                while c.current.kind == .string {
+                    joined += lexer.string(c.current)
                     c.advance()
                 }
                 text = joined
@@ -712,7 +757,7 @@ struct LayoutFileParser {
             throw SyntaxError(message: "`spacingAfter` is for the arranged views of a stack: `\(name)` is not in one", range: nameRange)
         }
         if !labelSettings.isEmpty && text == nil {
-            let given = LabelSettings.options.first { seen.contains($0) } ?? "font"
+            let given = LabelSettings.options.first { seen & (1 << Self.viewOptions.firstIndex(of: $0)!) != 0 } ?? "font"
             throw SyntaxError(message: "`\(given)` is for labels: add `label \"…\"`", range: nameRange)
         }
         let d = (depth[ObjectIdentifier(parent)] ?? 0) + 1

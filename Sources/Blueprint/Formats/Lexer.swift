@@ -3,7 +3,8 @@ struct Token: Equatable {
     enum Kind: Equatable {
         case identifier
         case number(Double)
-        case string(String)
+        /// A quoted text; ``Lexer/string(_:)`` gives its value.
+        case string
         case dot
         case equal            // `=` or `==`
         case lessOrEqual      // `<=`
@@ -12,7 +13,9 @@ struct Token: Equatable {
         case tilde            // `~`
         case arrowTilde       // `<~`
         case leftParen, rightParen
-        case invalid(String)  // a character no rule accepts, or a malformed number / string
+        /// A character no rule accepts, or a malformed number or string; ``Lexer/reason(_:)``
+        /// says what is wrong. (No payload: a token is plain bits, copied and dropped for free.)
+        case invalid
         case end
     }
 
@@ -28,6 +31,9 @@ struct Lexer {
     let bytes: [UInt8]
     let comments: Bool
     private(set) var position = 0
+    /// Why the last invalid token is invalid; kept only while re-reading one (``reason(_:)``).
+    private var diagnosis: String?
+    private var diagnosing = false
 
     init(_ line: Substring, comments: Bool) {
         // One copy of contiguous bytes (the generic sequence copy walks them one at a time).
@@ -40,7 +46,103 @@ struct Lexer {
         String(decoding: bytes[t.start..<t.end], as: UTF8.self)
     }
 
+    /// Whether a token's text is `word` (ASCII), without making a string.
+    func text(_ t: Token, is word: StaticString) -> Bool {
+        guard t.end - t.start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { w in
+            for k in 0..<w.count where bytes[t.start + k] != w[k] { return false }
+            return true
+        }
+    }
+
+    /// The value of a `.string` token: its text between the quotes, escapes resolved.
+    func string(_ t: Token) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(t.end - t.start)
+        var k = t.start + 1
+        while k < t.end - 1 {
+            let b = bytes[k]
+            if b == UInt8(ascii: "\\"), k + 1 < t.end - 1 {
+                out.append(bytes[k + 1] == UInt8(ascii: "n") ? 0x0A : bytes[k + 1])
+                k += 2
+            } else {
+                out.append(b)
+                k += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// What is wrong with an `.invalid` token (the token is read again, with its message).
+    /// Read from the start of the line: an escape's token starts inside its string.
+    func reason(_ t: Token) -> String {
+        var again = self
+        again.position = 0
+        again.diagnosing = true
+        while true {
+            again.diagnosis = nil
+            let u = again.next()
+            if u.kind == .invalid && u.start == t.start && u.end == t.end { break }
+            if u.kind == .end || u.start > t.start { return "unexpected character `\(text(t))`" }
+        }
+        return again.diagnosis ?? "unexpected character `\(text(t))`"
+    }
+
+    /// An invalid token from `start` to the current position, with its message when one is
+    /// being asked for.
+    /// (Callers build a message with interpolation only when `diagnosing`.)
+    private mutating func invalid(_ start: Int, _ message: String) -> Token {
+        if diagnosing { diagnosis = message }
+        return Token(kind: .invalid, start: start, end: position)
+    }
+
     mutating func next() -> Token {
+        // The common tokens (names, operators, the end), read through a raw view of the bytes;
+        // numbers, strings and mistakes take the general path below.
+        let n = bytes.count
+        let start = position
+        let fast: Token? = bytes.withUnsafeBufferPointer { b -> Token? in
+            var p = start
+            while p < n, b[p] == 0x20 || b[p] == 0x09 || b[p] == 0x0D { p += 1 }
+            guard p < n else { return Token(kind: .end, start: p, end: p) }
+            let c = b[p]
+            switch c {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                var q = p + 1
+                while q < n {
+                    let x = b[q]
+                    guard (x >= 0x61 && x <= 0x7A) || (x >= 0x41 && x <= 0x5A) || (x >= 0x30 && x <= 0x39) || x == 0x5F else { break }
+                    q += 1
+                }
+                return Token(kind: .identifier, start: p, end: q)
+            case UInt8(ascii: "="):
+                return Token(kind: .equal, start: p, end: p + 1 < n && b[p + 1] == UInt8(ascii: "=") ? p + 2 : p + 1)
+            case UInt8(ascii: "<"), UInt8(ascii: ">"):
+                guard p + 1 < n, b[p + 1] == UInt8(ascii: "=") || (c == UInt8(ascii: "<") && b[p + 1] == UInt8(ascii: "~")) else { return nil }
+                let kind: Token.Kind = b[p + 1] == UInt8(ascii: "~") ? .arrowTilde : c == UInt8(ascii: "<") ? .lessOrEqual : .greaterOrEqual
+                return Token(kind: kind, start: p, end: p + 2)
+            case UInt8(ascii: "."):
+                if p + 1 < n, b[p + 1] >= 0x30, b[p + 1] <= 0x39 { return nil }
+                return Token(kind: .dot, start: p, end: p + 1)
+            case UInt8(ascii: "+"): return Token(kind: .plus, start: p, end: p + 1)
+            case UInt8(ascii: "-"): return Token(kind: .minus, start: p, end: p + 1)
+            case UInt8(ascii: "*"): return Token(kind: .star, start: p, end: p + 1)
+            case UInt8(ascii: "/"): return Token(kind: .slash, start: p, end: p + 1)
+            case UInt8(ascii: "~"): return Token(kind: .tilde, start: p, end: p + 1)
+            case UInt8(ascii: "("): return Token(kind: .leftParen, start: p, end: p + 1)
+            case UInt8(ascii: ")"): return Token(kind: .rightParen, start: p, end: p + 1)
+            default: return nil
+            }
+        }
+        if let fast {
+            position = fast.end
+            return fast
+        }
+        return general()
+    }
+
+    /// Every token, the way `next()` reads those it does not take itself.
+    private mutating func general() -> Token {
         while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
             position += 1
         }
@@ -78,9 +180,13 @@ struct Lexer {
                 position += 2
                 return Token(kind: .arrowTilde, start: start, end: position)
             }
-            return pair(UInt8(ascii: "="), .lessOrEqual, else: .invalid("`<` is not a relation: write `<=`"))
+            if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "=") { return pair(UInt8(ascii: "="), .lessOrEqual, else: nil) }
+            position += 1
+            return invalid(start, "`<` is not a relation: write `<=`")
         case UInt8(ascii: ">"):
-            return pair(UInt8(ascii: "="), .greaterOrEqual, else: .invalid("`>` is not a relation: write `>=`"))
+            if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "=") { return pair(UInt8(ascii: "="), .greaterOrEqual, else: nil) }
+            position += 1
+            return invalid(start, "`>` is not a relation: write `>=`")
         case UInt8(ascii: "+"): return single(.plus)
         case UInt8(ascii: "-"): return single(.minus)
         case UInt8(ascii: "*"): return single(.star)
@@ -88,7 +194,7 @@ struct Lexer {
         case UInt8(ascii: "~"): return single(.tilde)
         case UInt8(ascii: "("): return single(.leftParen)
         case UInt8(ascii: ")"): return single(.rightParen)
-        case UInt8(ascii: "\""): return string()
+        case UInt8(ascii: "\""): return quoted()
         default:
             return invalidCharacter()
         }
@@ -105,11 +211,37 @@ struct Lexer {
             let t = next()
             out.append(t)
             if t.kind == .end { return out }
-            if case .invalid = t.kind {
+            if t.kind == .invalid {
                 out.append(Token(kind: .end, start: t.end, end: t.end))
                 return out
             }
         }
+    }
+
+    /// The number written in `bytes[range]` (digits with at most one `.`), exactly as
+    /// `Double(String)` reads it. Up to 15 digits and 22 after the point, the digits as an
+    /// integer and the power of ten are both exact doubles, so one division is correctly
+    /// rounded (Clinger's fast path); anything longer goes through `Double(String)`.
+    static func value(of bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0, afterPoint = false
+        for k in range {
+            let b = bytes[k]
+            if b == UInt8(ascii: ".") { afterPoint = true; continue }
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            mantissa = mantissa &* 10 &+ UInt64(b &- 0x30)
+            digits += 1
+            if afterPoint { fraction += 1 }
+        }
+        guard digits > 0, digits <= 15, fraction <= 22 else {
+            return Double(String(decoding: bytes[range], as: UTF8.self))
+        }
+        return Double(mantissa) / powersOfTen[fraction]
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { e in
+        var p = 1.0
+        for _ in 0..<e { p *= 10 }   // exact: 10^e = 2^e · 5^e, and 5^22 < 2^53
+        return p
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -136,10 +268,11 @@ struct Lexer {
             malformed = true
             position += 1
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if malformed { return Token(kind: .invalid("`\(text)` is not a number"), start: start, end: position) }
-        guard let value = Double(text), value.isFinite, value <= 1e15 else {
-            return Token(kind: .invalid("number too large: the limit is 1e15"), start: start, end: position)
+        if malformed {
+            return invalid(start, diagnosing ? "`\(String(decoding: bytes[start..<position], as: UTF8.self))` is not a number" : "")
+        }
+        guard let value = Lexer.value(of: bytes, start..<position), value.isFinite, value <= 1e15 else {
+            return invalid(start, "number too large: the limit is 1e15")
         }
         // A ratio, `16:9`: one number, the quotient.
         if position + 1 < bytes.count, bytes[position] == UInt8(ascii: ":"), isDigit(bytes[position + 1]) {
@@ -151,43 +284,40 @@ struct Lexer {
                 position += 1
             }
             let digits = bytes[second..<position]
-            guard digits.allSatisfy(isDigit), let d = Double(String(decoding: digits, as: UTF8.self)), d <= 1e15 else {
-                let text = String(decoding: bytes[start..<position], as: UTF8.self)
-                return Token(kind: .invalid("`\(text)` is not a ratio: write two whole numbers, `16:9`"), start: start, end: position)
+            guard digits.allSatisfy(isDigit), let d = Lexer.value(of: bytes, second..<position), d <= 1e15 else {
+                return invalid(start, diagnosing ? "`\(String(decoding: bytes[start..<position], as: UTF8.self))` is not a ratio: write two whole numbers, `16:9`" : "")
             }
-            guard d != 0 else { return Token(kind: .invalid("a ratio cannot have 0 after the colon"), start: start, end: position) }
+            guard d != 0 else { return invalid(start, "a ratio cannot have 0 after the colon") }
             return Token(kind: .number(value / d), start: start, end: position)
         }
         return Token(kind: .number(value), start: start, end: position)
     }
 
-    /// A double-quoted string with `\"`, `\\` and `\n` escapes, on one line.
-    private mutating func string() -> Token {
+    /// A double-quoted string with `\"`, `\\` and `\n` escapes, on one line. Only checked here;
+    /// ``string(_:)`` makes its value when a reader wants it.
+    private mutating func quoted() -> Token {
         let start = position
         position += 1
-        var out: [UInt8] = []
         while position < bytes.count {
             let b = bytes[position]
             if b == UInt8(ascii: "\"") {
                 position += 1
-                return Token(kind: .string(String(decoding: out, as: UTF8.self)), start: start, end: position)
+                return Token(kind: .string, start: start, end: position)
             }
             if b == UInt8(ascii: "\\"), position + 1 < bytes.count {
                 let e = bytes[position + 1]
                 switch e {
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(e)
+                case UInt8(ascii: "n"), UInt8(ascii: "\""), UInt8(ascii: "\\"): break
                 default:
                     position += 2
-                    return Token(kind: .invalid("unknown escape `\\\(Character(Unicode.Scalar(e)))` in a string: use \\\", \\\\ or \\n"), start: position - 2, end: position)
+                    return invalid(position - 2, !diagnosing ? "" : "unknown escape `\\\(Character(Unicode.Scalar(e)))` in a string: use \\\", \\\\ or \\n")
                 }
                 position += 2
                 continue
             }
-            out.append(b)
             position += 1
         }
-        return Token(kind: .invalid("the string is not closed: add `\"` at its end"), start: start, end: position)
+        return invalid(start, "the string is not closed: add `\"` at its end")
     }
 
     /// One whole (UTF-8) character that no rule accepts.
@@ -195,12 +325,11 @@ struct Lexer {
         let start = position
         position += 1
         while position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
+        guard diagnosing else { return invalid(start, "") }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         if bytes[start] >= 0x80, text.unicodeScalars.first?.properties.isAlphabetic == true {
-            return Token(
-                kind: .invalid("unexpected character `\(text)`: names are ASCII letters, digits and `_` (any text can go in a label's quotes)"),
-                start: start, end: position)
+            return invalid(start, "unexpected character `\(text)`: names are ASCII letters, digits and `_` (any text can go in a label's quotes)")
         }
-        return Token(kind: .invalid("unexpected character `\(text)`"), start: start, end: position)
+        return invalid(start, "unexpected character `\(text)`")
     }
 }
