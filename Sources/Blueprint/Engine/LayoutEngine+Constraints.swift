@@ -145,23 +145,29 @@ extension LayoutEngine {
         guard let guide = item as? LayoutGuide, let owner = guide.owningView, let o = owner.variables else { return [] }
         let name = guide.name
         func pin(_ e: Expression, _ note: String) { out.append((Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
+        // The same, the note written only when a report reads it (`{o}` is the owner's name):
+        // every view's margins guide has four of these.
+        let ownerName = owner.name
+        func pinned(_ e: Expression, _ note: StaticString) {
+            out.append((Cassowary.Constraint(e, .equal), .pin(guide: name, owner: ownerName, note: note)))
+        }
         switch guide.role {
         case .custom:
             break
         case .layoutMargins:
             let m = margins(of: owner)
-            pin(v.x - m.left, "left == \(owner.name).leftMargin (layout margins)")
-            pin(v.y - m.top, "top == \(owner.name).topMargin (layout margins)")
-            pin(v.width - o.width + m.left + m.right, "right == \(owner.name).rightMargin (layout margins)")
-            pin(v.height - o.height + m.top + m.bottom, "bottom == \(owner.name).bottomMargin (layout margins)")
+            pinned(v.x - m.left, "left == {o}.leftMargin (layout margins)")
+            pinned(v.y - m.top, "top == {o}.topMargin (layout margins)")
+            pinned(v.width - o.width + m.left + m.right, "right == {o}.rightMargin (layout margins)")
+            pinned(v.height - o.height + m.top + m.bottom, "bottom == {o}.bottomMargin (layout margins)")
         case .readableContent:
             // Inside the margins, centred in them, as wide as they are up to the readable width
             // (in the owner's coordinates).
             let m = margins(of: owner)
             let inner = o.width - m.left - m.right
-            pin(v.y - m.top, "top == \(owner.name).topMargin (readable content)")
-            pin(v.height - o.height + m.top + m.bottom, "bottom == \(owner.name).bottomMargin (readable content)")
-            pin(v.x + 0.5 * v.width - m.left - 0.5 * inner, "centerX == \(owner.name).centerXWithinMargins (readable content)")
+            pinned(v.y - m.top, "top == {o}.topMargin (readable content)")
+            pinned(v.height - o.height + m.top + m.bottom, "bottom == {o}.bottomMargin (readable content)")
+            pinned(v.x + 0.5 * v.width - m.left - 0.5 * inner, "centerX == {o}.centerXWithinMargins (readable content)")
             out.append((Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual),
                         .text("\(name).width <= \(formatNumber(View.readableContentWidth)) (readable content)")))
             out.append((Cassowary.Constraint(v.width - inner, .lessThanOrEqual),
@@ -198,17 +204,17 @@ extension LayoutEngine {
             let s = owner.safeAreaInsets
             switch edge {
             case .top:
-                pin(Expression(v.x), "left == \(owner.name).left"); pin(v.width - o.width, "width == \(owner.name).width")
-                pin(Expression(v.y), "top == \(owner.name).top"); pin(v.height - s.top, "height == \(formatNumber(s.top)) (top inset)")
+                pinned(Expression(v.x), "left == {o}.left"); pinned(v.width - o.width, "width == {o}.width")
+                pinned(Expression(v.y), "top == {o}.top"); pin(v.height - s.top, "height == \(formatNumber(s.top)) (top inset)")
             case .bottom:
-                pin(Expression(v.x), "left == \(owner.name).left"); pin(v.width - o.width, "width == \(owner.name).width")
-                pin(v.y - o.height + s.bottom, "bottom == \(owner.name).bottom"); pin(v.height - s.bottom, "height == \(formatNumber(s.bottom)) (bottom inset)")
+                pinned(Expression(v.x), "left == {o}.left"); pinned(v.width - o.width, "width == {o}.width")
+                pinned(v.y - o.height + s.bottom, "bottom == {o}.bottom"); pin(v.height - s.bottom, "height == \(formatNumber(s.bottom)) (bottom inset)")
             case .left:
-                pin(Expression(v.y), "top == \(owner.name).top"); pin(v.height - o.height, "height == \(owner.name).height")
-                pin(Expression(v.x), "left == \(owner.name).left"); pin(v.width - s.left, "width == \(formatNumber(s.left)) (left inset)")
+                pinned(Expression(v.y), "top == {o}.top"); pinned(v.height - o.height, "height == {o}.height")
+                pinned(Expression(v.x), "left == {o}.left"); pin(v.width - s.left, "width == \(formatNumber(s.left)) (left inset)")
             case .right:
-                pin(Expression(v.y), "top == \(owner.name).top"); pin(v.height - o.height, "height == \(owner.name).height")
-                pin(v.x - o.width + s.right, "right == \(owner.name).right"); pin(v.width - s.right, "width == \(formatNumber(s.right)) (right inset)")
+                pinned(Expression(v.y), "top == {o}.top"); pinned(v.height - o.height, "height == {o}.height")
+                pinned(v.x - o.width + s.right, "right == {o}.right"); pin(v.width - s.right, "width == \(formatNumber(s.right)) (right inset)")
             }
         }
         return out
@@ -248,6 +254,8 @@ extension LayoutEngine {
 /// when a report asks: a layout has two or four intrinsic-size constraints per view).
 enum StructuralNote: CustomStringConvertible {
     case text(String)
+    /// A guide pinned to its view: `GUIDE.NOTE`, `{o}` in the note being the view's name.
+    case pin(guide: String, owner: String, note: StaticString)
     /// `title.width >= 120 @750 (compression resistance)` or `… <= … (content hugging)`.
     case intrinsic(view: String, axis: LayoutAxis, value: Double, priority: LayoutPriority, atLeast: Bool)
 
@@ -255,6 +263,8 @@ enum StructuralNote: CustomStringConvertible {
         switch self {
         case .text(let s):
             return s
+        case .pin(let guide, let owner, let note):
+            return guide + "." + note.description.replacing("{o}", with: owner)
         case .intrinsic(let view, let axis, let value, let priority, let atLeast):
             let attribute = axis == .horizontal ? "width" : "height"
             let relation = atLeast ? ">=" : "<="

@@ -80,21 +80,19 @@ extension LayoutConstraint {
 ///   - itemNames: the names an unknown view may be a misspelling of (for "did you mean"); nil
 ///     offers no suggestion.
 ///   - prepared: a lexer already made for `line` (a `.layout` file makes one per line), at its start.
-///   - names: the views and guides `item` finds, by their bytes (a `.layout` file's, built once).
 ///   - simple: whether the common shapes skip the syntax tree (``SimpleConstraintLine``); the
 ///     result is the same either way.
 func parseConstraintLine(
     _ line: Substring, comments: Bool, location: SourceLocation?,
     item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?,
-    itemNames: (() -> [String])? = nil, lexer prepared: Lexer? = nil, names: NameTable<LayoutItem>? = nil,
-    simple: Bool = true
+    itemNames: (() -> [String])? = nil, lexer prepared: Lexer? = nil, simple: Bool = true
 ) throws(SyntaxError) -> [LayoutConstraint] {
     var lexer = prepared ?? Lexer(line, comments: comments)
     let tokens = lexer.all()
     // The common shapes skip the syntax tree. Not inside a `layout { }` block, which collects
     // every constraint made (one made here and then left to the general parser would stay).
     if simple, ConstraintCollector.current == nil,
-       let c = SimpleConstraintLine.make(tokens, lexer, location: location, item: item, names: names), c.problem == nil {
+       let c = SimpleConstraintLine.make(tokens, lexer, location: location, item: item), c.problem == nil {
         return [c]
     }
     var parser = ExpressionParser(lexer: lexer, startingAt: tokens, metric: metric, isView: { item($0) != nil })

@@ -244,8 +244,9 @@ struct LayoutFileParser {
         // every line even when the errors are too many to list: pass 2 needs all the views.
         // A constraint line needs only its first two tokens here; pass 2 reads the rest.
         var first = Collected()
-        var constraintLines: [(Substring, Int, Lexer)] = []
-        for (line, n, lexer) in lines {
+        var constraintLines: [Int] = []   // indices in `lines`
+        for k in lines.indices {
+            let (line, n, lexer) = lines[k]
             var head = lexer
             let t0 = head.next()
             guard t0.kind != .end else { continue }
@@ -259,7 +260,7 @@ struct LayoutFileParser {
                     return all.all()
                 }
                 if isVisualFormatLine(lexer.bytes) {
-                    constraintLines.append((line, n, lexer))
+                    constraintLines.append(k)
                     continue
                 }
                 switch keyword {
@@ -273,7 +274,7 @@ struct LayoutFileParser {
                 case "guide": try guide(tokens(), lexer)
                 default:
                     try checkStatement(t0, t1, lexer)
-                    constraintLines.append((line, n, lexer))
+                    constraintLines.append(k)
                 }
             } catch {
                 if let name = declaring { failed.insert(name) }
@@ -311,14 +312,37 @@ struct LayoutFileParser {
         }
         let metric: (String) -> Double? = { metrics[$0] }
         var second = Collected()
-        for (line, n, lexer) in constraintLines where n < stop && !second.full {
+        // Inside a `layout { }` block every constraint made is collected: no shortcut there
+        // (SimpleConstraintLine may make one and leave the line to the general parser).
+        let simple = simpleLines && ConstraintCollector.current == nil
+        constraints.reserveCapacity(constraintLines.count)
+        for k in constraintLines {
+            let (line, n, lexer) = lines[k]
+            guard n < stop && !second.full else { continue }
             do throws(SyntaxError) {
                 if !failed.isEmpty, mentionsFailedName(line) { continue }
-                let made = isVisualFormatLine(lexer.bytes)
+                let visual = isVisualFormatLine(lexer.bytes)
+                // The common shapes: one constraint, no syntax tree, no array.
+                if simple, !visual {
+                    var all = lexer
+                    let tokens = all.all()
+                    if let c = SimpleConstraintLine.make(
+                        tokens, lexer, location: SourceLocation(file: fileName, line: n), item: item, names: table),
+                       c.problem == nil {
+                        do {
+                            try c.activate()
+                        } catch {
+                            throw SyntaxError(message: error.reason, range: 0..<line.utf8.count)
+                        }
+                        constraints.append(c)
+                        continue
+                    }
+                }
+                let made = visual
                     ? try visualFormatLine(line, location: SourceLocation(file: fileName, line: n), item: item, metric: metric)
                     : try parseConstraintLine(
                     line, comments: true, location: SourceLocation(file: fileName, line: n),
-                    item: item, metric: metric, itemNames: names, lexer: lexer, names: table, simple: simpleLines)
+                    item: item, metric: metric, itemNames: names, lexer: lexer, simple: false)
                 for c in made {
                     do {
                         try c.activate()
@@ -342,6 +366,9 @@ struct LayoutFileParser {
         var lexer = lineLexer
         let keyword = lexer.next(), name = lexer.next()
         guard keyword.kind == .identifier, name.kind == .identifier else { return }
+        // Most lines are constraints: their first word is told apart without making a string.
+        guard lexer.text(keyword, is: "view") || lexer.text(keyword, is: "stack") || lexer.text(keyword, is: "guide")
+                || lexer.text(keyword, is: "let") else { return }
         switch lexer.text(keyword) {
         case "view", "stack", "guide": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
         case "let": if declaredMetrics[lexer.text(name)] == nil { declaredMetrics[lexer.text(name)] = n }
