@@ -727,7 +727,7 @@ struct LayoutFileParser {
                 guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
                 if c.text == name { throw c.fail("a view cannot be inside itself") }
                 parent = try declaredView(c, ifGuide: "only a view can have subviews",
-                                          ifBelow: "the superview `\(c.text)`", before: "declare a superview before its subviews")
+                                          ifBelow: { "the superview `\($0)`" }, before: "declare a superview before its subviews")
                 c.advance()
             case "label":
                 guard c.current.kind == .string else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
@@ -837,16 +837,20 @@ extension LayoutFileParser {
     /// The view the cursor names as a container (`in NAME` of a view or a guide), declared
     /// above: a guide, a view declared below, a view whose declaration failed and an unknown
     /// name are errors, the first two saying so in the caller's words.
-    private func declaredView(_ c: Cursor, ifGuide: String, ifBelow subject: String, before advice: String) throws(SyntaxError) -> View {
-        if c.text == "root" { return root }
-        if let v = viewsByName[c.text] { return v }
-        if guidesByName[c.text] != nil { throw c.fail("`\(c.text)` is a guide: \(ifGuide)") }
-        if failed.contains(c.text) { throw .cascade }
-        if let line = declaredViews[c.text], line >= lineNumber {
-            throw c.fail("\(subject) is declared below, on line \(line): \(advice)")
+    /// (`subject` is made only for its message: `in` is on nearly every view line.)
+    private func declaredView(
+        _ c: Cursor, ifGuide: String, ifBelow subject: (String) -> String, before advice: String
+    ) throws(SyntaxError) -> View {
+        let name = c.text
+        if name == "root" { return root }
+        if let v = viewsByName[name] { return v }
+        if guidesByName[name] != nil { throw c.fail("`\(name)` is a guide: \(ifGuide)") }
+        if failed.contains(name) { throw .cascade }
+        if let line = declaredViews[name], line >= lineNumber {
+            throw c.fail("\(subject(name)) is declared below, on line \(line): \(advice)")
         }
-        var message = "unknown view `\(c.text)`"
-        if let guess = suggestion(c.text, among: viewsByName) { message += "; did you mean `\(guess)`?" }
+        var message = "unknown view `\(name)`"
+        if let guess = suggestion(name, among: viewsByName) { message += "; did you mean `\(guess)`?" }
         throw c.fail(message)
     }
 
@@ -864,7 +868,7 @@ extension LayoutFileParser {
             c.advance()
             guard c.current.kind == .identifier else { throw c.fail("expected the name of the guide's view after `in`, found \(c.describe())") }
             owner = try declaredView(c, ifGuide: "a guide belongs to a view",
-                                     ifBelow: "the view `\(c.text)`", before: "declare a view before its guides")
+                                     ifBelow: { "the view `\($0)`" }, before: "declare a view before its guides")
             c.advance()
             try c.end()
         }

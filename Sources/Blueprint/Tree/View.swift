@@ -148,7 +148,11 @@ open class View: LayoutItem {
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
-        subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
+        if index >= subviews.count {
+            subviews.append(view)   // addSubview: no shifting
+        } else {
+            subviews.insert(view, at: Swift.max(0, index))
+        }
         view.superview = self
         if view.stacksNeedArrangement {
             view.stacksNeedArrangement = false
