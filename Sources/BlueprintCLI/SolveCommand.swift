@@ -78,11 +78,11 @@ struct SolveCommand: ParsableCommand {
     private func json(_ d: LayoutDocument, _ r: LayoutReport) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256 + 72 * d.views.count)
-        out.append(contentsOf: #"{"views": {"#.utf8)
+        JSON.appendText(#"{"views": {"#, to: &out)
         for (i, v) in d.views.enumerated() {
-            if i > 0 { out.append(contentsOf: ", ".utf8) }
+            if i > 0 { JSON.appendText(", ", to: &out) }
             JSON.appendQuoted(v.name, to: &out)
-            out.append(contentsOf: ": ".utf8)
+            JSON.appendText(": ", to: &out)
             let f = v.frame
             JSON.appendFrame(x: f.minX, y: f.minY, width: f.width, height: f.height, to: &out)
         }
@@ -96,12 +96,12 @@ struct SolveCommand: ParsableCommand {
         ]
         out.append(UInt8(ascii: "}"))
         for (key, items) in lists {
-            out.append(contentsOf: ", ".utf8)
+            JSON.appendText(", ", to: &out)
             JSON.appendQuoted(key, to: &out)
-            out.append(contentsOf: ": ".utf8)
+            JSON.appendText(": ", to: &out)
             JSON.appendQuotedList(items, to: &out)
         }
-        out.append(contentsOf: "}\n".utf8)
+        JSON.appendText("}\n", to: &out)
         return out
     }
 }

@@ -8,19 +8,25 @@ extension JSON {
         if x.isFinite {
             BlueprintSupport.appendNumber(x, to: &out)
         } else {
-            out.append(contentsOf: "null".utf8)
+            appendText("null", to: &out)
         }
+    }
+
+    /// Appends a fixed text (one copy of its bytes, no string made).
+    @inline(__always)
+    package static func appendText(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// Appends ``frame(x:y:width:height:)``'s text: `{"x": …, "y": …, "width": …, "height": …}`.
     package static func appendFrame(x: Double, y: Double, width: Double, height: Double, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"x": "#.utf8)
+        appendText(#"{"x": "#, to: &out)
         appendNumber(x, to: &out)
-        out.append(contentsOf: #", "y": "#.utf8)
+        appendText(#", "y": "#, to: &out)
         appendNumber(y, to: &out)
-        out.append(contentsOf: #", "width": "#.utf8)
+        appendText(#", "width": "#, to: &out)
         appendNumber(width, to: &out)
-        out.append(contentsOf: #", "height": "#.utf8)
+        appendText(#", "height": "#, to: &out)
         appendNumber(height, to: &out)
         out.append(UInt8(ascii: "}"))
     }
@@ -44,7 +50,7 @@ extension JSON {
     package static func appendQuotedList(_ items: [String], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (i, item) in items.enumerated() {
-            if i > 0 { out.append(contentsOf: ", ".utf8) }
+            if i > 0 { appendText(", ", to: &out) }
             appendQuoted(item, to: &out)
         }
         out.append(UInt8(ascii: "]"))

@@ -46,19 +46,15 @@ package func appendNumber(_ x: Double, to out: inout [UInt8]) {
     }
 }
 
-/// Appends the decimal digits of `n`.
+/// Appends the decimal digits of `n`, most significant first (frames' numbers have a few).
 @inline(__always)
 private func appendDigits(_ n: UInt64, to out: inout [UInt8]) {
-    if n < 10 { out.append(UInt8(ascii: "0") + UInt8(n)); return }
-    var digits: (UInt64, UInt64) = (0, 0)   // 16 bytes: room for the 15 digits below 1e15
-    var count = 0
+    var power: UInt64 = 1
+    while power <= n / 10 { power *= 10 }
     var rest = n
-    withUnsafeMutableBytes(of: &digits) { buffer in
-        while rest > 0 {
-            count += 1
-            buffer[16 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-        out.append(contentsOf: buffer[(16 - count)...])
+    while power > 0 {
+        out.append(UInt8(ascii: "0") + UInt8(rest / power))
+        rest %= power
+        power /= 10
     }
 }

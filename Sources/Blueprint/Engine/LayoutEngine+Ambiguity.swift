@@ -17,59 +17,68 @@ extension LayoutEngine {
         if let cached = ambiguityCache {
             return cached.compactMap { e in e.item.item.map { AmbiguousItem(item: $0, free: e.free) } }
         }
-        var out: [AmbiguousItem] = []
+        // The items asked about, in tree order (each view, then its custom guides: built-in
+        // guides are never reported), and their four variables in flat arrays (x, width, y,
+        // height per item). A variable defined outside the solver is not asked of it:
+        // `definition` holds the index of its definition, -1 for a solver variable.
         var checked: [LayoutItem] = []
         var queries: [(variable: Variable, origin: Variable?)] = []
-        for item in itemsInTree() where item.engine === self {
-            if let g = item as? LayoutGuide, g.role != .custom { continue }
-            guard let v = item.variables else { continue }
+        var definition: [Int32] = []
+        let hasDefinitions = !deferred.isEmpty
+        func visit(_ item: LayoutItem) {
+            guard item.engine === self, let v = item.variables else { return }
             checked.append(item)
-            queries += [(v.x, nil), (v.width, nil), (v.y, nil), (v.height, nil)]
+            ask(v.x)
+            ask(v.width)
+            ask(v.y)
+            ask(v.height)
+        }
+        func ask(_ variable: Variable) {
+            let k = hasDefinitions ? deferred.definitionIndex(of: variable) : nil
+            definition.append(Int32(k ?? -1))
+            if k == nil { queries.append((variable, nil)) }
+        }
+        root.forEachInSubtree { view in
+            visit(view)
+            for g in view.layoutGuides where g.role == .custom { visit(g) }
         }
         // One batch: the blocked parameters are found once, not per variable. A variable
         // defined outside the solver moves when its definition does (a random projection of
         // the free directions, carried through the definitions).
-        var movable = solver.mayVary(queries.filter { !deferred.defines($0.variable) })
-        if !deferred.isEmpty {
+        let movable = solver.mayVary(queries)
+        var defined: [(value: Double, scale: Double)] = []
+        if hasDefinitions {
+            // The solver variables the definitions are made of, each once, in order of first use.
             var inputs: [Variable] = []
-            var seen: Set<ObjectIdentifier> = []
+            var inputIndex = IdentityIndex()
             for d in deferred.definitions {
-                for t in d.terms where !deferred.defines(t.variable) && seen.insert(ObjectIdentifier(t.variable)).inserted {
+                for (t, j) in zip(d.terms, d.termDefinitions) where j < 0 && inputIndex[ObjectIdentifier(t.variable)] == nil {
+                    inputIndex.set(ObjectIdentifier(t.variable), inputs.count)
                     inputs.append(t.variable)
                 }
             }
-            var motion: [ObjectIdentifier: (value: Double, scale: Double)] = [:]
-            for (v, m) in zip(inputs, solver.freeMotion(of: inputs)) { motion[ObjectIdentifier(v)] = m }
-            let defined = deferred.propagate { motion[ObjectIdentifier($0)] ?? (1, 1) }
-            var merged: [Bool] = []
-            merged.reserveCapacity(queries.count)
-            var next = 0
-            for q in queries {
-                if let k = deferred.definitionIndex(of: q.variable) {
-                    merged.append(Swift.abs(defined[k].value) > 1e-9 * defined[k].scale)
+            let motion = solver.freeMotion(of: inputs)
+            defined = deferred.propagate { inputIndex[ObjectIdentifier($0)].map { motion[$0] } ?? (1, 1) }
+        }
+        var out: [AmbiguousItem] = []
+        var next = 0   // the next answer of the solver's batch
+        let attributes: [LayoutAttribute] = [.left, .width, .top, .height]
+        for (i, item) in checked.enumerated() {
+            var free: [LayoutAttribute] = []
+            for (a, attribute) in attributes.enumerated() {
+                let k = Int(definition[4 * i + a])
+                let moves: Bool
+                if k >= 0 {
+                    moves = Swift.abs(defined[k].value) > 1e-9 * defined[k].scale
                 } else {
-                    merged.append(movable[next])
+                    moves = movable[next]
                     next += 1
                 }
+                if moves { free.append(attribute) }
             }
-            movable = merged
-        }
-        let attributes: [LayoutAttribute] = [.left, .width, .top, .height]
-        for (k, item) in checked.enumerated() {
-            let free = (0..<4).filter { movable[4 * k + $0] }.map { attributes[$0] }
             if !free.isEmpty { out.append(AmbiguousItem(item: item, free: free)) }
         }
         ambiguityCache = out.map { (WeakItem(item: $0.item), $0.free) }
         return out
-    }
-
-    /// Every view of the tree, depth first, each followed by its guides.
-    private func itemsInTree() -> [LayoutItem] {
-        var items: [LayoutItem] = []
-        root.forEachInSubtree { v in
-            items.append(v)
-            items.append(contentsOf: v.allGuides)
-        }
-        return items
     }
 }

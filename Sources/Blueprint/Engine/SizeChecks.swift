@@ -59,8 +59,12 @@ extension View {
     func negativeSizes() -> [NegativeSize] {
         var out: [NegativeSize] = []
         func check(_ item: LayoutItem) {
+            // A frame's size is the same in every coordinate space: the solved frame (which the
+            // frames' readers share) answers without the superviews' origins, and the frame in
+            // root coordinates is made only for a negative one.
+            let size = item.solvedFrame?.size ?? item.absoluteLayoutRect.size
+            guard size.width < 0 || size.height < 0 else { return }
             let f = item.absoluteLayoutRect
-            guard f.width < 0 || f.height < 0 else { return }
             let bad: [LayoutAttribute] = f.width < 0 ? (f.height < 0 ? [.width, .height] : [.width]) : [.height]
             out.append(NegativeSize(item: item, attributes: bad, frame: f))
         }
@@ -85,18 +89,20 @@ extension View {
             let children = parent.subviews.filter { !$0.isHidden }
             // Pairs are compared: rows and columns of a screen, not lists of thousands.
             guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
+            // Each child's solved and intrinsic sizes, read once for both axes and every rival.
+            let sizes = children.map { SolvedAndIntrinsic(solved: $0.solvedSize, intrinsic: $0.intrinsicContentSize) }
             for axis in LayoutAxis.allCases {
                 let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
-                for v in children {
-                    guard let (length, natural) = v.lengths(along: axis) else { continue }
+                for (i, v) in children.enumerated() {
+                    guard let (length, natural) = sizes[i].lengths(along: axis) else { continue }
                     let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
                     guard stretched || compressed else { continue }
                     let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
                     guard !p.isRequired else { continue }
                     var decided: Bool?   // looked up only for a view that has a rival
-                    for w in children where w !== v {
+                    for (j, w) in children.enumerated() where w !== v {
                         let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
-                        guard q == p, let (wLength, wNatural) = w.lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
+                        guard q == p, let (wLength, wNatural) = sizes[j].lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
                             v.isSideBySide(with: w, along: axis)
                         else { continue }
                         if decided == nil { decided = v.lengthIsDecided(dimension) }
@@ -109,13 +115,9 @@ extension View {
         return out
     }
 
-    /// The solved and intrinsic lengths along `axis`, if the view has an intrinsic one.
-    private func lengths(along axis: LayoutAxis) -> (Double, Double)? {
-        let natural = axis == .horizontal ? intrinsicContentSize.width : intrinsicContentSize.height
-        guard natural >= 0, natural.isFinite else { return nil }
-        let f = absoluteFrame
-        return (axis == .horizontal ? f.width : f.height, natural)
-    }
+    /// The size of the frame as of the last layout: the solved frame's (the same in every
+    /// coordinate space), without the superviews' origins the frame in root coordinates needs.
+    private var solvedSize: Size { solvedFrame?.size ?? absoluteFrame.size }
 
     /// Whether the two frames follow each other along `axis` and overlap across it.
     private func isSideBySide(with other: View, along axis: LayoutAxis) -> Bool {
@@ -150,5 +152,18 @@ extension View {
             (c.firstItem === self && c.secondItem === other) || (c.firstItem === other && c.secondItem === self)
                 ? c.firstAttribute == dimension && c.secondAttribute == dimension : false
         }
+    }
+}
+
+/// A view's solved size and intrinsic size, as the tie check compares them.
+private struct SolvedAndIntrinsic {
+    let solved: Size
+    let intrinsic: Size
+
+    /// The solved and intrinsic lengths along `axis`, if the view has an intrinsic one.
+    func lengths(along axis: LayoutAxis) -> (Double, Double)? {
+        let natural = axis == .horizontal ? intrinsic.width : intrinsic.height
+        guard natural >= 0, natural.isFinite else { return nil }
+        return (axis == .horizontal ? solved.width : solved.height, natural)
     }
 }
