@@ -21,26 +21,28 @@ extension LayoutEngine {
         // guides are never reported), and their four variables in flat arrays (x, width, y,
         // height per item). A variable defined outside the solver is not asked of it:
         // `definition` holds the index of its definition, -1 for a solver variable.
+        // (A loop, not closures: variables captured by closures are checked for exclusive
+        // access at every append.)
         var checked: [LayoutItem] = []
         var queries: [(variable: Variable, origin: Variable?)] = []
         var definition: [Int32] = []
         let hasDefinitions = !deferred.isEmpty
-        func visit(_ item: LayoutItem) {
-            guard item.engine === self, let v = item.variables else { return }
-            checked.append(item)
-            ask(v.x)
-            ask(v.width)
-            ask(v.y)
-            ask(v.height)
-        }
-        func ask(_ variable: Variable) {
-            let k = hasDefinitions ? deferred.definitionIndex(of: variable) : nil
-            definition.append(Int32(k ?? -1))
-            if k == nil { queries.append((variable, nil)) }
-        }
-        root.forEachInSubtree { view in
-            visit(view)
-            for g in view.layoutGuides where g.role == .custom { visit(g) }
+        var views: [View] = [root]   // depth first, as `forEachInSubtree`
+        while let view = views.popLast() {
+            let guides = view.layoutGuides
+            for k in -1..<guides.count {
+                let item: LayoutItem = k < 0 ? view : guides[k]
+                if k >= 0 && guides[k].role != .custom { continue }
+                guard item.engine === self, let v = item.variables else { continue }
+                checked.append(item)
+                for a in 0..<4 {
+                    let variable = a == 0 ? v.x : a == 1 ? v.width : a == 2 ? v.y : v.height
+                    let d = hasDefinitions ? deferred.definitionIndex(of: variable) : nil
+                    definition.append(Int32(d ?? -1))
+                    if d == nil { queries.append((variable, nil)) }
+                }
+            }
+            views.append(contentsOf: view.subviews.reversed())
         }
         // One batch: the blocked parameters are found once, not per variable. A variable
         // defined outside the solver moves when its definition does (a random projection of
@@ -48,15 +50,7 @@ extension LayoutEngine {
         let movable = solver.mayVary(queries)
         var defined: [(value: Double, scale: Double)] = []
         if hasDefinitions {
-            // The solver variables the definitions are made of, each once, in order of first use.
-            var inputs: [Variable] = []
-            var inputIndex = IdentityIndex()
-            for d in deferred.definitions {
-                for (t, j) in zip(d.terms, d.termDefinitions) where j < 0 && inputIndex[ObjectIdentifier(t.variable)] == nil {
-                    inputIndex.set(ObjectIdentifier(t.variable), inputs.count)
-                    inputs.append(t.variable)
-                }
-            }
+            let (inputs, inputIndex) = deferred.solverInputs()
             let motion = solver.freeMotion(of: inputs)
             defined = deferred.propagate { inputIndex[ObjectIdentifier($0)].map { motion[$0] } ?? (1, 1) }
         }

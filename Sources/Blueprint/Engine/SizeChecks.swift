@@ -86,7 +86,7 @@ extension View {
         var out: [PriorityTie] = []
         forEachInSubtree { parent in
             guard parent.subviews.count > 1, parent.subviews.count <= PriorityTie.siblingLimit else { return }
-            let children = parent.subviews.filter { !$0.isHidden }
+            let children = parent.subviews.contains { $0.isHidden } ? parent.subviews.filter { !$0.isHidden } : parent.subviews
             // Pairs are compared: rows and columns of a screen, not lists of thousands.
             guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
             // Each child's solved and intrinsic sizes, read once for both axes and every rival.
