@@ -84,13 +84,18 @@ extension View {
     /// view and its superview tell.
     func priorityTies() -> [PriorityTie] {
         var out: [PriorityTie] = []
+        let rtl = effectiveLayoutDirection == .rightToLeft   // the whole tree's
         forEachInSubtree { parent in
             guard parent.subviews.count > 1, parent.subviews.count <= PriorityTie.siblingLimit else { return }
             let children = parent.subviews.contains { $0.isHidden } ? parent.subviews.filter { !$0.isHidden } : parent.subviews
             // Pairs are compared: rows and columns of a screen, not lists of thousands.
             guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
             // Each child's solved and intrinsic sizes, read once for both axes and every rival.
-            let sizes = children.map { SolvedAndIntrinsic(solved: $0.solvedSize, intrinsic: $0.intrinsicContentSize) }
+            let sizes = children.map { v in
+                SolvedAndIntrinsic(
+                    solved: v.solvedSize,
+                    intrinsic: (v as? Label).map { $0.intrinsicContentSize(rightToLeft: rtl) } ?? v.intrinsicContentSize)
+            }
             for axis in LayoutAxis.allCases {
                 let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
                 for (i, v) in children.enumerated() {

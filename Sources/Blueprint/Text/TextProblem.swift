@@ -41,9 +41,10 @@ extension View {
     /// The text problems of every label of this tree, in tree order.
     func textProblems() -> [TextProblem] {
         var out: [TextProblem] = []
+        let rtl = effectiveLayoutDirection == .rightToLeft   // the whole tree's
         forEachInSubtree { v in
             guard let label = v as? Label, !label.text.isEmpty else { return }
-            let layout = label.textLayout
+            let layout = label.textLayout(rightToLeft: rtl)
             if let e = layout.fontProblem { out.append(TextProblem(view: label.name, kind: .font(e))) }
             var seen = Set<Unicode.Scalar>()
             let missing = layout.missingCharacters.filter { seen.insert($0).inserted }
