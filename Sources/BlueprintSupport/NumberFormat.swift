@@ -9,7 +9,7 @@ package func formatNumber(_ x: Double) -> String {
 
 /// Appends ``formatNumber(_:)``'s text for `x` as UTF-8, without making a string for the
 /// numbers frames are made of: integers and multiples of 1/256 below 2²⁰ in magnitude are
-/// written digit by digit; any other number takes the general path.
+/// written digit by digit; any other number as its `description`, which `formatNumber` interpolates.
 ///
 /// Why the digits are the same: such a number is `n + k/256` exactly, and its decimal
 /// expansion ends after at most 8 fractional digits, the last one a 5 (`k/2ᵐ` with `k` odd
@@ -29,7 +29,9 @@ package func appendNumber(_ x: Double, to out: inout [UInt8]) {
     }
     let scaled = a * 256   // exact: a power of two
     guard a < 1_048_576, scaled == scaled.rounded() else {
-        out.append(contentsOf: formatNumber(x).utf8)
+        // `formatNumber`'s last case, without the interpolation: Swift's shortest round trip.
+        var text = x.description
+        text.withUTF8 { out.append(contentsOf: $0) }
         return
     }
     if x < 0 { out.append(UInt8(ascii: "-")) }
