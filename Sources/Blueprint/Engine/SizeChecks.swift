@@ -55,9 +55,24 @@ public struct PriorityTie: CustomStringConvertible {
 }
 
 extension View {
-    /// Negative widths and heights of the tree's views and custom guides, as of the last layout.
-    func negativeSizes() -> [NegativeSize] {
-        var out: [NegativeSize] = []
+    /// The report's checks of the laid-out tree, in one walk (depth first, as
+    /// `forEachInSubtree`): negative sizes of views and custom guides, priority ties among each
+    /// view's subviews, text problems of labels; each list in tree order.
+    func laidOutChecks() -> (negativeSizes: [NegativeSize], ties: [PriorityTie], textProblems: [TextProblem]) {
+        var negative: [NegativeSize] = [], ties: [PriorityTie] = [], text: [TextProblem] = []
+        let rtl = effectiveLayoutDirection == .rightToLeft   // the whole tree's
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            v.appendNegativeSizes(to: &negative)
+            v.appendPriorityTies(rightToLeft: rtl, to: &ties)
+            if let label = v as? Label { label.appendTextProblems(rightToLeft: rtl, to: &text) }
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return (negative, ties, text)
+    }
+
+    /// Negative widths and heights of this view and its custom guides, as of the last layout.
+    private func appendNegativeSizes(to out: inout [NegativeSize]) {
         func check(_ item: LayoutItem) {
             // A frame's size is the same in every coordinate space: the solved frame (which the
             // frames' readers share) answers without the superviews' origins, and the frame in
@@ -68,56 +83,48 @@ extension View {
             let bad: [LayoutAttribute] = f.width < 0 ? (f.height < 0 ? [.width, .height] : [.width]) : [.height]
             out.append(NegativeSize(item: item, attributes: bad, frame: f))
         }
-        forEachInSubtree { v in
-            check(v)
-            for g in v.layoutGuides { check(g) }
-        }
-        return out
+        check(self)
+        for g in layoutGuides { check(g) }
     }
 
-    /// Pairs of sibling views side by side along an axis, with the same hugging (or
+    /// Pairs of this view's subviews side by side along an axis, with the same hugging (or
     /// compression-resistance) priority on it, of which one is stretched (compressed) past its
-    /// intrinsic size and the other is exactly at it (superviews of at most
-    /// ``PriorityTie/siblingLimit`` subviews). A view whose length on the axis a
-    /// required equality constraint decides, or two views whose lengths a constraint relates
-    /// (a stack's `fillEqually`), are not a tie — as far as the constraints installed on the
-    /// view and its superview tell.
-    func priorityTies() -> [PriorityTie] {
-        var out: [PriorityTie] = []
-        let rtl = effectiveLayoutDirection == .rightToLeft   // the whole tree's
-        forEachInSubtree { parent in
-            guard parent.subviews.count > 1, parent.subviews.count <= PriorityTie.siblingLimit else { return }
-            let children = parent.subviews.contains { $0.isHidden } ? parent.subviews.filter { !$0.isHidden } : parent.subviews
-            // Pairs are compared: rows and columns of a screen, not lists of thousands.
-            guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
-            // Each child's solved and intrinsic sizes, read once for both axes and every rival.
-            let sizes = children.map { v in
-                SolvedAndIntrinsic(
-                    solved: v.solvedSize,
-                    intrinsic: (v as? Label).map { $0.intrinsicContentSize(rightToLeft: rtl) } ?? v.intrinsicContentSize)
-            }
-            for axis in LayoutAxis.allCases {
-                let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
-                for (i, v) in children.enumerated() {
-                    guard let (length, natural) = sizes[i].lengths(along: axis) else { continue }
-                    let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
-                    guard stretched || compressed else { continue }
-                    let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
-                    guard !p.isRequired else { continue }
-                    var decided: Bool?   // looked up only for a view that has a rival
-                    for (j, w) in children.enumerated() where w !== v {
-                        let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
-                        guard q == p, let (wLength, wNatural) = sizes[j].lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
-                            v.isSideBySide(with: w, along: axis)
-                        else { continue }
-                        if decided == nil { decided = v.lengthIsDecided(dimension) }
-                        guard decided == false, !v.lengthIsRelated(to: w, dimension) else { continue }
-                        out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
-                    }
+    /// intrinsic size and the other is exactly at it (at most ``PriorityTie/siblingLimit``
+    /// subviews). A view whose length on the axis a required equality constraint decides, or
+    /// two views whose lengths a constraint relates (a stack's `fillEqually`), are not a tie —
+    /// as far as the constraints installed on the view and its superview tell.
+    /// - Parameter rtl: whether the tree is laid out right to left (labels measure in it).
+    private func appendPriorityTies(rightToLeft rtl: Bool, to out: inout [PriorityTie]) {
+        guard subviews.count > 1, subviews.count <= PriorityTie.siblingLimit else { return }
+        let children = subviews.contains { $0.isHidden } ? subviews.filter { !$0.isHidden } : subviews
+        // Pairs are compared: rows and columns of a screen, not lists of thousands.
+        guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
+        // Each child's solved and intrinsic sizes, read once for both axes and every rival.
+        let sizes = children.map { v in
+            SolvedAndIntrinsic(
+                solved: v.solvedSize,
+                intrinsic: (v as? Label).map { $0.intrinsicContentSize(rightToLeft: rtl) } ?? v.intrinsicContentSize)
+        }
+        for axis in LayoutAxis.allCases {
+            let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
+            for (i, v) in children.enumerated() {
+                guard let (length, natural) = sizes[i].lengths(along: axis) else { continue }
+                let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
+                guard stretched || compressed else { continue }
+                let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
+                guard !p.isRequired else { continue }
+                var decided: Bool?   // looked up only for a view that has a rival
+                for (j, w) in children.enumerated() where w !== v {
+                    let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
+                    guard q == p, let (wLength, wNatural) = sizes[j].lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
+                        v.isSideBySide(with: w, along: axis)
+                    else { continue }
+                    if decided == nil { decided = v.lengthIsDecided(dimension) }
+                    guard decided == false, !v.lengthIsRelated(to: w, dimension) else { continue }
+                    out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
                 }
             }
         }
-        return out
     }
 
     /// The size of the frame as of the last layout: the solved frame's (the same in every
