@@ -57,7 +57,7 @@ extension LayoutEngine {
         var out: [AmbiguousItem] = []
         var next = 0   // the next answer of the solver's batch
         let attributes: [LayoutAttribute] = [.left, .width, .top, .height]
-        for (i, item) in checked.enumerated() {
+        for i in checked.indices {
             var free: [LayoutAttribute] = []
             for (a, attribute) in attributes.enumerated() {
                 let k = Int(definition[4 * i + a])
@@ -70,7 +70,7 @@ extension LayoutEngine {
                 }
                 if moves { free.append(attribute) }
             }
-            if !free.isEmpty { out.append(AmbiguousItem(item: item, free: free)) }
+            if !free.isEmpty { out.append(AmbiguousItem(item: checked[i], free: free)) }
         }
         ambiguityCache = out.map { (WeakItem(item: $0.item), $0.free) }
         return out
