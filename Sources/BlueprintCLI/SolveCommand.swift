@@ -46,7 +46,7 @@ struct SolveCommand: ParsableCommand {
         let report = document.root.layoutReport
         switch format {
         case .text: print(text(document, report), terminator: "")
-        case .json: print(json(document, report))
+        case .json: try StandardStream.output.write(json(document, report))
         }
         // The process ends here: the tree is left for the system to reclaim with the rest of
         // the memory, not released view by view (a tenth of the run at 10,000 views).
@@ -73,20 +73,36 @@ struct SolveCommand: ParsableCommand {
         return out
     }
 
-    private func json(_ d: LayoutDocument, _ r: LayoutReport) -> String {
-        let views = d.views.map { v in
+    /// The JSON object and a line end, written into one buffer (a frame per view: no string is
+    /// made per number or per view).
+    private func json(_ d: LayoutDocument, _ r: LayoutReport) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + 72 * d.views.count)
+        JSON.appendText(#"{"views": {"#, to: &out)
+        for (i, v) in d.views.enumerated() {
+            if i > 0 { JSON.appendText(", ", to: &out) }
+            JSON.appendQuoted(v.name, to: &out)
+            JSON.appendText(": ", to: &out)
             let f = v.frame
-            return "\(JSON.quoted(v.name)): \(JSON.frame(x: f.minX, y: f.minY, width: f.width, height: f.height))"
+            JSON.appendFrame(x: f.minX, y: f.minY, width: f.width, height: f.height, to: &out)
         }
-        let broken = r.broken.map { JSON.quoted($0.formulaWithLocation) }
-        let ambiguous = r.ambiguous.map { JSON.quoted($0.item.name) }
-        let ties = r.ties.map { JSON.quoted($0.summary) }
-        let negative = r.negativeSizes.map { JSON.quoted($0.description) }
-        let refused = r.refused.map { JSON.quoted($0.description) }
-        let text = r.textProblems.map { JSON.quoted($0.description) }
-        func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
-        return "{\"views\": {\(views.joined(separator: ", "))}, \"broken\": \(list(broken)), \"ambiguous\": \(list(ambiguous)), "
-            + "\"ties\": \(list(ties)), \"negativeSizes\": \(list(negative)), \"refused\": \(list(refused)), \"text\": \(list(text))}"
+        let lists: [(key: String, items: [String])] = [
+            ("broken", r.broken.map(\.formulaWithLocation)),
+            ("ambiguous", r.ambiguous.map(\.item.name)),
+            ("ties", r.ties.map(\.summary)),
+            ("negativeSizes", r.negativeSizes.map(\.description)),
+            ("refused", r.refused.map(\.description)),
+            ("text", r.textProblems.map(\.description)),
+        ]
+        out.append(UInt8(ascii: "}"))
+        for (key, items) in lists {
+            JSON.appendText(", ", to: &out)
+            JSON.appendQuoted(key, to: &out)
+            JSON.appendText(": ", to: &out)
+            JSON.appendQuotedList(items, to: &out)
+        }
+        JSON.appendText("}\n", to: &out)
+        return out
     }
 }
 

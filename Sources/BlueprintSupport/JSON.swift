@@ -49,7 +49,10 @@ package enum JSON: Equatable, Sendable {
     /// `{"x": …, "y": …, "width": …, "height": …}`: `blueprint solve --format json` and the frames
     /// stored beside goldens write it the same way.
     package static func frame(x: Double, y: Double, width: Double, height: Double) -> String {
-        "{\"x\": \(number(x)), \"y\": \(number(y)), \"width\": \(number(width)), \"height\": \(number(height))}"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        appendFrame(x: x, y: y, width: width, height: height, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A JSON string literal.

@@ -216,17 +216,41 @@ struct DeferredEqualities {
         _ solverValue: (Variable) -> (value: Double, scale: Double)
     ) -> [(value: Double, scale: Double)] {
         var out = [(value: Double, scale: Double)](repeating: (0, 0), count: definitions.count)
-        for k in definitions.indices.reversed() {
-            let d = definitions[k]
-            var value = 0.0, scale = 0.0
-            for (t, j) in zip(d.terms, d.termDefinitions) {
-                let u = j >= 0 ? out[j] : solverValue(t.variable)
-                value += t.coefficient * u.value
-                scale += Swift.abs(t.coefficient) * u.scale
+        // The definitions are read in place (no copy of a definition and its arrays per step).
+        definitions.withUnsafeBufferPointer { defs in
+            for k in defs.indices.reversed() {
+                var value = 0.0, scale = 0.0
+                let terms = defs[k].terms, links = defs[k].termDefinitions
+                for i in terms.indices {
+                    let j = links[i]
+                    let u = j >= 0 ? out[j] : solverValue(terms[i].variable)
+                    value += terms[i].coefficient * u.value
+                    scale += Swift.abs(terms[i].coefficient) * u.scale
+                }
+                out[k] = (-value / defs[k].coefficient, scale / Swift.abs(defs[k].coefficient))
             }
-            out[k] = (-value / d.coefficient, scale / Swift.abs(d.coefficient))
         }
         return out
+    }
+
+    /// The solver's variables the definitions are made of (the terms not defined here), each
+    /// once, in order of first mention, and each one's position in that list.
+    /// - Complexity: O(total terms).
+    func solverInputs() -> (variables: [Variable], index: IdentityIndex) {
+        var variables: [Variable] = []
+        var index = IdentityIndex(capacity: definitions.count)
+        definitions.withUnsafeBufferPointer { defs in
+            for k in defs.indices {
+                let terms = defs[k].terms, links = defs[k].termDefinitions
+                for i in terms.indices where links[i] < 0 {
+                    let id = ObjectIdentifier(terms[i].variable)
+                    if index[id] != nil { continue }
+                    index.set(id, variables.count)
+                    variables.append(terms[i].variable)
+                }
+            }
+        }
+        return (variables, index)
     }
 
     /// The index of `v`'s definition (for ``propagate(_:)``'s result).

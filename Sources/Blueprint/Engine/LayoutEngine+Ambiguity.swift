@@ -17,59 +17,62 @@ extension LayoutEngine {
         if let cached = ambiguityCache {
             return cached.compactMap { e in e.item.item.map { AmbiguousItem(item: $0, free: e.free) } }
         }
-        var out: [AmbiguousItem] = []
+        // The items asked about, in tree order (each view, then its custom guides: built-in
+        // guides are never reported), and their four variables in flat arrays (x, width, y,
+        // height per item). A variable defined outside the solver is not asked of it:
+        // `definition` holds the index of its definition, -1 for a solver variable.
+        // (A loop, not closures: variables captured by closures are checked for exclusive
+        // access at every append.)
         var checked: [LayoutItem] = []
         var queries: [(variable: Variable, origin: Variable?)] = []
-        for item in itemsInTree() where item.engine === self {
-            if let g = item as? LayoutGuide, g.role != .custom { continue }
-            guard let v = item.variables else { continue }
-            checked.append(item)
-            queries += [(v.x, nil), (v.width, nil), (v.y, nil), (v.height, nil)]
+        var definition: [Int32] = []
+        let hasDefinitions = !deferred.isEmpty
+        var views: [View] = [root]   // depth first, as `forEachInSubtree`
+        while let view = views.popLast() {
+            let guides = view.layoutGuides
+            for k in -1..<guides.count {
+                let item: LayoutItem = k < 0 ? view : guides[k]
+                if k >= 0 && guides[k].role != .custom { continue }
+                guard item.engine === self, let v = item.variables else { continue }
+                checked.append(item)
+                for a in 0..<4 {
+                    let variable = a == 0 ? v.x : a == 1 ? v.width : a == 2 ? v.y : v.height
+                    let d = hasDefinitions ? deferred.definitionIndex(of: variable) : nil
+                    definition.append(Int32(d ?? -1))
+                    if d == nil { queries.append((variable, nil)) }
+                }
+            }
+            views.append(contentsOf: view.subviews.reversed())
         }
         // One batch: the blocked parameters are found once, not per variable. A variable
         // defined outside the solver moves when its definition does (a random projection of
         // the free directions, carried through the definitions).
-        var movable = solver.mayVary(queries.filter { !deferred.defines($0.variable) })
-        if !deferred.isEmpty {
-            var inputs: [Variable] = []
-            var seen: Set<ObjectIdentifier> = []
-            for d in deferred.definitions {
-                for t in d.terms where !deferred.defines(t.variable) && seen.insert(ObjectIdentifier(t.variable)).inserted {
-                    inputs.append(t.variable)
-                }
-            }
-            var motion: [ObjectIdentifier: (value: Double, scale: Double)] = [:]
-            for (v, m) in zip(inputs, solver.freeMotion(of: inputs)) { motion[ObjectIdentifier(v)] = m }
-            let defined = deferred.propagate { motion[ObjectIdentifier($0)] ?? (1, 1) }
-            var merged: [Bool] = []
-            merged.reserveCapacity(queries.count)
-            var next = 0
-            for q in queries {
-                if let k = deferred.definitionIndex(of: q.variable) {
-                    merged.append(Swift.abs(defined[k].value) > 1e-9 * defined[k].scale)
+        let movable = solver.mayVary(queries)
+        var defined: [(value: Double, scale: Double)] = []
+        if hasDefinitions {
+            let (inputs, inputIndex) = deferred.solverInputs()
+            let motion = solver.freeMotion(of: inputs)
+            defined = deferred.propagate { inputIndex[ObjectIdentifier($0)].map { motion[$0] } ?? (1, 1) }
+        }
+        var out: [AmbiguousItem] = []
+        var next = 0   // the next answer of the solver's batch
+        let attributes: [LayoutAttribute] = [.left, .width, .top, .height]
+        for i in checked.indices {
+            var free: [LayoutAttribute] = []
+            for (a, attribute) in attributes.enumerated() {
+                let k = Int(definition[4 * i + a])
+                let moves: Bool
+                if k >= 0 {
+                    moves = Swift.abs(defined[k].value) > 1e-9 * defined[k].scale
                 } else {
-                    merged.append(movable[next])
+                    moves = movable[next]
                     next += 1
                 }
+                if moves { free.append(attribute) }
             }
-            movable = merged
-        }
-        let attributes: [LayoutAttribute] = [.left, .width, .top, .height]
-        for (k, item) in checked.enumerated() {
-            let free = (0..<4).filter { movable[4 * k + $0] }.map { attributes[$0] }
-            if !free.isEmpty { out.append(AmbiguousItem(item: item, free: free)) }
+            if !free.isEmpty { out.append(AmbiguousItem(item: checked[i], free: free)) }
         }
         ambiguityCache = out.map { (WeakItem(item: $0.item), $0.free) }
         return out
-    }
-
-    /// Every view of the tree, depth first, each followed by its guides.
-    private func itemsInTree() -> [LayoutItem] {
-        var items: [LayoutItem] = []
-        root.forEachInSubtree { v in
-            items.append(v)
-            items.append(contentsOf: v.allGuides)
-        }
-        return items
     }
 }

@@ -93,6 +93,18 @@ final class LayoutEngine {
         return clean(solver.value(of: v))
     }
 
+    /// ``value(_:)`` of an item's four variables, as its frame in its layout parent's
+    /// coordinates: one reference to the solver and one closure for the four reads.
+    func frame(of v: ItemVariables) -> Rect {
+        let solver = self.solver
+        let read = { (u: Variable) in solver.value(of: u) }
+        func value(_ u: Variable) -> Double {
+            if let d = deferred.value(of: u, solver: read) { return clean(d) }
+            return clean(solver.value(of: u))
+        }
+        return Rect(x: value(v.x), y: value(v.y), width: value(v.width), height: value(v.height))
+    }
+
     /// The item whose coordinates an item's `minX, minY` are in: a view's superview, a
     /// guide's owning view; nil for the root.
     static func layoutParent(of item: LayoutItem) -> View? {

@@ -55,67 +55,81 @@ public struct PriorityTie: CustomStringConvertible {
 }
 
 extension View {
-    /// Negative widths and heights of the tree's views and custom guides, as of the last layout.
-    func negativeSizes() -> [NegativeSize] {
-        var out: [NegativeSize] = []
+    /// The report's checks of the laid-out tree, in one walk (depth first, as
+    /// `forEachInSubtree`): negative sizes of views and custom guides, priority ties among each
+    /// view's subviews, text problems of labels; each list in tree order.
+    func laidOutChecks() -> (negativeSizes: [NegativeSize], ties: [PriorityTie], textProblems: [TextProblem]) {
+        var negative: [NegativeSize] = [], ties: [PriorityTie] = [], text: [TextProblem] = []
+        let rtl = effectiveLayoutDirection == .rightToLeft   // the whole tree's
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            v.appendNegativeSizes(to: &negative)
+            v.appendPriorityTies(rightToLeft: rtl, to: &ties)
+            if let label = v as? Label { label.appendTextProblems(rightToLeft: rtl, to: &text) }
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return (negative, ties, text)
+    }
+
+    /// Negative widths and heights of this view and its custom guides, as of the last layout.
+    private func appendNegativeSizes(to out: inout [NegativeSize]) {
         func check(_ item: LayoutItem) {
+            // A frame's size is the same in every coordinate space: the solved frame (which the
+            // frames' readers share) answers without the superviews' origins, and the frame in
+            // root coordinates is made only for a negative one.
+            let size = item.solvedFrame?.size ?? item.absoluteLayoutRect.size
+            guard size.width < 0 || size.height < 0 else { return }
             let f = item.absoluteLayoutRect
-            guard f.width < 0 || f.height < 0 else { return }
             let bad: [LayoutAttribute] = f.width < 0 ? (f.height < 0 ? [.width, .height] : [.width]) : [.height]
             out.append(NegativeSize(item: item, attributes: bad, frame: f))
         }
-        forEachInSubtree { v in
-            check(v)
-            for g in v.layoutGuides { check(g) }
-        }
-        return out
+        check(self)
+        for g in layoutGuides { check(g) }
     }
 
-    /// Pairs of sibling views side by side along an axis, with the same hugging (or
+    /// Pairs of this view's subviews side by side along an axis, with the same hugging (or
     /// compression-resistance) priority on it, of which one is stretched (compressed) past its
-    /// intrinsic size and the other is exactly at it (superviews of at most
-    /// ``PriorityTie/siblingLimit`` subviews). A view whose length on the axis a
-    /// required equality constraint decides, or two views whose lengths a constraint relates
-    /// (a stack's `fillEqually`), are not a tie — as far as the constraints installed on the
-    /// view and its superview tell.
-    func priorityTies() -> [PriorityTie] {
-        var out: [PriorityTie] = []
-        forEachInSubtree { parent in
-            guard parent.subviews.count > 1, parent.subviews.count <= PriorityTie.siblingLimit else { return }
-            let children = parent.subviews.filter { !$0.isHidden }
-            // Pairs are compared: rows and columns of a screen, not lists of thousands.
-            guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
-            for axis in LayoutAxis.allCases {
-                let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
-                for v in children {
-                    guard let (length, natural) = v.lengths(along: axis) else { continue }
-                    let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
-                    guard stretched || compressed else { continue }
-                    let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
-                    guard !p.isRequired else { continue }
-                    var decided: Bool?   // looked up only for a view that has a rival
-                    for w in children where w !== v {
-                        let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
-                        guard q == p, let (wLength, wNatural) = w.lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
-                            v.isSideBySide(with: w, along: axis)
-                        else { continue }
-                        if decided == nil { decided = v.lengthIsDecided(dimension) }
-                        guard decided == false, !v.lengthIsRelated(to: w, dimension) else { continue }
-                        out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
-                    }
+    /// intrinsic size and the other is exactly at it (at most ``PriorityTie/siblingLimit``
+    /// subviews). A view whose length on the axis a required equality constraint decides, or
+    /// two views whose lengths a constraint relates (a stack's `fillEqually`), are not a tie —
+    /// as far as the constraints installed on the view and its superview tell.
+    /// - Parameter rtl: whether the tree is laid out right to left (labels measure in it).
+    private func appendPriorityTies(rightToLeft rtl: Bool, to out: inout [PriorityTie]) {
+        guard subviews.count > 1, subviews.count <= PriorityTie.siblingLimit else { return }
+        let children = subviews.contains { $0.isHidden } ? subviews.filter { !$0.isHidden } : subviews
+        // Pairs are compared: rows and columns of a screen, not lists of thousands.
+        guard children.count > 1, children.count <= PriorityTie.siblingLimit else { return }
+        // Each child's solved and intrinsic sizes, read once for both axes and every rival.
+        let sizes = children.map { v in
+            SolvedAndIntrinsic(
+                solved: v.solvedSize,
+                intrinsic: (v as? Label).map { $0.intrinsicContentSize(rightToLeft: rtl) } ?? v.intrinsicContentSize)
+        }
+        for axis in LayoutAxis.allCases {
+            let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
+            for (i, v) in children.enumerated() {
+                guard let (length, natural) = sizes[i].lengths(along: axis) else { continue }
+                let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
+                guard stretched || compressed else { continue }
+                let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
+                guard !p.isRequired else { continue }
+                var decided: Bool?   // looked up only for a view that has a rival
+                for (j, w) in children.enumerated() where w !== v {
+                    let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
+                    guard q == p, let (wLength, wNatural) = sizes[j].lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
+                        v.isSideBySide(with: w, along: axis)
+                    else { continue }
+                    if decided == nil { decided = v.lengthIsDecided(dimension) }
+                    guard decided == false, !v.lengthIsRelated(to: w, dimension) else { continue }
+                    out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
                 }
             }
         }
-        return out
     }
 
-    /// The solved and intrinsic lengths along `axis`, if the view has an intrinsic one.
-    private func lengths(along axis: LayoutAxis) -> (Double, Double)? {
-        let natural = axis == .horizontal ? intrinsicContentSize.width : intrinsicContentSize.height
-        guard natural >= 0, natural.isFinite else { return nil }
-        let f = absoluteFrame
-        return (axis == .horizontal ? f.width : f.height, natural)
-    }
+    /// The size of the frame as of the last layout: the solved frame's (the same in every
+    /// coordinate space), without the superviews' origins the frame in root coordinates needs.
+    private var solvedSize: Size { solvedFrame?.size ?? absoluteFrame.size }
 
     /// Whether the two frames follow each other along `axis` and overlap across it.
     private func isSideBySide(with other: View, along axis: LayoutAxis) -> Bool {
@@ -150,5 +164,18 @@ extension View {
             (c.firstItem === self && c.secondItem === other) || (c.firstItem === other && c.secondItem === self)
                 ? c.firstAttribute == dimension && c.secondAttribute == dimension : false
         }
+    }
+}
+
+/// A view's solved size and intrinsic size, as the tie check compares them.
+private struct SolvedAndIntrinsic {
+    let solved: Size
+    let intrinsic: Size
+
+    /// The solved and intrinsic lengths along `axis`, if the view has an intrinsic one.
+    func lengths(along axis: LayoutAxis) -> (Double, Double)? {
+        let natural = axis == .horizontal ? intrinsic.width : intrinsic.height
+        guard natural >= 0, natural.isFinite else { return nil }
+        return (axis == .horizontal ? solved.width : solved.height, natural)
     }
 }

@@ -37,18 +37,15 @@ private extension String {
     func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }
 
-extension View {
-    /// The text problems of every label of this tree, in tree order.
-    func textProblems() -> [TextProblem] {
-        var out: [TextProblem] = []
-        forEachInSubtree { v in
-            guard let label = v as? Label, !label.text.isEmpty else { return }
-            let layout = label.textLayout
-            if let e = layout.fontProblem { out.append(TextProblem(view: label.name, kind: .font(e))) }
-            var seen = Set<Unicode.Scalar>()
-            let missing = layout.missingCharacters.filter { seen.insert($0).inserted }
-            if !missing.isEmpty { out.append(TextProblem(view: label.name, kind: .missingCharacters(missing))) }
-        }
-        return out
+extension Label {
+    /// This label's text problems: a font that could not be loaded, characters no bundled font has.
+    /// - Parameter rtl: whether the tree is laid out right to left (the label measures in it).
+    func appendTextProblems(rightToLeft rtl: Bool, to out: inout [TextProblem]) {
+        guard !text.isEmpty else { return }
+        let layout = textLayout(rightToLeft: rtl)
+        if let e = layout.fontProblem { out.append(TextProblem(view: name, kind: .font(e))) }
+        var seen = Set<Unicode.Scalar>()
+        let missing = layout.missingCharacters.filter { seen.insert($0).inserted }
+        if !missing.isEmpty { out.append(TextProblem(view: name, kind: .missingCharacters(missing))) }
     }
 }

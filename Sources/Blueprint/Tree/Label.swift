@@ -77,8 +77,11 @@ public final class Label: View {
 
     /// The text laid out as the intrinsic size measures it (wrapped at the preferred or the
     /// laid-out width for a multi-line label; unwrapped for one line).
-    public var textLayout: TextLayout {
-        let rtl = effectiveLayoutDirection == .rightToLeft
+    public var textLayout: TextLayout { textLayout(rightToLeft: effectiveLayoutDirection == .rightToLeft) }
+
+    /// ``textLayout`` for a caller that knows the root's layout direction (the reports' walks
+    /// read it once for the whole tree instead of once per label).
+    func textLayout(rightToLeft rtl: Bool) -> TextLayout {
         if let c = measureCache, c.rtl == rtl { return c.layout }
         let l = engine?.textLayouts.layout(text: text, style: textStyle, width: measuringWidth, rightToLeft: rtl)
             ?? TextLayout(text: text, style: textStyle, width: measuringWidth, rightToLeft: rtl)
@@ -111,10 +114,15 @@ public final class Label: View {
 
     /// The text's size, rounded up to whole points (or the explicit size, if one is set).
     public override var intrinsicContentSize: Size {
+        intrinsicContentSize(rightToLeft: effectiveLayoutDirection == .rightToLeft)
+    }
+
+    /// ``intrinsicContentSize`` for a caller that knows the root's layout direction.
+    func intrinsicContentSize(rightToLeft rtl: Bool) -> Size {
         if let s = explicitIntrinsicContentSize { return s }
         // As UILabel: no text, no size.
         if text.isEmpty { return Size(width: 0, height: 0) }
-        let l = textLayout
+        let l = textLayout(rightToLeft: rtl)
         return Size(width: (l.usedWidth - 1e-9).rounded(.up), height: (l.height - 1e-9).rounded(.up))
     }
 

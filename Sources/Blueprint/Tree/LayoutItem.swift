@@ -43,9 +43,7 @@ open class LayoutItem {
         guard let engine, let v = variables else { return nil }
         if cachedGeneration != engine.generation {
             cachedGeneration = engine.generation
-            cachedFrame = Rect(
-                x: engine.value(v.x), y: engine.value(v.y),
-                width: engine.value(v.width), height: engine.value(v.height))
+            cachedFrame = engine.frame(of: v)
         }
         return cachedFrame
     }

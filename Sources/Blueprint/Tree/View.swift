@@ -372,9 +372,7 @@ open class View: LayoutItem {
         var report = r.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
         report.refused = r.refusals
         if r.rootEngine != nil {
-            report.negativeSizes = r.negativeSizes()
-            report.ties = r.priorityTies()
-            report.textProblems = r.textProblems()
+            (report.negativeSizes, report.ties, report.textProblems) = r.laidOutChecks()
         }
         return report
     }
