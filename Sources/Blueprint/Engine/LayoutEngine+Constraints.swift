@@ -128,7 +128,7 @@ extension LayoutEngine {
     /// The engine's own constraints for an item (intrinsic sizes apart), with what each is for.
     /// A fixed frame or a guide is pinned in its layout parent's coordinates.
     func structuralConstraints(for item: LayoutItem) -> [(Cassowary.Constraint, StructuralNote)] {
-        let v = item.variables!
+        guard let v = item.variables else { return [] }   // a margins guide: no variables to pin
         var out: [(Cassowary.Constraint, StructuralNote)] = []
         if let view = item as? View {
             guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return [] }

@@ -105,6 +105,16 @@ final class LayoutEngine {
         return Rect(x: value(v.x), y: value(v.y), width: value(v.width), height: value(v.height))
     }
 
+    /// The frame of a view's layout-margins guide, which has no variables (see `rebuild()`):
+    /// the view's bounds inset by its margins, in the view's coordinates. Nil for any other item.
+    func marginsGuideFrame(of item: LayoutItem) -> Rect? {
+        guard let g = item as? LayoutGuide, g.role == .layoutMargins, let owner = g.owningView,
+              let f = owner.solvedFrame else { return nil }
+        let m = margins(of: owner)
+        return Rect(x: clean(m.left), y: clean(m.top),
+                    width: clean(f.width - m.left - m.right), height: clean(f.height - m.top - m.bottom))
+    }
+
     /// The item whose coordinates an item's `minX, minY` are in: a view's superview, a
     /// guide's owning view; nil for the root.
     static func layoutParent(of item: LayoutItem) -> View? {
@@ -152,11 +162,18 @@ final class LayoutEngine {
             for c in v.installed { if let c { user.append(c) } }
         }
         for item in items {
+            item.engine = self
+            // A view's margins guide is its margins: constraints on it are written on the view
+            // (`add(_:_:times:in:_:_:)`), so it needs no variables, no pins and no definitions;
+            // its frame is the view's bounds inset by the margins (`marginsGuideFrame`).
+            if let g = item as? LayoutGuide, g.role == .layoutMargins {
+                item.variables = nil
+                continue
+            }
             // Parents come before their children and guides in `items`.
             let v = ItemVariables(item.name)
             v.parent = LayoutEngine.layoutParent(of: item)?.variables
             item.variables = v
-            item.engine = self
         }
         // Everything the solver would be given, so the definitions can be set aside first.
         let structural = items.map { structuralConstraints(for: $0) }

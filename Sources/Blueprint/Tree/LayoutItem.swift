@@ -40,10 +40,16 @@ open class LayoutItem {
 
     /// The frame in its layout parent's coordinates, as solved (nil without variables).
     var solvedFrame: Rect? {
-        guard let engine, let v = variables else { return nil }
+        guard let engine else { return nil }
         if cachedGeneration != engine.generation {
+            if let v = variables {
+                cachedFrame = engine.frame(of: v)
+            } else if let f = engine.marginsGuideFrame(of: self) {
+                cachedFrame = f
+            } else {
+                return nil
+            }
             cachedGeneration = engine.generation
-            cachedFrame = engine.frame(of: v)
         }
         return cachedFrame
     }
