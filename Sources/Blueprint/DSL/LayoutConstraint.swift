@@ -128,7 +128,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     init(
         _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
         _ second: LayoutItem?, _ secondAttribute: LayoutAttribute?,
-        multiplier: Double, constant: Double, location: SourceLocation?, problem: LayoutError? = nil
+        multiplier: Double, constant: Double, location: SourceLocation?, problem: LayoutError? = nil,
+        collected: Bool = true
     ) {
         self.strongFirst = first
         self.firstAttribute = firstAttribute
@@ -140,9 +141,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.storedConstant = constant
         self.storedPriority = .required
         self.location = location
-        self.problem = problem
-        if problem == nil { self.problem = validate() }
-        ConstraintCollector.current?.collect(self)
+        self.problem = nil
+        self.problem = problem ?? validate()
+        // `collected: false`: the caller knows no `layout { }` block is collecting (a file's
+        // constraint lines), and the task-local lookup is skipped.
+        if collected { ConstraintCollector.current?.collect(self) }
     }
 
     /// The rules of Auto Layout that a constraint can break by itself.

@@ -195,7 +195,10 @@ struct LayoutFileParser {
         // Split at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one Character in
         // Swift, so a CRLF file would be one long line (a comment, if it starts with one).
         // Each line gets one lexer (one copy of its bytes), shared by the three readings below.
+        // Each line with its number, its lexer and its first two tokens (read once, by the
+        // prescan; pass 1 tells statements apart by them).
         var lines: [(Substring, Int, Lexer)] = []
+        var heads: [(Token, Token)] = []
         let utf8 = text.utf8
         // Where each line ends, found in the contiguous bytes (the string view's own search
         // goes a byte at a time through index checks).
@@ -225,14 +228,17 @@ struct LayoutFileParser {
                 let joined = Substring(String(lines[above].0) + " " + String(line))
                 let lexer = Lexer(joined, comments: true)
                 lines[above] = (joined, lines[above].1, lexer)
+                var again = lexer
+                heads[above] = (again.next(), again.next())
                 lines.append(("", lines.count + 1, Lexer("", comments: true)))
+                heads.append((Token(kind: .end, start: 0, end: 0), Token(kind: .end, start: 0, end: 0)))
                 guard let newline else { break }
                 start = utf8.index(after: newline)
                 continue
             }
             let lexer = Lexer(line, comments: true)
             lines.append((line, lines.count + 1, lexer))
-            prescan(lexer, lines.count)
+            heads.append(prescan(lexer, lines.count))
             guard let newline else { break }
             start = utf8.index(after: newline)
         }
@@ -246,11 +252,9 @@ struct LayoutFileParser {
         var first = Collected()
         var constraintLines: [Int] = []   // indices in `lines`
         for k in lines.indices {
-            let (line, n, lexer) = lines[k]
-            var head = lexer
-            let t0 = head.next()
+            let (t0, t1) = heads[k]
             guard t0.kind != .end else { continue }
-            let t1 = head.next()
+            let (line, n, lexer) = lines[k]
             let keyword = t0.kind == .identifier && t1.kind != .dot ? lexer.text(t0) : nil
             lineNumber = n
             declaring = nil
@@ -361,19 +365,21 @@ struct LayoutFileParser {
         errors = Array(all.prefix(LayoutDocument.errorLimit))
     }
 
-    /// Notes the name of a `view` or `let` line without parsing it.
-    private mutating func prescan(_ lineLexer: Lexer, _ n: Int) {
+    /// Notes the name of a `view` or `let` line without parsing it; returns the line's first
+    /// two tokens.
+    private mutating func prescan(_ lineLexer: Lexer, _ n: Int) -> (Token, Token) {
         var lexer = lineLexer
         let keyword = lexer.next(), name = lexer.next()
-        guard keyword.kind == .identifier, name.kind == .identifier else { return }
+        guard keyword.kind == .identifier, name.kind == .identifier else { return (keyword, name) }
         // Most lines are constraints: their first word is told apart without making a string.
         guard lexer.text(keyword, is: "view") || lexer.text(keyword, is: "stack") || lexer.text(keyword, is: "guide")
-                || lexer.text(keyword, is: "let") else { return }
+                || lexer.text(keyword, is: "let") else { return (keyword, name) }
         switch lexer.text(keyword) {
         case "view", "stack", "guide": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
         case "let": if declaredMetrics[lexer.text(name)] == nil { declaredMetrics[lexer.text(name)] = n }
         default: break
         }
+        return (keyword, name)
     }
 
     private func mentionsFailedName(_ line: Substring) -> Bool {

@@ -15,7 +15,8 @@
 enum SimpleConstraintLine {
     /// The one constraint of `tokens` (a whole line, `.end` last), or nil for the general parser.
     /// `names`, when given, holds the file's views and guides (what `item` finds, but looked up
-    /// by bytes); a name it does not hold is asked of `item`.
+    /// by bytes); a name it does not hold is asked of `item`. Call it only where no `layout { }`
+    /// block is collecting (`ConstraintCollector.current == nil`): what it makes is not collected.
     static func make(
         _ tokens: [Token], _ lexer: Lexer, location: SourceLocation?, item: (String) -> LayoutItem?,
         names: NameTable<LayoutItem>? = nil
@@ -74,8 +75,10 @@ enum SimpleConstraintLine {
             i += 1
         }
         guard tokens[i].kind == .end else { return nil }
+        // Its callers make sure no `layout { }` block is collecting.
         let c = LayoutConstraint(
-            first, a, relation, second?.0, second?.1, multiplier: 1, constant: constant, location: location)
+            first, a, relation, second?.0, second?.1, multiplier: 1, constant: constant, location: location,
+            collected: false)
         if let priority { c ~ priority }
         return c
     }
