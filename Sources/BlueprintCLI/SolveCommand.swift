@@ -45,7 +45,7 @@ struct SolveCommand: ParsableCommand {
         document.root.layoutIfNeeded()
         let report = document.root.layoutReport
         switch format {
-        case .text: print(text(document, report), terminator: "")
+        case .text: try StandardStream.output.write(text(document, report))
         case .json: try StandardStream.output.write(json(document, report))
         }
         // The process ends here: the tree is left for the system to reclaim with the rest of
@@ -54,22 +54,60 @@ struct SolveCommand: ParsableCommand {
         if !report.isClean { throw ExitCode(1) }
     }
 
-    private func text(_ d: LayoutDocument, _ r: LayoutReport) -> String {
-        let rows = [["view", "x", "y", "width", "height"]] + d.views.map { v in
-            [v.name, JSON.number(v.frame.minX), JSON.number(v.frame.minY), JSON.number(v.frame.width), JSON.number(v.frame.height)]
-        }
+    /// The table (a column per frame value, numbers right-aligned) and the problem lines, in one
+    /// buffer: the cells are written once as bytes, their widths counted in characters.
+    private func text(_ d: LayoutDocument, _ r: LayoutReport) -> [UInt8] {
+        // Every cell's bytes in one array, `ends[k]` where cell k ends; 5 cells a row.
+        var cells: [UInt8] = []
+        cells.reserveCapacity(48 * (d.views.count + 1))
+        var ends: [Int] = []
+        ends.reserveCapacity(5 * (d.views.count + 1))
         var widths = [Int](repeating: 0, count: 5)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        var out = ""
-        for row in rows {
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                line += i == 0 ? cell + pad : "  " + pad + cell
-            }
-            out += line + "\n"
+        func cell(_ column: Int, _ start: Int) {
+            let bytes = cells[start...]
+            // Names and numbers are ASCII; anything else is measured as the characters it shows.
+            let width = bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
+            widths[column] = max(widths[column], width)
+            ends.append(cells.count)
         }
-        for line in r.summaryLines { out += line + "\n" }
+        for (k, header) in ["view", "x", "y", "width", "height"].enumerated() {
+            let start = cells.count
+            cells.append(contentsOf: header.utf8)
+            cell(k, start)
+        }
+        for v in d.views {
+            var start = cells.count
+            cells.append(contentsOf: v.name.utf8)
+            cell(0, start)
+            let f = v.frame
+            for (k, x) in [f.minX, f.minY, f.width, f.height].enumerated() {
+                start = cells.count
+                JSON.appendNumber(x, to: &cells)   // JSON.number's text: `null` when not finite
+                cell(k + 1, start)
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(cells.count + ends.count * 4 + 64)
+        var start = 0
+        for (k, end) in ends.enumerated() {
+            let column = k % 5
+            let bytes = cells[start..<end]
+            let width = bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
+            let pad = widths[column] - width
+            if column == 0 {
+                out.append(contentsOf: bytes)
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pad))
+            } else {
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + pad))
+                out.append(contentsOf: bytes)
+            }
+            if column == 4 { out.append(UInt8(ascii: "\n")) }
+            start = end
+        }
+        for line in r.summaryLines {
+            out.append(contentsOf: line.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
         return out
     }
 

@@ -104,13 +104,14 @@ import Testing
         #expect(r.stdout == #"{"views": {"root": {"x": 0, "y": 0, "width": 400, "height": 300}, "card": {"x": 8, "y": 30, "width": 384, "height": 120}, "title": {"x": 12, "y": 12, "width": 307, "height": 21}, "value": {"x": 327, "y": 12, "width": 45, "height": 21}, "ghost": {"x": 12, "y": 37, "width": 48, "height": 21}, "lost": {"x": 0, "y": 0, "width": 20, "height": 10}, "inner": {"x": 0, "y": 0, "width": 20, "height": 10}, "squeezed": {"x": 100, "y": 200, "width": -40, "height": 20}, "emoji": {"x": 0, "y": 250, "width": 51, "height": 16}}, "broken": [], "ambiguous": ["free", "g2", "title", "value", "lost"], "ties": ["title and value have the same horizontal hugging priority (250); title was stretched, but either could be: raise one's hugging priority"], "negativeSizes": ["neg: height is negative (-15)", "squeezed: width is negative (-40)"], "refused": [], "text": ["emoji: no bundled font has 𓀀 (U+13000), 𓀁 (U+13001): drawn as boxes"]}"# + "\n")
     }
 
-    /// Output that cannot be written is an error with the reason, not a silent success.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
-    func aFullOutputIsAnError() throws {
+    /// Output that cannot be written is an error with the reason, not a silent success, in
+    /// either format.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")), arguments: ["json", "text"])
+    func aFullOutputIsAnError(format: String) throws {
         let process = Process()
         process.executableURL = CLI.binary
         process.currentDirectoryURL = CLI.repository
-        process.arguments = ["solve", "fixtures/login-form.layout", "--format", "json"]
+        process.arguments = ["solve", "fixtures/login-form.layout", "--format", format]
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let errors = Pipe()
         process.standardOutput = full
