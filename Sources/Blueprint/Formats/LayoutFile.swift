@@ -181,6 +181,14 @@ struct LayoutFileParser {
         views = [root]
     }
 
+    /// A line of the file: its text, its number and the lexer made for it (a struct, not a
+    /// tuple: copying a tuple with a lexer in it goes through the runtime's generic copy).
+    private struct Line {
+        var text: Substring
+        var number: Int
+        var lexer: Lexer
+    }
+
     /// Errors of one pass, at most `errorLimit + 1` (one more tells that there are more).
     private struct Collected {
         var errors: [SourceDiagnostic] = []
@@ -197,7 +205,7 @@ struct LayoutFileParser {
         // Each line gets one lexer (one copy of its bytes), shared by the three readings below.
         // Each line with its number, its lexer and its first two tokens (read once, by the
         // prescan; pass 1 tells statements apart by them).
-        var lines: [(Substring, Int, Lexer)] = []
+        var lines: [Line] = []
         var heads: [(Token, Token)] = []
         let utf8 = text.utf8
         // Where each line ends, found in the contiguous bytes (the string view's own search
@@ -224,20 +232,20 @@ struct LayoutFileParser {
             // Blank lines and comments may stand between.
             func firstByte(_ s: Substring) -> UInt8? { s.utf8.first { $0 != 0x20 && $0 != 0x09 } }
             if firstByte(line) == 0x22,
-               let above = lines.lastIndex(where: { firstByte($0.0) != nil && firstByte($0.0) != 0x23 }) {
-                let joined = Substring(String(lines[above].0) + " " + String(line))
+               let above = lines.lastIndex(where: { firstByte($0.text) != nil && firstByte($0.text) != 0x23 }) {
+                let joined = Substring(String(lines[above].text) + " " + String(line))
                 let lexer = Lexer(joined, comments: true)
-                lines[above] = (joined, lines[above].1, lexer)
+                lines[above] = Line(text: joined, number: lines[above].number, lexer: lexer)
                 var again = lexer
                 heads[above] = (again.next(), again.next())
-                lines.append(("", lines.count + 1, Lexer("", comments: true)))
+                lines.append(Line(text: "", number: lines.count + 1, lexer: Lexer("", comments: true)))
                 heads.append((Token(kind: .end, start: 0, end: 0), Token(kind: .end, start: 0, end: 0)))
                 guard let newline else { break }
                 start = utf8.index(after: newline)
                 continue
             }
             let lexer = Lexer(line, comments: true)
-            lines.append((line, lines.count + 1, lexer))
+            lines.append(Line(text: line, number: lines.count + 1, lexer: lexer))
             heads.append(prescan(lexer, lines.count))
             guard let newline else { break }
             start = utf8.index(after: newline)
@@ -254,7 +262,7 @@ struct LayoutFileParser {
         for k in lines.indices {
             let (t0, t1) = heads[k]
             guard t0.kind != .end else { continue }
-            let (line, n, lexer) = lines[k]
+            let line = lines[k].text, n = lines[k].number, lexer = lines[k].lexer
             let keyword = t0.kind == .identifier && t1.kind != .dot ? lexer.text(t0) : nil
             lineNumber = n
             declaring = nil
@@ -321,7 +329,7 @@ struct LayoutFileParser {
         let simple = simpleLines && ConstraintCollector.current == nil
         constraints.reserveCapacity(constraintLines.count)
         for k in constraintLines {
-            let (line, n, lexer) = lines[k]
+            let line = lines[k].text, n = lines[k].number, lexer = lines[k].lexer
             guard n < stop && !second.full else { continue }
             do throws(SyntaxError) {
                 if !failed.isEmpty, mentionsFailedName(line) { continue }

@@ -31,9 +31,11 @@ struct Lexer {
     let bytes: [UInt8]
     let comments: Bool
     private(set) var position = 0
-    /// Why the last invalid token is invalid; kept only while re-reading one (``reason(_:)``).
-    private var diagnosis: String?
-    private var diagnosing = false
+    /// Where the message of an invalid token goes while ``reason(_:)`` reads it again; nil
+    /// otherwise (a nil reference: a lexer stays cheap to copy, one per line of a file).
+    private var diagnosis: Diagnosis?
+    private final class Diagnosis { var message: String? }
+    private var diagnosing: Bool { diagnosis != nil }
 
     init(_ line: Substring, comments: Bool) {
         // One copy of contiguous bytes (the generic sequence copy walks them one at a time).
@@ -78,21 +80,22 @@ struct Lexer {
     func reason(_ t: Token) -> String {
         var again = self
         again.position = 0
-        again.diagnosing = true
+        let diagnosis = Diagnosis()
+        again.diagnosis = diagnosis
         while true {
-            again.diagnosis = nil
+            diagnosis.message = nil
             let u = again.next()
             if u.kind == .invalid && u.start == t.start && u.end == t.end { break }
             if u.kind == .end || u.start > t.start { return "unexpected character `\(text(t))`" }
         }
-        return again.diagnosis ?? "unexpected character `\(text(t))`"
+        return diagnosis.message ?? "unexpected character `\(text(t))`"
     }
 
     /// An invalid token from `start` to the current position, with its message when one is
     /// being asked for.
     /// (Callers build a message with interpolation only when `diagnosing`.)
     private mutating func invalid(_ start: Int, _ message: String) -> Token {
-        if diagnosing { diagnosis = message }
+        diagnosis?.message = message
         return Token(kind: .invalid, start: start, end: position)
     }
 
