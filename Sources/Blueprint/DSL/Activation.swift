@@ -33,8 +33,12 @@ public func activate(
     // All or nothing: every container is found before any constraint is installed.
     var checked: [(LayoutConstraint, View)] = []
     checked.reserveCapacity(all.count)
+    var here: SourceLocation?   // made once, for the constraints that have no location yet
     for c in all {
-        if c.location == nil { c.location = SourceLocation(file, line) }
+        if c.location == nil {
+            if here == nil { here = SourceLocation(file, line) }
+            c.location = here
+        }
         if !c.isActive { checked.append((c, try c.checkActivatable())) }
     }
     for (c, container) in checked { c.install(in: container) }
@@ -88,8 +92,12 @@ public func layout<each Item: LayoutItem>(
     let collector = ConstraintCollector()
     try ConstraintCollector.$current.withValue(collector) { try block(repeat each items) }
     var checked: [(LayoutConstraint, View)] = []
+    var here: SourceLocation?   // made once, for the constraints that have no location yet
     for c in collector.constraints {
-        if c.location == nil { c.location = SourceLocation(file, line) }
+        if c.location == nil {
+            if here == nil { here = SourceLocation(file, line) }
+            c.location = here
+        }
         if !c.isActive { checked.append((c, try c.checkActivatable())) }   // all or nothing
     }
     for (c, container) in checked { c.install(in: container) }
