@@ -231,7 +231,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     private func noteUse(of item: LayoutItem, _ attribute: LayoutAttribute?) {
         if item is View {
             if attribute == .firstBaseline || attribute == .lastBaseline, let label = item as? Label {
-                label.usedByBaselineConstraint = true
+                label.noteBaselineConstraint(self)
             }
         } else if let g = item as? LayoutGuide {
             g._owningView?.noteGuideUsed(g)

@@ -24,7 +24,10 @@ struct SharedTextLayouts {
     mutating func layout(text: String, style: TextStyle, width: Double?, rightToLeft: Bool) -> TextLayout {
         let key = Key(text: text, style: style, width: width, rightToLeft: rightToLeft)
         if let l = table[key] { return l }
-        let l = TextLayout(text: text, style: style, width: width, rightToLeft: rightToLeft)
+        var builder = TextLayoutBuilder(style: style, width: width, maxHeight: nil, rightToLeft: rightToLeft)
+        // A label that may wrap is measured unwrapped, then again at its laid-out width: its
+        // shaped paragraphs are kept for the second time (the shaping is most of a measure).
+        let l = builder.layout(text, shaped: style.numberOfLines != 1 ? shaped : nil)
         table[key] = l
         return l
     }
@@ -33,5 +36,33 @@ struct SharedTextLayouts {
     var count: Int { table.count }
 
     /// Forgets every layout (a new build starts).
-    mutating func removeAll() { table.removeAll(keepingCapacity: true) }
+    mutating func removeAll() {
+        table.removeAll(keepingCapacity: true)
+        shaped.removeAll()
+    }
+
+    /// The paragraphs of wrapping labels, shaped once per build.
+    private let shaped = ShapedParagraphs()
+}
+
+/// Paragraphs already shaped, by text, font and direction: what `Paragraph.init` would make
+/// again from the same inputs (it depends on nothing else), kept for one build.
+final class ShapedParagraphs {
+    private struct Key: Hashable {
+        let text: Substring
+        let font: Font
+        let rightToLeft: Bool
+    }
+    private var table: [Key: Paragraph] = [:]
+
+    /// The paragraph of `text`, made by `make` the first time it is asked for.
+    func paragraph(_ text: Substring, font: Font, rightToLeft: Bool, make: () -> Paragraph) -> Paragraph {
+        let key = Key(text: text, font: font, rightToLeft: rightToLeft)
+        if let p = table[key] { return p }
+        let p = make()
+        table[key] = p
+        return p
+    }
+
+    func removeAll() { table.removeAll(keepingCapacity: true) }
 }

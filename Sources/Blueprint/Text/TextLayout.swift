@@ -110,15 +110,23 @@ struct TextLayoutBuilder {
         maxLines = limit
     }
 
-    mutating func layout(_ text: String) -> TextLayout {
-        let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r" })
+    /// - Parameter shaped: where a paragraph already shaped in this style and direction is
+    ///   found (a label measured again at another width), or nil to shape every paragraph.
+    mutating func layout(_ text: String, shaped: ShapedParagraphs? = nil) -> TextLayout {
+        // Most texts are one paragraph: no line separator byte (U+2029 starts with 0xE2), no
+        // split by characters (a grapheme walk of the whole text).
+        let single = !text.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }
+        let paragraphs = single ? [Substring(text)]
+            : text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r" })
         for (index, text) in paragraphs.enumerated() {
             if lines.count == maxLines {
                 truncated = true
                 markLastLineContinues()
                 break
             }
-            let p = Paragraph(text, cascade: cascade, size: size, rightToLeftDefault: rightToLeft, buffer: buffer)
+            let p = shaped?.paragraph(text, font: style.font, rightToLeft: rightToLeft) {
+                Paragraph(text, cascade: cascade, size: size, rightToLeftDefault: rightToLeft, buffer: buffer)
+            } ?? Paragraph(text, cascade: cascade, size: size, rightToLeftDefault: rightToLeft, buffer: buffer)
             missing += p.missing
             layOut(p, moreFollows: index < paragraphs.count - 1)
         }

@@ -158,12 +158,32 @@ public final class Label: View {
         layoutCache = nil
         let moved = intrinsicContentSize != before
         let baselinesMoved = usedByBaselineConstraint && (baselineOffsets.first != baselines.first || baselineOffsets.last != baselines.last)
-        if baselinesMoved { structureChanged() } else if moved { invalidateIntrinsicContentSize() }
+        if moved { invalidateIntrinsicContentSize() }
+        if baselinesMoved {
+            // A baseline is the label's centre plus an offset from its text (the text is
+            // centred vertically, as UILabel draws it): more lines move the offsets, which are
+            // in the constants of the constraints on the label's baselines. Those constraints
+            // are made again, one by one (the engine rebuilds only if one is a definition).
+            for c in baselineConstraints.compactMap(\.constraint) where c.isActive { engine?.enqueue(.replace(c)) }
+        }
         return moved || baselinesMoved
     }
 
+    /// Whether a constraint was ever activated on one of the label's baselines.
     @exclusivity(unchecked) var usedByBaselineConstraint = false
+    /// The constraints activated on the label's baselines (some may have been deactivated since).
+    @exclusivity(unchecked) private var baselineConstraints: [WeakConstraint] = []
+
+    /// A constraint on one of the label's baselines is being activated.
+    func noteBaselineConstraint(_ c: LayoutConstraint) {
+        usedByBaselineConstraint = true
+        guard !baselineConstraints.contains(where: { $0.constraint === c }) else { return }
+        baselineConstraints.removeAll { $0.constraint == nil || $0.constraint?.isActive == false }
+        baselineConstraints.append(WeakConstraint(constraint: c))
+    }
 }
+
+struct WeakConstraint { weak var constraint: LayoutConstraint? }
 
 extension View {
     /// The second layout pass (on a root): every label that wraps at its laid-out width is
