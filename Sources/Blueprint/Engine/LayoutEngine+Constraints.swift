@@ -24,13 +24,17 @@ extension LayoutEngine {
     /// Walks the variables' parent links, which mirror the tree as it was built (a change to
     /// the tree rebuilds before any constraint is made again).
     private func addOrigin(of item: LayoutItem, _ axis: LayoutAxis, in reference: View?, times k: Double, to terms: inout [Term]) -> Bool {
-        let stop = reference?.variables
-        var current = item.variables
-        while let v = current, v !== stop {
-            terms.append(Term(axis == .horizontal ? v.x : v.y, k))
-            current = v.parent
+        let stop = reference.flatMap { r in r.variables.map { Unmanaged.passUnretained($0).toOpaque() } }
+        // The walk holds each step unretained (a `var` of the parent would retain and release
+        // every link): each item's variables hold their parent's, and the item holds its own.
+        var current = item.variables.map { Unmanaged.passUnretained($0) }
+        while let u = current, u.toOpaque() != stop {
+            current = u._withUnsafeGuaranteedRef { v in
+                terms.append(Term(axis == .horizontal ? v.x : v.y, k))
+                return v.parent.map { Unmanaged.passUnretained($0) }
+            }
         }
-        return current === stop && (reference == nil || stop != nil)
+        return current?.toOpaque() == stop && (reference == nil || stop != nil)
     }
 
     /// `first.attr1 rel m × second.attr2 + c` as a solver constraint.

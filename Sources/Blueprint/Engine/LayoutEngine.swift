@@ -148,15 +148,23 @@ final class LayoutEngine {
         var items: [LayoutItem] = []
         root.forEachInSubtree { v in
             items.append(v)
-            items.append(contentsOf: v.allGuides)
+            // Both lists appended as they are (`allGuides` would join them in a new array).
+            items.append(contentsOf: v.builtInGuides)
+            items.append(contentsOf: v.layoutGuides)
             for c in v.installed { if let c { user.append(c) } }
         }
-        for item in items {
-            // Parents come before their children and guides in `items`.
-            let v = ItemVariables(item.name)
-            v.parent = LayoutEngine.layoutParent(of: item)?.variables
-            item.variables = v
-            item.engine = self
+        // Read in place: each item borrowed from the array, not copied (a retain and a release
+        // per item and loop).
+        items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                    // Parents come before their children and guides in `items`.
+                    let v = ItemVariables(item.name)
+                    v.parent = LayoutEngine.layoutParent(of: item)?.variables
+                    item.variables = v
+                    item.engine = self
+                }
+            }
         }
         // Everything the solver would be given, so the definitions can be set aside first.
         let structural = items.map { structuralConstraints(for: $0) }
@@ -165,8 +173,9 @@ final class LayoutEngine {
         let userConstraints = user.map { solverConstraint(for: $0) }
         var all: [Cassowary.Constraint] = []
         all.reserveCapacity(userConstraints.count + 4 * items.count)
-        for list in structural { all += list.map(\.0) }
-        for list in intrinsic { all += list.map(\.constraint) }
+        // Appended one by one (`list.map(\.0)` would build an array per item).
+        for list in structural { for j in list.indices { all.append(list[j].0) } }
+        for list in intrinsic { for j in list.indices { all.append(list[j].constraint) } }
         all += userConstraints
         deferred = DeferredEqualities(planning: all)
         let structuralCount = structural.reduce(0) { $0 + $1.count }

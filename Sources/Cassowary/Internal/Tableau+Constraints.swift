@@ -99,10 +99,10 @@ extension Tableau {
         acc.removeAllCells()
         let expression = c.expression
         acc.constant = expression.constant
-        for i in expression.terms.indices {
-            let coefficient = expression.terms[i].coefficient
-            guard coefficient != 0 else { continue }
-            let s = symbol(for: expression.terms[i].variable)
+        // The terms read in place (no retain and release of each variable).
+        expression.forEachTerm { variable, coefficient, _ in
+            guard coefficient != 0 else { return }
+            let s = symbol(for: variable)
             if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
             let r = rowOf[Int(s)]
             if r >= 0 {
