@@ -131,29 +131,29 @@ extension LayoutEngine {
 
     /// The engine's own constraints for an item (intrinsic sizes apart), with what each is for.
     /// A fixed frame or a guide is pinned in its layout parent's coordinates.
-    func structuralConstraints(for item: LayoutItem) -> [(Cassowary.Constraint, StructuralNote)] {
+    func structuralConstraints(for item: LayoutItem) -> [NotedConstraint] {
         let v = item.variables!
-        var out: [(Cassowary.Constraint, StructuralNote)] = []
+        var out: [NotedConstraint] = []
         if let view = item as? View {
             guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return [] }
             let f = view.translatesAutoresizingMaskIntoConstraints ? view.requestedFrame : .zero
             let what = view.superview == nil ? "root" : "fixed frame"
-            out.append((v.x == f.minX, .text("\(view.name).minX == \(formatNumber(f.minX)) (\(what))")))
-            out.append((v.y == f.minY, .text("\(view.name).minY == \(formatNumber(f.minY)) (\(what))")))
+            out.append(NotedConstraint(v.x == f.minX, .text("\(view.name).minX == \(formatNumber(f.minX)) (\(what))")))
+            out.append(NotedConstraint(v.y == f.minY, .text("\(view.name).minY == \(formatNumber(f.minY)) (\(what))")))
             if view.translatesAutoresizingMaskIntoConstraints {
-                out.append((v.width == f.width, .text("\(view.name).width == \(formatNumber(f.width)) (fixed frame)")))
-                out.append((v.height == f.height, .text("\(view.name).height == \(formatNumber(f.height)) (fixed frame)")))
+                out.append(NotedConstraint(v.width == f.width, .text("\(view.name).width == \(formatNumber(f.width)) (fixed frame)")))
+                out.append(NotedConstraint(v.height == f.height, .text("\(view.name).height == \(formatNumber(f.height)) (fixed frame)")))
             }
             return out
         }
         guard let guide = item as? LayoutGuide, let owner = guide.owningView, let o = owner.variables else { return [] }
         let name = guide.name
-        func pin(_ e: Expression, _ note: String) { out.append((Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
+        func pin(_ e: Expression, _ note: String) { out.append(NotedConstraint(Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
         // The same, the note written only when a report reads it (`{o}` is the owner's name):
         // every view's margins guide has four of these.
         let ownerName = owner.name
         func pinned(_ e: Expression, _ note: StaticString) {
-            out.append((Cassowary.Constraint(e, .equal), .pin(guide: name, owner: ownerName, note: note)))
+            out.append(NotedConstraint(Cassowary.Constraint(e, .equal), .pin(guide: name, owner: ownerName, note: note)))
         }
         switch guide.role {
         case .custom:
@@ -172,11 +172,11 @@ extension LayoutEngine {
             pinned(v.y - m.top, "top == {o}.topMargin (readable content)")
             pinned(v.height - o.height + m.top + m.bottom, "bottom == {o}.bottomMargin (readable content)")
             pinned(v.x + 0.5 * v.width - m.left - 0.5 * inner, "centerX == {o}.centerXWithinMargins (readable content)")
-            out.append((Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual),
+            out.append(NotedConstraint(Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual),
                         .text("\(name).width <= \(formatNumber(View.readableContentWidth)) (readable content)")))
-            out.append((Cassowary.Constraint(v.width - inner, .lessThanOrEqual),
+            out.append(NotedConstraint(Cassowary.Constraint(v.width - inner, .lessThanOrEqual),
                         .text("\(name).width <= \(owner.name)'s width within margins (readable content)")))
-            out.append((Cassowary.Constraint(v.width - inner, .equal, strength: LayoutPriority.structuralPreference),
+            out.append(NotedConstraint(Cassowary.Constraint(v.width - inner, .equal, strength: LayoutPriority.structuralPreference),
                         .text("\(name).width as wide as \(owner.name)'s margins allow (readable content)")))
         case .safeArea:
             let s = root.safeAreaInsets
@@ -200,9 +200,9 @@ extension LayoutEngine {
                 (-(v.y + v.height), -Expression(o.height), -(r.height - s.bottom - oy), "bottom"),
             ]
             for (edge, viewEdge, safeEdge, side) in pairs {
-                out.append((Cassowary.Constraint(edge - viewEdge, .greaterThanOrEqual), .text("\(name).\(side) inside \(owner.name) (safe area)")))
-                out.append((Cassowary.Constraint(edge - safeEdge, .greaterThanOrEqual), .text("\(name).\(side) inside root's safe area (safe area)")))
-                out.append((Cassowary.Constraint(edge - viewEdge, .equal, strength: LayoutPriority.structuralPreference), .text("\(name).\(side) hugs \(owner.name) (safe area)")))
+                out.append(NotedConstraint(Cassowary.Constraint(edge - viewEdge, .greaterThanOrEqual), .text("\(name).\(side) inside \(owner.name) (safe area)")))
+                out.append(NotedConstraint(Cassowary.Constraint(edge - safeEdge, .greaterThanOrEqual), .text("\(name).\(side) inside root's safe area (safe area)")))
+                out.append(NotedConstraint(Cassowary.Constraint(edge - viewEdge, .equal, strength: LayoutPriority.structuralPreference), .text("\(name).\(side) hugs \(owner.name) (safe area)")))
             }
         case .support(let edge):
             let s = owner.safeAreaInsets
@@ -229,28 +229,48 @@ extension LayoutEngine {
     /// required side (or compression resistance) preferring equality at the other priority
     /// (the same objective as two inequalities, one row instead of two); two when both are
     /// required.
-    func intrinsicConstraints(for view: View) -> [(constraint: Cassowary.Constraint, note: StructuralNote)] {
+    func intrinsicConstraints(for view: View) -> [NotedConstraint] {
         let size = view.intrinsicContentSize
+        guard size.width >= 0 && size.width.isFinite || size.height >= 0 && size.height.isFinite else { return [] }
         let v = view.variables!
-        var out: [(constraint: Cassowary.Constraint, note: StructuralNote)] = []
-        for (axis, value, variable) in [(LayoutAxis.horizontal, size.width, v.width), (.vertical, size.height, v.height)] {
-            guard value >= 0, value.isFinite else { continue }
+        var out: [NotedConstraint] = []
+        out.reserveCapacity(2)
+        // One axis at a time (an array literal of the two would be built and dropped per view),
+        // each note made only for the side that is kept.
+        func add(_ axis: LayoutAxis, _ value: Double, _ variable: Variable) {
+            guard value >= 0, value.isFinite else { return }
             let cr = view.contentCompressionResistancePriority(for: axis)
             let hug = view.contentHuggingPriority(for: axis)
             let e = Expression([Term(variable)], constant: -value)
-            let atLeast = StructuralNote.intrinsic(view: view.name, axis: axis, value: value, priority: cr, atLeast: true)
-            let atMost = StructuralNote.intrinsic(view: view.name, axis: axis, value: value, priority: hug, atLeast: false)
+            func note(atLeast: Bool) -> StructuralNote {
+                .intrinsic(view: view.name, axis: axis, value: value, priority: atLeast ? cr : hug, atLeast: atLeast)
+            }
             if cr.isRequired && hug.isRequired {
-                out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength), atLeast))
-                out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength), atMost))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength), note(atLeast: true)))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength), note(atLeast: false)))
             } else if hug.isRequired {
                 // Only a required side can be named in a conflict: the note is that side's.
-                out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength, preferEqual: cr.strength), atMost))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength, preferEqual: cr.strength), note(atLeast: false)))
             } else {
-                out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength, preferEqual: hug.strength), atLeast))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength, preferEqual: hug.strength), note(atLeast: true)))
             }
         }
+        add(.horizontal, size.width, v.width)
+        add(.vertical, size.height, v.height)
         return out
+    }
+}
+
+/// One of the engine's own constraints and what it is for. A struct, not a tuple: a tuple
+/// holding an enum with payloads is copied through the runtime's generic tuple witness (slow,
+/// with a retain per field), a struct by its own specialized copy.
+struct NotedConstraint {
+    let constraint: Cassowary.Constraint
+    let note: StructuralNote
+
+    init(_ constraint: Cassowary.Constraint, _ note: StructuralNote) {
+        self.constraint = constraint
+        self.note = note
     }
 }
 

@@ -173,8 +173,8 @@ final class LayoutEngine {
         let userConstraints = user.map { solverConstraint(for: $0) }
         var all: [Cassowary.Constraint] = []
         all.reserveCapacity(userConstraints.count + 4 * items.count)
-        // Appended one by one (`list.map(\.0)` would build an array per item).
-        for list in structural { for j in list.indices { all.append(list[j].0) } }
+        // Appended one by one (`list.map(\.constraint)` would build an array per item).
+        for list in structural { for j in list.indices { all.append(list[j].constraint) } }
         for list in intrinsic { for j in list.indices { all.append(list[j].constraint) } }
         all += userConstraints
         deferred = DeferredEqualities(planning: all)
@@ -188,8 +188,9 @@ final class LayoutEngine {
         // the solver here can mention a defined variable: the plan counted every constraint.
         var si = 0, ii = structuralCount
         for (k, item) in items.enumerated() {
-            for (c, note) in structural[k] {
-                _ = addStructural(c, note, planned: deferred.isDefinition(planned: si))
+            let list = structural[k]
+            for j in list.indices {
+                _ = addStructural(list[j].constraint, list[j].note, planned: deferred.isDefinition(planned: si))
                 si += 1
             }
             if let view = item as? View { addIntrinsic(intrinsic[k], for: view, firstPlanned: ii) }
@@ -418,11 +419,11 @@ final class LayoutEngine {
 
     /// Adds a view's intrinsic-size constraints and remembers them for a later change.
     /// `firstPlanned`: in a rebuild, the index of the list's first constraint in the plan.
-    private func addIntrinsic(_ list: [(constraint: Cassowary.Constraint, note: StructuralNote)], for view: View, firstPlanned: Int? = nil) {
+    private func addIntrinsic(_ list: [NotedConstraint], for view: View, firstPlanned: Int? = nil) {
         var added: [Cassowary.Constraint] = []
-        for (k, (c, note)) in list.enumerated()
-        where addStructural(c, note, planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
-            added.append(c)
+        for k in list.indices
+        where addStructural(list[k].constraint, list[k].note, planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
+            added.append(list[k].constraint)
         }
         if !added.isEmpty { intrinsicConstraints[ObjectIdentifier(view)] = added }
     }
