@@ -167,10 +167,27 @@ final class LayoutEngine {
             }
         }
         // Everything the solver would be given, so the definitions can be set aside first.
-        let structural = items.map { structuralConstraints(for: $0) }
-        let intrinsic = items.map { ($0 as? View).map(intrinsicConstraints(for:)) ?? [] }
+        // (Items and constraints are borrowed from their arrays in the loops of a build: `map`
+        // and `for x in array` copy each element, a retain and a release.)
+        var structural: [[NotedConstraint]] = [], intrinsic: [[NotedConstraint]] = []
+        structural.reserveCapacity(items.count)
+        intrinsic.reserveCapacity(items.count)
+        items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                    structural.append(structuralConstraints(for: item))
+                    intrinsic.append((item as? View).map(intrinsicConstraints(for:)) ?? [])
+                }
+            }
+        }
         user.sort { $0.order < $1.order }
-        let userConstraints = user.map { solverConstraint(for: $0) }
+        var userConstraints: [Cassowary.Constraint] = []
+        userConstraints.reserveCapacity(user.count)
+        user.withUnsafeBufferPointer { user in
+            for i in user.indices {
+                Unmanaged.passUnretained(user[i])._withUnsafeGuaranteedRef { userConstraints.append(solverConstraint(for: $0)) }
+            }
+        }
         var all: [Cassowary.Constraint] = []
         all.reserveCapacity(userConstraints.count + 4 * items.count)
         // Appended one by one (`list.map(\.constraint)` would build an array per item).
@@ -187,19 +204,35 @@ final class LayoutEngine {
         // and ask by index (no lookup of the constraint object). Nothing else that goes into
         // the solver here can mention a defined variable: the plan counted every constraint.
         var si = 0, ii = structuralCount
-        for (k, item) in items.enumerated() {
-            let list = structural[k]
-            for j in list.indices {
-                _ = addStructural(list[j].constraint, list[j].note, planned: deferred.isDefinition(planned: si))
-                si += 1
+        items.withUnsafeBufferPointer { items in
+            for k in items.indices {
+                let list = structural[k]
+                for j in list.indices {
+                    _ = addStructural(list[j].constraint, list[j].note, planned: deferred.isDefinition(planned: si))
+                    si += 1
+                }
+                if !intrinsic[k].isEmpty {
+                    // Only views have intrinsic constraints.
+                    Unmanaged.passUnretained(items[k])._withUnsafeGuaranteedRef { item in
+                        if let view = item as? View { addIntrinsic(intrinsic[k], for: view, firstPlanned: ii) }
+                    }
+                }
+                ii += intrinsic[k].count
             }
-            if let view = item as? View { addIntrinsic(intrinsic[k], for: view, firstPlanned: ii) }
-            ii += intrinsic[k].count
         }
-        for (k, (c, sc)) in zip(user, userConstraints).enumerated() {
-            c.engineState = .none
-            c.solverConstraint = nil
-            addUser(c, sc, planned: deferred.isDefinition(planned: ii + k))
+        user.withUnsafeBufferPointer { user in
+            userConstraints.withUnsafeBufferPointer { made in
+                for k in user.indices {
+                    let c = Unmanaged.passUnretained(user[k]), sc = Unmanaged.passUnretained(made[k])
+                    c._withUnsafeGuaranteedRef { c in
+                        sc._withUnsafeGuaranteedRef { sc in
+                            c.engineState = .none
+                            c.solverConstraint = nil
+                            addUser(c, sc, planned: deferred.isDefinition(planned: ii + k))
+                        }
+                    }
+                }
+            }
         }
         needsRebuild = false
     }
