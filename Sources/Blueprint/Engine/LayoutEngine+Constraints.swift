@@ -103,7 +103,17 @@ extension LayoutEngine {
             }
             return add(owner, attribute.withinMargins, times: k, in: reference, &terms, &constant)
         }
-        let v = item.variables!
+        // Borrowed from the item, which holds them (a `let` of the optional would retain them).
+        return Unmanaged.passUnretained(item.variables!)._withUnsafeGuaranteedRef { v in
+            add(item, attribute, variables: v, times: k, in: reference, &terms, &constant)
+        }
+    }
+
+    /// ``add(_:_:times:in:_:_:)`` for an item that is not a margins guide, with its variables.
+    private func add(
+        _ item: LayoutItem, _ attribute: LayoutAttribute, variables v: ItemVariables, times k: Double,
+        in reference: View?, _ terms: inout [Term], _ constant: inout Double
+    ) -> Bool {
         if attribute.isDimension {
             terms.append(Term(attribute == .width ? v.width : v.height, k))
             return true

@@ -345,7 +345,7 @@ final class LayoutEngine {
         }
         while true {
             do {
-                try solver.add(sc)
+                try addToSolver(sc)
                 c.engineState = .active
                 userBySolver[ObjectIdentifier(sc)] = c
                 return
@@ -377,6 +377,14 @@ final class LayoutEngine {
                 return
             }
         }
+    }
+
+    /// `solver.add(c)`, the solver borrowed: reading the property for the call would retain
+    /// and release it, once per constraint of a build.
+    private func addToSolver(_ c: Cassowary.Constraint) throws(CassowaryError) {
+        try Unmanaged.passUnretained(solver)._withUnsafeGuaranteedRef { solver in
+            Result { () throws(CassowaryError) in try solver.add(c) }
+        }.get()
     }
 
     private func markBroken(_ c: LayoutConstraint, _ report: ConflictReport) {
@@ -427,7 +435,7 @@ final class LayoutEngine {
             return true
         }
         do {
-            try solver.add(c)
+            try addToSolver(c)
             structuralNotes[ObjectIdentifier(c)] = note
             return true
         } catch .duplicateConstraint {

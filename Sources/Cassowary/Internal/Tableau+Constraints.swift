@@ -63,8 +63,11 @@ extension Tableau {
             }
         } else {
             row.solve(for: subject)
-            substitute(subject, row)
-            insertRow(row, basic: subject)
+            // Moved into a constant: borrowed by `substitute`, then moved into the tableau (the
+            // `var` would be copied for the call, a retain of both of its arrays).
+            let solved = consume row
+            substitute(subject, solved)
+            insertRow(solved, basic: subject)
         }
         try optimize()
         infeasible.removeAll()
@@ -99,7 +102,9 @@ extension Tableau {
         acc.removeAllCells()
         let expression = c.expression
         acc.constant = expression.constant
-        // The terms read in place (no retain and release of each variable).
+        // The terms read in place (no retain and release of each variable), the merge buffer
+        // borrowed once for them all.
+        let merge = Unmanaged.passUnretained(mergeBuffer)
         expression.forEachTerm { variable, coefficient, _ in
             guard coefficient != 0 else { return }
             let s = symbol(for: variable)
@@ -107,7 +112,7 @@ extension Tableau {
             let r = rowOf[Int(s)]
             if r >= 0 {
                 // Borrowed in place (no copy of the basic row, no retain of its arrays).
-                _ = mergeBuffer.add(into: &acc, reading: &rows[Int(r)], times: coefficient)
+                _ = merge._withUnsafeGuaranteedRef { $0.add(into: &acc, reading: &rows[Int(r)], times: coefficient) }
             } else {
                 acc.insert(s, coefficient)
             }
@@ -117,8 +122,9 @@ extension Tableau {
         // array that grows costs an allocation and a copy).
         row.ids.reserveCapacity(acc.ids.count + 6)
         row.coeffs.reserveCapacity(acc.ids.count + 6)
-        row.ids.append(contentsOf: acc.ids)
-        row.coeffs.append(contentsOf: acc.coeffs)
+        // Copied from the scratch row's storage in place (no retain of its arrays).
+        acc.ids.withUnsafeBufferPointer { row.ids.append(contentsOf: $0) }
+        acc.coeffs.withUnsafeBufferPointer { row.coeffs.append(contentsOf: $0) }
         swap(&acc, &rowScratch)
         var marker: Symbol = -1, other: Symbol = -1
         let strength = c.strength
