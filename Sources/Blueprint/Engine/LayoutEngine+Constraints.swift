@@ -242,7 +242,6 @@ extension LayoutEngine {
     func intrinsicConstraints(for view: View) -> [NotedConstraint] {
         let size = view.intrinsicContentSize
         guard size.width >= 0 && size.width.isFinite || size.height >= 0 && size.height.isFinite else { return [] }
-        let v = view.variables!
         var out: [NotedConstraint] = []
         out.reserveCapacity(2)
         // One axis at a time (an array literal of the two would be built and dropped per view),
@@ -265,8 +264,11 @@ extension LayoutEngine {
                 out.append(NotedConstraint(Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength, preferEqual: hug.strength), note(atLeast: true)))
             }
         }
-        add(.horizontal, size.width, v.width)
-        add(.vertical, size.height, v.height)
+        // The variables borrowed from the view, which holds them.
+        Unmanaged.passUnretained(view.variables!)._withUnsafeGuaranteedRef { v in
+            add(.horizontal, size.width, v.width)
+            add(.vertical, size.height, v.height)
+        }
         return out
     }
 }

@@ -149,8 +149,9 @@ final class LayoutEngine {
         root.forEachInSubtree { v in
             items.append(v)
             // Both lists appended as they are (`allGuides` would join them in a new array).
-            items.append(contentsOf: v.builtInGuides)
-            items.append(contentsOf: v.layoutGuides)
+            // (Most views have none: asked first, as appending reads, so retains, each list.)
+            if !v.builtInGuides.isEmpty { items.append(contentsOf: v.builtInGuides) }
+            if !v.layoutGuides.isEmpty { items.append(contentsOf: v.layoutGuides) }
             for c in v.installed { if let c { user.append(c) } }
         }
         // Read in place: each item borrowed from the array, not copied (a retain and a release
@@ -191,8 +192,8 @@ final class LayoutEngine {
         var all: [Cassowary.Constraint] = []
         all.reserveCapacity(userConstraints.count + 4 * items.count)
         // Appended one by one (`list.map(\.constraint)` would build an array per item).
-        for list in structural { for j in list.indices { all.append(list[j].constraint) } }
-        for list in intrinsic { for j in list.indices { all.append(list[j].constraint) } }
+        for i in structural.indices { for j in structural[i].indices { all.append(structural[i][j].constraint) } }
+        for i in intrinsic.indices { for j in intrinsic[i].indices { all.append(intrinsic[i][j].constraint) } }
         all += userConstraints
         deferred = DeferredEqualities(planning: all)
         let structuralCount = structural.reduce(0) { $0 + $1.count }
@@ -208,7 +209,7 @@ final class LayoutEngine {
             for k in items.indices {
                 let list = structural[k]
                 for j in list.indices {
-                    _ = addStructural(list[j].constraint, list[j].note, planned: deferred.isDefinition(planned: si))
+                    _ = addStructural(list[j], planned: deferred.isDefinition(planned: si))
                     si += 1
                 }
                 if !intrinsic[k].isEmpty {
@@ -429,14 +430,16 @@ final class LayoutEngine {
     // MARK: Structural constraints
 
     /// Adds one of the engine's own constraints; `planned` as for ``addUser(_:_:planned:)``.
-    private func addStructural(_ c: Cassowary.Constraint, _ note: StructuralNote, planned: Bool? = nil) -> Bool {
+    /// The pair is borrowed from the caller's list (passing its two fields copies both).
+    private func addStructural(_ e: NotedConstraint, planned: Bool? = nil) -> Bool {
+        let c = e.constraint
         if planned ?? deferred.contains(c) {
-            structuralNotes[ObjectIdentifier(c)] = note
+            structuralNotes[ObjectIdentifier(c)] = e.note
             return true
         }
         do {
             try addToSolver(c)
-            structuralNotes[ObjectIdentifier(c)] = note
+            structuralNotes[ObjectIdentifier(c)] = e.note
             return true
         } catch .duplicateConstraint {
             return false   // already implied by an equivalent one
@@ -445,11 +448,11 @@ final class LayoutEngine {
             // another structural one can be in the way: keep the first, break this one.
             let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
             let victim = involved.max { $0.order < $1.order }
-            let report = conflictReport(adding: note.description, solverSet: set, involved: involved, broken: victim)
+            let report = conflictReport(adding: e.note.description, solverSet: set, involved: involved, broken: victim)
             if let victim {
                 removeUser(victim)
                 markBroken(victim, report)
-                return addStructural(c, note, planned: planned)
+                return addStructural(e, planned: planned)
             }
             structuralBroken.append(report)
             return false
@@ -463,7 +466,7 @@ final class LayoutEngine {
     private func addIntrinsic(_ list: [NotedConstraint], for view: View, firstPlanned: Int? = nil) {
         var added: [Cassowary.Constraint] = []
         for k in list.indices
-        where addStructural(list[k].constraint, list[k].note, planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
+        where addStructural(list[k], planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
             added.append(list[k].constraint)
         }
         if !added.isEmpty { intrinsicConstraints[ObjectIdentifier(view)] = added }
