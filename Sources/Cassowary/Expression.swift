@@ -81,7 +81,7 @@ public struct Expression: Sendable, CustomStringConvertible {
 
     /// Whether this short expression is already reduced (no zero coefficient, no variable
     /// twice): checked by a scan, so reducing one costs no allocation.
-    private var isReducedShort: Bool {
+    var isReducedShort: Bool {
         // Identities compared in place (no retain of the variables).
         terms.withUnsafeBufferPointer { b in
             for i in b.indices {

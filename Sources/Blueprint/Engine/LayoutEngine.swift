@@ -327,11 +327,16 @@ final class LayoutEngine {
 
     // MARK: User constraints
 
-    /// Adds a user constraint (`made`: its solver constraint, already made). `planned`: whether
-    /// the rebuild's plan made `made` a definition (nil outside a rebuild: then it is looked up).
-    private func addUser(_ c: LayoutConstraint, _ made: Cassowary.Constraint? = nil, planned: Bool? = nil) {
+    /// Adds a user constraint. `planned`: whether the rebuild's plan made its solver constraint
+    /// a definition (nil outside a rebuild: then it is looked up).
+    private func addUser(_ c: LayoutConstraint) {
+        addUser(c, solverConstraint(for: c), planned: nil)
+    }
+
+    /// ``addUser(_:)`` with the solver constraint made (a build makes them all first), passed
+    /// borrowed: choosing between a given one and a new one (`made ?? …`) would copy it.
+    private func addUser(_ c: LayoutConstraint, _ sc: Cassowary.Constraint, planned: Bool?) {
         c.engine = self
-        let sc = made ?? solverConstraint(for: c)
         c.solverConstraint = sc
         c.solverConstant = c.constant
         if planned ?? deferred.contains(sc) {

@@ -147,10 +147,10 @@ final class Tableau {
             if let base = ids.baseAddress { columns.add(base, count: ids.count, row: r) }
         }
         if free != nil {
-            rows[Int(r)] = row
+            rows[Int(r)] = consume row
             basicOf[Int(r)] = basic
         } else {
-            rows.append(row)
+            rows.append(consume row)
             basicOf.append(basic)
             stamp.append(0)
         }
