@@ -80,7 +80,11 @@ extension LayoutEngine {
             case .lessThanOrEqual: .lessThanOrEqual
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
-        return Cassowary.Constraint(Expression(terms, constant: constant - c.constant), relation, strength: c.priority.strength)
+        // The terms moved out of the `var` the builds share (passing it would copy it: a retain
+        // of the array, which the constraint then keeps, and a release of the original).
+        var made: [Term] = []
+        swap(&made, &terms)
+        return Cassowary.Constraint(Expression(made, constant: constant - c.constant), relation, strength: c.priority.strength)
     }
 
     /// Appends `k ×` an attribute of an item, positions in `reference`'s coordinates; false if

@@ -120,7 +120,7 @@ extension Tableau {
         definitionOf[Int(v)] = -1
         definitionOf[Int(definitions.marker[k])] = -1
         liveDefinitions -= 1
-        insertRow(row, basic: v)
+        insertRow(consume row, basic: v)   // moved in (passing the `var` copies its arrays)
     }
 
     /// Definition `k` without its variable (`0 = coefficient·variable + result`), with every
@@ -200,8 +200,9 @@ extension Tableau {
         if small {
             row.ids.reserveCapacity(acc.ids.count + 1)   // + the subject's leaving symbol on a pivot
             row.coeffs.reserveCapacity(acc.ids.count + 1)
-            row.ids.append(contentsOf: acc.ids)
-            row.coeffs.append(contentsOf: acc.coeffs)
+            // Copied from the scratch row's storage in place (no retain of its arrays).
+            acc.ids.withUnsafeBufferPointer { row.ids.append(contentsOf: $0) }
+            acc.coeffs.withUnsafeBufferPointer { row.coeffs.append(contentsOf: $0) }
             return row
         }
         let ids = cells.keys.sorted()
