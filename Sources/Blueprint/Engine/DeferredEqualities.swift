@@ -53,39 +53,52 @@ struct DeferredEqualities {
     /// - Complexity: O(total terms).
     init(planning constraints: [Cassowary.Constraint]) {
         var index = IdentityIndex(capacity: constraints.count)
-        var variableCount = 0
-        var occurrences: [Int32] = []
         // The terms of every constraint (reduced by its initializer) in flat arrays: those of
         // constraint c are termVar/termCoef[first[c] ..< first[c + 1]]. Variables are numbered
         // by identity, read in place: no retain of each constraint or variable (the objects are
         // taken from the constraints' terms only for the definitions that keep them).
-        var first = [Int](repeating: 0, count: constraints.count + 1)
-        var termVar: [Int32] = [], termCoef: [Double] = []
-        var eligible = [Bool](repeating: false, count: constraints.count)
-        termVar.reserveCapacity(3 * constraints.count)
-        termCoef.reserveCapacity(3 * constraints.count)
+        var total = 0
         constraints.withUnsafeBufferPointer { cs in
+            for ci in cs.indices { total += Unmanaged.passUnretained(cs[ci])._withUnsafeGuaranteedRef { $0.expression.terms.count } }
+        }
+        var first = [Int](repeating: 0, count: constraints.count + 1)
+        var termVar = [Int32](repeating: 0, count: total), termCoef = [Double](repeating: 0, count: total)
+        var eligible = [Bool](repeating: false, count: constraints.count)
+        // Per variable; there are at most as many variables as terms.
+        var occurrences = [Int32](repeating: 0, count: total)
+        var variableCount = 0
+        // Filled through raw buffers of their final size: an append or a write through an
+        // array's subscript checks that its storage is unique (a runtime call), per term.
+        constraints.withUnsafeBufferPointer { cs in
+        first.withUnsafeMutableBufferPointer { first in
+        termVar.withUnsafeMutableBufferPointer { termVar in
+        termCoef.withUnsafeMutableBufferPointer { termCoef in
+        occurrences.withUnsafeMutableBufferPointer { occurrences in
+            var n = 0
             for ci in cs.indices {
                 Unmanaged.passUnretained(cs[ci])._withUnsafeGuaranteedRef { c in
                     eligible[ci] = c.relation == .equal && c.strength.isRequired
-                    c.expression.forEachTermIdentity { key, coefficient in
-                        let i: Int32
-                        if let k = index[key] {
-                            i = Int32(k)
-                        } else {
-                            i = Int32(variableCount)
-                            index.set(key, variableCount)
-                            variableCount += 1
-                            occurrences.append(0)
+                    c.expression.terms.withUnsafeBufferPointer { ts in
+                        for t in ts.indices {
+                            let key = Unmanaged.passUnretained(ts[t].variable)._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
+                            let i: Int32
+                            if let k = index[key] {
+                                i = Int32(k)
+                            } else {
+                                i = Int32(variableCount)
+                                index.set(key, variableCount)
+                                variableCount += 1
+                            }
+                            occurrences[Int(i)] += 1
+                            termVar[n] = i
+                            termCoef[n] = ts[t].coefficient
+                            n += 1
                         }
-                        occurrences[Int(i)] += 1
-                        termVar.append(i)
-                        termCoef.append(coefficient)
                     }
                 }
-                first[ci + 1] = termVar.count
+                first[ci + 1] = n
             }
-        }
+        }}}}}
         func terms(_ ci: Int) -> Range<Int> { first[ci]..<first[ci + 1] }
         // Which constraints mention each variable (CSR layout).
         var start = [Int](repeating: 0, count: variableCount + 1)
