@@ -36,7 +36,9 @@ extension Tableau {
             liveConstraints += 1
             return
         }
-        var (row, marker, other) = createRow(constraint)
+        // A constant until it is solved for its subject: read in place by the checks below (a
+        // `var` is copied for each call that reads it, a retain of both of its arrays).
+        let (row, marker, other) = createRow(constraint)
         let slot = Int32(slots.count)
         owner[Int(marker)] = slot
         if other >= 0 { owner[Int(other)] = slot }
@@ -62,10 +64,10 @@ extension Tableau {
                 throw .unsatisfiableConstraint(constraint, conflicts: conflicts)
             }
         } else {
-            row.solve(for: subject)
-            // Moved into a constant: borrowed by `substitute`, then moved into the tableau (the
-            // `var` would be copied for the call, a retain of both of its arrays).
-            let solved = consume row
+            var solving = consume row
+            solving.solve(for: subject)
+            // Moved into a constant again: borrowed by `substitute`, then moved into the tableau.
+            let solved = consume solving
             substitute(subject, solved)
             insertRow(solved, basic: subject)
         }
