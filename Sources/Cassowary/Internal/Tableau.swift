@@ -141,16 +141,18 @@ final class Tableau {
     /// Puts `row` into the tableau as the row of basic symbol `basic`.
     func insertRow(_ row: consuming Row, basic: Symbol) {
         // The row is moved in (no copy): the column index is filled from it first.
+        // A constant while it is read: reading the parameter (mutable) would copy its arrays.
+        let moved = consume row
         let free = freeRows.popLast()
         let r = free ?? Int32(rows.count)
-        row.ids.withUnsafeBufferPointer { ids in
+        moved.ids.withUnsafeBufferPointer { ids in
             if let base = ids.baseAddress { columns.add(base, count: ids.count, row: r) }
         }
         if free != nil {
-            rows[Int(r)] = consume row
+            rows[Int(r)] = moved
             basicOf[Int(r)] = basic
         } else {
-            rows.append(consume row)
+            rows.append(moved)
             basicOf.append(basic)
             stamp.append(0)
         }
