@@ -59,7 +59,8 @@ extension LayoutEngine {
         // Written in the container's coordinates when it holds both items (always, unless the
         // tree changed under an active constraint), else in the root's.
         func build(in reference: View?) -> Bool {
-            terms.removeAll(keepingCapacity: true)
+            // Emptied only for a second build (on an empty array it is still a call).
+            if !terms.isEmpty { terms.removeAll(keepingCapacity: true) }
             constant = 0
             var reached = add(c.firstItem, c.firstAttribute, times: sign, in: reference, &terms, &constant)
             if let second = c.secondItem, let attribute = c.secondAttribute {
