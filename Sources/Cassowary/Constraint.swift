@@ -43,8 +43,8 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
     @exclusivity(unchecked) var solverSlot: Int32 = -1
 
     /// Creates `expression relation 0`.
-    public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
-        self.expression = expression.reduced()
+    public init(_ expression: consuming Expression, _ relation: Relation, strength: Strength = .required) {
+        self.expression = Constraint.reduce(expression)
         self.relation = relation
         self.strength = strength
         self.preferEqual = nil
@@ -52,12 +52,20 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
 
     /// Creates the inequality `expression relation 0` at `strength` that also prefers
     /// `expression == 0` at `preferEqual` (see ``preferEqual``).
-    package init(_ expression: Expression, _ relation: Relation, strength: Strength, preferEqual: Strength) {
+    package init(_ expression: consuming Expression, _ relation: Relation, strength: Strength, preferEqual: Strength) {
         precondition(relation != .equal && !preferEqual.isRequired, "only an inequality prefers equality, and not as a requirement")
-        self.expression = expression.reduced()
+        self.expression = Constraint.reduce(expression)
         self.relation = relation
         self.strength = strength
         self.preferEqual = preferEqual
+    }
+
+    /// `expression.reduced()`, moving an expression that is already reduced (the common case:
+    /// a layout's constraints are written reduced) instead of copying it, which would retain its
+    /// terms for the copy and release them with the original.
+    private static func reduce(_ expression: consuming Expression) -> Expression {
+        if expression.terms.count <= 16 && expression.isReducedShort { return expression }
+        return expression.reduced()
     }
 
     /// Creates `lhs relation rhs`.

@@ -81,16 +81,23 @@ public struct Expression: Sendable, CustomStringConvertible {
 
     /// Whether this short expression is already reduced (no zero coefficient, no variable
     /// twice): checked by a scan, so reducing one costs no allocation.
-    private var isReducedShort: Bool {
-        for i in terms.indices {
-            if terms[i].coefficient == 0 { return false }
-            for j in 0..<i where terms[j].variable === terms[i].variable { return false }
+    var isReducedShort: Bool {
+        // Identities compared in place (no retain of the variables).
+        terms.withUnsafeBufferPointer { b in
+            for i in b.indices {
+                if b[i].coefficient == 0 { return false }
+                let v = Unmanaged.passUnretained(b[i].variable).toOpaque()
+                for j in 0..<i where Unmanaged.passUnretained(b[j].variable).toOpaque() == v { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// Whether every coefficient and the constant are finite.
-    public var isFinite: Bool { constant.isFinite && terms.allSatisfy { $0.coefficient.isFinite } }
+    public var isFinite: Bool {
+        // Coefficients read in place (`allSatisfy` copies each term: a retain of its variable).
+        constant.isFinite && terms.withUnsafeBufferPointer { b in b.indices.allSatisfy { b[$0].coefficient.isFinite } }
+    }
 
     public var description: String {
         var s = ""

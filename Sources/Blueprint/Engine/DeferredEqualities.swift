@@ -53,39 +53,59 @@ struct DeferredEqualities {
     /// - Complexity: O(total terms).
     init(planning constraints: [Cassowary.Constraint]) {
         var index = IdentityIndex(capacity: constraints.count)
-        var variables: [Variable] = []
-        var occurrences: [Int32] = []
         // The terms of every constraint (reduced by its initializer) in flat arrays: those of
-        // constraint c are termVar/termCoef[first[c] ..< first[c + 1]].
-        var first = [Int](repeating: 0, count: constraints.count + 1)
-        var termVar: [Int32] = [], termCoef: [Double] = []
-        termVar.reserveCapacity(3 * constraints.count)
-        termCoef.reserveCapacity(3 * constraints.count)
-        for (ci, c) in constraints.enumerated() {
-            for t in c.expression.terms {
-                let key = ObjectIdentifier(t.variable)
-                let i: Int32
-                if let k = index[key] {
-                    i = Int32(k)
-                } else {
-                    i = Int32(variables.count)
-                    index.set(key, Int(i))
-                    variables.append(t.variable)
-                    occurrences.append(0)
-                }
-                occurrences[Int(i)] += 1
-                termVar.append(i)
-                termCoef.append(t.coefficient)
-            }
-            first[ci + 1] = termVar.count
+        // constraint c are termVar/termCoef[first[c] ..< first[c + 1]]. Variables are numbered
+        // by identity, read in place: no retain of each constraint or variable (the objects are
+        // taken from the constraints' terms only for the definitions that keep them).
+        var total = 0
+        constraints.withUnsafeBufferPointer { cs in
+            for ci in cs.indices { total += Unmanaged.passUnretained(cs[ci])._withUnsafeGuaranteedRef { $0.expression.terms.count } }
         }
+        var first = [Int](repeating: 0, count: constraints.count + 1)
+        var termVar = [Int32](repeating: 0, count: total), termCoef = [Double](repeating: 0, count: total)
+        var eligible = [Bool](repeating: false, count: constraints.count)
+        // Per variable; there are at most as many variables as terms.
+        var occurrences = [Int32](repeating: 0, count: total)
+        var variableCount = 0
+        // Filled through raw buffers of their final size: an append or a write through an
+        // array's subscript checks that its storage is unique (a runtime call), per term.
+        constraints.withUnsafeBufferPointer { cs in
+        first.withUnsafeMutableBufferPointer { first in
+        termVar.withUnsafeMutableBufferPointer { termVar in
+        termCoef.withUnsafeMutableBufferPointer { termCoef in
+        occurrences.withUnsafeMutableBufferPointer { occurrences in
+            var n = 0
+            for ci in cs.indices {
+                Unmanaged.passUnretained(cs[ci])._withUnsafeGuaranteedRef { c in
+                    eligible[ci] = c.relation == .equal && c.strength.isRequired
+                    c.expression.terms.withUnsafeBufferPointer { ts in
+                        for t in ts.indices {
+                            let key = Unmanaged.passUnretained(ts[t].variable)._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
+                            let i: Int32
+                            if let k = index[key] {
+                                i = Int32(k)
+                            } else {
+                                i = Int32(variableCount)
+                                index.set(key, variableCount)
+                                variableCount += 1
+                            }
+                            occurrences[Int(i)] += 1
+                            termVar[n] = i
+                            termCoef[n] = ts[t].coefficient
+                            n += 1
+                        }
+                    }
+                }
+                first[ci + 1] = n
+            }
+        }}}}}
         func terms(_ ci: Int) -> Range<Int> { first[ci]..<first[ci + 1] }
         // Which constraints mention each variable (CSR layout).
-        var start = [Int](repeating: 0, count: variables.count + 1)
+        var start = [Int](repeating: 0, count: variableCount + 1)
         for v in termVar { start[Int(v) + 1] += 1 }
-        for i in 0..<variables.count { start[i + 1] += start[i] }
+        for i in 0..<variableCount { start[i + 1] += start[i] }
         var fill = start
-        var mentions = [Int32](repeating: 0, count: start[variables.count])
+        var mentions = [Int32](repeating: 0, count: start[variableCount])
         for ci in constraints.indices {
             for k in terms(ci) {
                 let v = Int(termVar[k])
@@ -94,7 +114,6 @@ struct DeferredEqualities {
             }
         }
         var removed = [Bool](repeating: false, count: constraints.count)
-        let eligible = constraints.map { $0.relation == .equal && $0.strength.isRequired }
 
         // A constraint can be peeled when exactly one of its variables is mentioned nowhere
         // else (it defines that one) and every other variable is mentioned elsewhere too.
@@ -116,9 +135,18 @@ struct DeferredEqualities {
             removed[ci] = true
             var a = 0.0
             var others: [Term] = []
-            for k in terms(ci) {
+            let constraint = constraints[ci], expression = constraint.expression
+            others.reserveCapacity(expression.terms.count - 1)
+            var variable: Variable?
+            for (j, k) in terms(ci).enumerated() {
                 let u = termVar[k], c = termCoef[k]
-                if u == v { a = c } else { others.append(Term(variables[Int(u)], c)) }
+                // The term at `j` of the expression is the one numbered at `k`.
+                if u == v {
+                    a = c
+                    variable = expression.terms[j].variable
+                } else {
+                    others.append(expression.terms[j])
+                }
                 occurrences[Int(u)] -= 1
                 if occurrences[Int(u)] == 1 {
                     for m in start[Int(u)]..<start[Int(u) + 1] where !removed[Int(mentions[m])] {
@@ -126,14 +154,18 @@ struct DeferredEqualities {
                     }
                 }
             }
-            byVariable.set(ObjectIdentifier(variables[Int(v)]), definitions.count)
-            byConstraint.set(ObjectIdentifier(constraints[ci]), definitions.count)
+            let defined = variable!   // `v` is one of the constraint's terms (definedVariable)
+            byVariable.set(ObjectIdentifier(defined), definitions.count)
+            byConstraint.set(ObjectIdentifier(constraint), definitions.count)
             definitions.append(Definition(
-                constraint: constraints[ci], variable: variables[Int(v)], coefficient: a, terms: others,
-                constant: constraints[ci].expression.constant))
+                constraint: constraint, variable: defined, coefficient: a, terms: others,
+                constant: expression.constant))
         }
         for k in definitions.indices {
-            definitions[k].termDefinitions = definitions[k].terms.map { byVariable[ObjectIdentifier($0.variable)] ?? -1 }
+            // Identities read in place (`map` over the terms copies each: a retain of its variable).
+            definitions[k].termDefinitions = definitions[k].terms.withUnsafeBufferPointer { b in
+                b.indices.map { byVariable[ObjectIdentifier(b[$0].variable)] ?? -1 }
+            }
         }
         planned = removed
         values = [Double](repeating: 0, count: definitions.count)

@@ -24,13 +24,17 @@ extension LayoutEngine {
     /// Walks the variables' parent links, which mirror the tree as it was built (a change to
     /// the tree rebuilds before any constraint is made again).
     private func addOrigin(of item: LayoutItem, _ axis: LayoutAxis, in reference: View?, times k: Double, to terms: inout [Term]) -> Bool {
-        let stop = reference?.variables
-        var current = item.variables
-        while let v = current, v !== stop {
-            terms.append(Term(axis == .horizontal ? v.x : v.y, k))
-            current = v.parent
+        let stop = reference.flatMap { r in r.variables.map { Unmanaged.passUnretained($0).toOpaque() } }
+        // The walk holds each step unretained (a `var` of the parent would retain and release
+        // every link): each item's variables hold their parent's, and the item holds its own.
+        var current = item.variables.map { Unmanaged.passUnretained($0) }
+        while let u = current, u.toOpaque() != stop {
+            current = u._withUnsafeGuaranteedRef { v in
+                terms.append(Term(axis == .horizontal ? v.x : v.y, k))
+                return v.parent.map { Unmanaged.passUnretained($0) }
+            }
         }
-        return current === stop && (reference == nil || stop != nil)
+        return current?.toOpaque() == stop && (reference == nil || stop != nil)
     }
 
     /// `first.attr1 rel m × second.attr2 + c` as a solver constraint.
@@ -55,7 +59,8 @@ extension LayoutEngine {
         // Written in the container's coordinates when it holds both items (always, unless the
         // tree changed under an active constraint), else in the root's.
         func build(in reference: View?) -> Bool {
-            terms.removeAll(keepingCapacity: true)
+            // Emptied only for a second build (on an empty array it is still a call).
+            if !terms.isEmpty { terms.removeAll(keepingCapacity: true) }
             constant = 0
             var reached = add(c.firstItem, c.firstAttribute, times: sign, in: reference, &terms, &constant)
             if let second = c.secondItem, let attribute = c.secondAttribute {
@@ -76,7 +81,11 @@ extension LayoutEngine {
             case .lessThanOrEqual: .lessThanOrEqual
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
-        return Cassowary.Constraint(Expression(terms, constant: constant - c.constant), relation, strength: c.priority.strength)
+        // The terms moved out of the `var` the builds share (passing it would copy it: a retain
+        // of the array, which the constraint then keeps, and a release of the original).
+        var made: [Term] = []
+        swap(&made, &terms)
+        return Cassowary.Constraint(Expression(made, constant: constant - c.constant), relation, strength: c.priority.strength)
     }
 
     /// Appends `k ×` an attribute of an item, positions in `reference`'s coordinates; false if
@@ -99,7 +108,17 @@ extension LayoutEngine {
             }
             return add(owner, attribute.withinMargins, times: k, in: reference, &terms, &constant)
         }
-        let v = item.variables!
+        // Borrowed from the item, which holds them (a `let` of the optional would retain them).
+        return Unmanaged.passUnretained(item.variables!)._withUnsafeGuaranteedRef { v in
+            add(item, attribute, variables: v, times: k, in: reference, &terms, &constant)
+        }
+    }
+
+    /// ``add(_:_:times:in:_:_:)`` for an item that is not a margins guide, with its variables.
+    private func add(
+        _ item: LayoutItem, _ attribute: LayoutAttribute, variables v: ItemVariables, times k: Double,
+        in reference: View?, _ terms: inout [Term], _ constant: inout Double
+    ) -> Bool {
         if attribute.isDimension {
             terms.append(Term(attribute == .width ? v.width : v.height, k))
             return true
@@ -127,39 +146,34 @@ extension LayoutEngine {
 
     /// The engine's own constraints for an item (intrinsic sizes apart), with what each is for.
     /// A fixed frame or a guide is pinned in its layout parent's coordinates.
-    func structuralConstraints(for item: LayoutItem) -> [(Cassowary.Constraint, StructuralNote)] {
+    func structuralConstraints(for item: LayoutItem) -> [NotedConstraint] {
         guard let v = item.variables else { return [] }   // a margins guide: no variables to pin
-        var out: [(Cassowary.Constraint, StructuralNote)] = []
+        var out: [NotedConstraint] = []
         if let view = item as? View {
             guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return [] }
             let f = view.translatesAutoresizingMaskIntoConstraints ? view.requestedFrame : .zero
             let what = view.superview == nil ? "root" : "fixed frame"
-            out.append((v.x == f.minX, .text("\(view.name).minX == \(formatNumber(f.minX)) (\(what))")))
-            out.append((v.y == f.minY, .text("\(view.name).minY == \(formatNumber(f.minY)) (\(what))")))
+            out.append(NotedConstraint(v.x == f.minX, .text("\(view.name).minX == \(formatNumber(f.minX)) (\(what))")))
+            out.append(NotedConstraint(v.y == f.minY, .text("\(view.name).minY == \(formatNumber(f.minY)) (\(what))")))
             if view.translatesAutoresizingMaskIntoConstraints {
-                out.append((v.width == f.width, .text("\(view.name).width == \(formatNumber(f.width)) (fixed frame)")))
-                out.append((v.height == f.height, .text("\(view.name).height == \(formatNumber(f.height)) (fixed frame)")))
+                out.append(NotedConstraint(v.width == f.width, .text("\(view.name).width == \(formatNumber(f.width)) (fixed frame)")))
+                out.append(NotedConstraint(v.height == f.height, .text("\(view.name).height == \(formatNumber(f.height)) (fixed frame)")))
             }
             return out
         }
         guard let guide = item as? LayoutGuide, let owner = guide.owningView, let o = owner.variables else { return [] }
         let name = guide.name
-        func pin(_ e: Expression, _ note: String) { out.append((Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
-        // The same, the note written only when a report reads it (`{o}` is the owner's name):
-        // every view's margins guide has four of these.
+        func pin(_ e: Expression, _ note: String) { out.append(NotedConstraint(Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
+        // The same, the note written only when a report reads it (`{o}` is the owner's name).
         let ownerName = owner.name
         func pinned(_ e: Expression, _ note: StaticString) {
-            out.append((Cassowary.Constraint(e, .equal), .pin(guide: name, owner: ownerName, note: note)))
+            out.append(NotedConstraint(Cassowary.Constraint(e, .equal), .pin(guide: name, owner: ownerName, note: note)))
         }
         switch guide.role {
         case .custom:
             break
         case .layoutMargins:
-            let m = margins(of: owner)
-            pinned(v.x - m.left, "left == {o}.leftMargin (layout margins)")
-            pinned(v.y - m.top, "top == {o}.topMargin (layout margins)")
-            pinned(v.width - o.width + m.left + m.right, "right == {o}.rightMargin (layout margins)")
-            pinned(v.height - o.height + m.top + m.bottom, "bottom == {o}.bottomMargin (layout margins)")
+            break   // never reached: a margins guide has no variables (`rebuild()`)
         case .readableContent:
             // Inside the margins, centred in them, as wide as they are up to the readable width
             // (in the owner's coordinates).
@@ -168,11 +182,11 @@ extension LayoutEngine {
             pinned(v.y - m.top, "top == {o}.topMargin (readable content)")
             pinned(v.height - o.height + m.top + m.bottom, "bottom == {o}.bottomMargin (readable content)")
             pinned(v.x + 0.5 * v.width - m.left - 0.5 * inner, "centerX == {o}.centerXWithinMargins (readable content)")
-            out.append((Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual),
+            out.append(NotedConstraint(Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual),
                         .text("\(name).width <= \(formatNumber(View.readableContentWidth)) (readable content)")))
-            out.append((Cassowary.Constraint(v.width - inner, .lessThanOrEqual),
+            out.append(NotedConstraint(Cassowary.Constraint(v.width - inner, .lessThanOrEqual),
                         .text("\(name).width <= \(owner.name)'s width within margins (readable content)")))
-            out.append((Cassowary.Constraint(v.width - inner, .equal, strength: LayoutPriority.structuralPreference),
+            out.append(NotedConstraint(Cassowary.Constraint(v.width - inner, .equal, strength: LayoutPriority.structuralPreference),
                         .text("\(name).width as wide as \(owner.name)'s margins allow (readable content)")))
         case .safeArea:
             let s = root.safeAreaInsets
@@ -196,9 +210,9 @@ extension LayoutEngine {
                 (-(v.y + v.height), -Expression(o.height), -(r.height - s.bottom - oy), "bottom"),
             ]
             for (edge, viewEdge, safeEdge, side) in pairs {
-                out.append((Cassowary.Constraint(edge - viewEdge, .greaterThanOrEqual), .text("\(name).\(side) inside \(owner.name) (safe area)")))
-                out.append((Cassowary.Constraint(edge - safeEdge, .greaterThanOrEqual), .text("\(name).\(side) inside root's safe area (safe area)")))
-                out.append((Cassowary.Constraint(edge - viewEdge, .equal, strength: LayoutPriority.structuralPreference), .text("\(name).\(side) hugs \(owner.name) (safe area)")))
+                out.append(NotedConstraint(Cassowary.Constraint(edge - viewEdge, .greaterThanOrEqual), .text("\(name).\(side) inside \(owner.name) (safe area)")))
+                out.append(NotedConstraint(Cassowary.Constraint(edge - safeEdge, .greaterThanOrEqual), .text("\(name).\(side) inside root's safe area (safe area)")))
+                out.append(NotedConstraint(Cassowary.Constraint(edge - viewEdge, .equal, strength: LayoutPriority.structuralPreference), .text("\(name).\(side) hugs \(owner.name) (safe area)")))
             }
         case .support(let edge):
             let s = owner.safeAreaInsets
@@ -225,28 +239,50 @@ extension LayoutEngine {
     /// required side (or compression resistance) preferring equality at the other priority
     /// (the same objective as two inequalities, one row instead of two); two when both are
     /// required.
-    func intrinsicConstraints(for view: View) -> [(constraint: Cassowary.Constraint, note: StructuralNote)] {
+    func intrinsicConstraints(for view: View) -> [NotedConstraint] {
         let size = view.intrinsicContentSize
-        let v = view.variables!
-        var out: [(constraint: Cassowary.Constraint, note: StructuralNote)] = []
-        for (axis, value, variable) in [(LayoutAxis.horizontal, size.width, v.width), (.vertical, size.height, v.height)] {
-            guard value >= 0, value.isFinite else { continue }
+        guard size.width >= 0 && size.width.isFinite || size.height >= 0 && size.height.isFinite else { return [] }
+        var out: [NotedConstraint] = []
+        out.reserveCapacity(2)
+        // One axis at a time (an array literal of the two would be built and dropped per view),
+        // each note made only for the side that is kept.
+        func add(_ axis: LayoutAxis, _ value: Double, _ variable: Variable) {
+            guard value >= 0, value.isFinite else { return }
             let cr = view.contentCompressionResistancePriority(for: axis)
             let hug = view.contentHuggingPriority(for: axis)
             let e = Expression([Term(variable)], constant: -value)
-            let atLeast = StructuralNote.intrinsic(view: view.name, axis: axis, value: value, priority: cr, atLeast: true)
-            let atMost = StructuralNote.intrinsic(view: view.name, axis: axis, value: value, priority: hug, atLeast: false)
+            func note(atLeast: Bool) -> StructuralNote {
+                .intrinsic(view: view.name, axis: axis, value: value, priority: atLeast ? cr : hug, atLeast: atLeast)
+            }
             if cr.isRequired && hug.isRequired {
-                out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength), atLeast))
-                out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength), atMost))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength), note(atLeast: true)))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength), note(atLeast: false)))
             } else if hug.isRequired {
                 // Only a required side can be named in a conflict: the note is that side's.
-                out.append((Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength, preferEqual: cr.strength), atMost))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .lessThanOrEqual, strength: hug.strength, preferEqual: cr.strength), note(atLeast: false)))
             } else {
-                out.append((Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength, preferEqual: hug.strength), atLeast))
+                out.append(NotedConstraint(Cassowary.Constraint(e, .greaterThanOrEqual, strength: cr.strength, preferEqual: hug.strength), note(atLeast: true)))
             }
         }
+        // The variables borrowed from the view, which holds them.
+        Unmanaged.passUnretained(view.variables!)._withUnsafeGuaranteedRef { v in
+            add(.horizontal, size.width, v.width)
+            add(.vertical, size.height, v.height)
+        }
         return out
+    }
+}
+
+/// One of the engine's own constraints and what it is for. A struct, not a tuple: a tuple
+/// holding an enum with payloads is copied through the runtime's generic tuple witness (slow,
+/// with a retain per field), a struct by its own specialized copy.
+struct NotedConstraint {
+    let constraint: Cassowary.Constraint
+    let note: StructuralNote
+
+    init(_ constraint: Cassowary.Constraint, _ note: StructuralNote) {
+        self.constraint = constraint
+        self.note = note
     }
 }
 

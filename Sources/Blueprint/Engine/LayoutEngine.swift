@@ -158,32 +158,60 @@ final class LayoutEngine {
         var items: [LayoutItem] = []
         root.forEachInSubtree { v in
             items.append(v)
-            items.append(contentsOf: v.allGuides)
+            // Both lists appended as they are (`allGuides` would join them in a new array).
+            // (Most views have none: asked first, as appending reads, so retains, each list.)
+            if !v.builtInGuides.isEmpty { items.append(contentsOf: v.builtInGuides) }
+            if !v.layoutGuides.isEmpty { items.append(contentsOf: v.layoutGuides) }
             for c in v.installed { if let c { user.append(c) } }
         }
-        for item in items {
-            item.engine = self
-            // A view's margins guide is its margins: constraints on it are written on the view
-            // (`add(_:_:times:in:_:_:)`), so it needs no variables, no pins and no definitions;
-            // its frame is the view's bounds inset by the margins (`marginsGuideFrame`).
-            if let g = item as? LayoutGuide, g.role == .layoutMargins {
-                item.variables = nil
-                continue
+        // Read in place: each item borrowed from the array, not copied (a retain and a release
+        // per item and loop).
+        items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                    item.engine = self
+                    // A view's margins guide is its margins: constraints on it are written on
+                    // the view (`add(_:_:times:in:_:_:)`), so it needs no variables, no pins and
+                    // no definitions; its frame is the view's bounds inset by the margins
+                    // (`marginsGuideFrame`).
+                    if let g = item as? LayoutGuide, g.role == .layoutMargins {
+                        item.variables = nil
+                        return
+                    }
+                    // Parents come before their children and guides in `items`.
+                    let v = ItemVariables(item.name)
+                    v.parent = LayoutEngine.layoutParent(of: item)?.variables
+                    item.variables = v
+                }
             }
-            // Parents come before their children and guides in `items`.
-            let v = ItemVariables(item.name)
-            v.parent = LayoutEngine.layoutParent(of: item)?.variables
-            item.variables = v
         }
         // Everything the solver would be given, so the definitions can be set aside first.
-        let structural = items.map { structuralConstraints(for: $0) }
-        let intrinsic = items.map { ($0 as? View).map(intrinsicConstraints(for:)) ?? [] }
+        // (Items and constraints are borrowed from their arrays in the loops of a build: `map`
+        // and `for x in array` copy each element, a retain and a release.)
+        var structural: [[NotedConstraint]] = [], intrinsic: [[NotedConstraint]] = []
+        structural.reserveCapacity(items.count)
+        intrinsic.reserveCapacity(items.count)
+        items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                    structural.append(structuralConstraints(for: item))
+                    intrinsic.append((item as? View).map(intrinsicConstraints(for:)) ?? [])
+                }
+            }
+        }
         user.sort { $0.order < $1.order }
-        let userConstraints = user.map { solverConstraint(for: $0) }
+        var userConstraints: [Cassowary.Constraint] = []
+        userConstraints.reserveCapacity(user.count)
+        user.withUnsafeBufferPointer { user in
+            for i in user.indices {
+                Unmanaged.passUnretained(user[i])._withUnsafeGuaranteedRef { userConstraints.append(solverConstraint(for: $0)) }
+            }
+        }
         var all: [Cassowary.Constraint] = []
         all.reserveCapacity(userConstraints.count + 4 * items.count)
-        for list in structural { all += list.map(\.0) }
-        for list in intrinsic { all += list.map(\.constraint) }
+        // Appended one by one (`list.map(\.constraint)` would build an array per item).
+        for i in structural.indices { for j in structural[i].indices { all.append(structural[i][j].constraint) } }
+        for i in intrinsic.indices { for j in intrinsic[i].indices { all.append(intrinsic[i][j].constraint) } }
         all += userConstraints
         deferred = DeferredEqualities(planning: all)
         let structuralCount = structural.reduce(0) { $0 + $1.count }
@@ -195,18 +223,35 @@ final class LayoutEngine {
         // and ask by index (no lookup of the constraint object). Nothing else that goes into
         // the solver here can mention a defined variable: the plan counted every constraint.
         var si = 0, ii = structuralCount
-        for (k, item) in items.enumerated() {
-            for (c, note) in structural[k] {
-                _ = addStructural(c, note, planned: deferred.isDefinition(planned: si))
-                si += 1
+        items.withUnsafeBufferPointer { items in
+            for k in items.indices {
+                let list = structural[k]
+                for j in list.indices {
+                    _ = addStructural(list[j], planned: deferred.isDefinition(planned: si))
+                    si += 1
+                }
+                if !intrinsic[k].isEmpty {
+                    // Only views have intrinsic constraints.
+                    Unmanaged.passUnretained(items[k])._withUnsafeGuaranteedRef { item in
+                        if let view = item as? View { addIntrinsic(intrinsic[k], for: view, firstPlanned: ii) }
+                    }
+                }
+                ii += intrinsic[k].count
             }
-            if let view = item as? View { addIntrinsic(intrinsic[k], for: view, firstPlanned: ii) }
-            ii += intrinsic[k].count
         }
-        for (k, (c, sc)) in zip(user, userConstraints).enumerated() {
-            c.engineState = .none
-            c.solverConstraint = nil
-            addUser(c, sc, planned: deferred.isDefinition(planned: ii + k))
+        user.withUnsafeBufferPointer { user in
+            userConstraints.withUnsafeBufferPointer { made in
+                for k in user.indices {
+                    let c = Unmanaged.passUnretained(user[k]), sc = Unmanaged.passUnretained(made[k])
+                    c._withUnsafeGuaranteedRef { c in
+                        sc._withUnsafeGuaranteedRef { sc in
+                            c.engineState = .none
+                            c.solverConstraint = nil
+                            addUser(c, sc, planned: deferred.isDefinition(planned: ii + k))
+                        }
+                    }
+                }
+            }
         }
         needsRebuild = false
     }
@@ -300,11 +345,16 @@ final class LayoutEngine {
 
     // MARK: User constraints
 
-    /// Adds a user constraint (`made`: its solver constraint, already made). `planned`: whether
-    /// the rebuild's plan made `made` a definition (nil outside a rebuild: then it is looked up).
-    private func addUser(_ c: LayoutConstraint, _ made: Cassowary.Constraint? = nil, planned: Bool? = nil) {
+    /// Adds a user constraint. `planned`: whether the rebuild's plan made its solver constraint
+    /// a definition (nil outside a rebuild: then it is looked up).
+    private func addUser(_ c: LayoutConstraint) {
+        addUser(c, solverConstraint(for: c), planned: nil)
+    }
+
+    /// ``addUser(_:)`` with the solver constraint made (a build makes them all first), passed
+    /// borrowed: choosing between a given one and a new one (`made ?? …`) would copy it.
+    private func addUser(_ c: LayoutConstraint, _ sc: Cassowary.Constraint, planned: Bool?) {
         c.engine = self
-        let sc = made ?? solverConstraint(for: c)
         c.solverConstraint = sc
         c.solverConstant = c.constant
         if planned ?? deferred.contains(sc) {
@@ -319,7 +369,7 @@ final class LayoutEngine {
         }
         while true {
             do {
-                try solver.add(sc)
+                try addToSolver(sc)
                 c.engineState = .active
                 userBySolver[ObjectIdentifier(sc)] = c
                 return
@@ -351,6 +401,14 @@ final class LayoutEngine {
                 return
             }
         }
+    }
+
+    /// `solver.add(c)`, the solver borrowed: reading the property for the call would retain
+    /// and release it, once per constraint of a build.
+    private func addToSolver(_ c: Cassowary.Constraint) throws(CassowaryError) {
+        try Unmanaged.passUnretained(solver)._withUnsafeGuaranteedRef { solver in
+            Result { () throws(CassowaryError) in try solver.add(c) }
+        }.get()
     }
 
     private func markBroken(_ c: LayoutConstraint, _ report: ConflictReport) {
@@ -395,14 +453,16 @@ final class LayoutEngine {
     // MARK: Structural constraints
 
     /// Adds one of the engine's own constraints; `planned` as for ``addUser(_:_:planned:)``.
-    private func addStructural(_ c: Cassowary.Constraint, _ note: StructuralNote, planned: Bool? = nil) -> Bool {
+    /// The pair is borrowed from the caller's list (passing its two fields copies both).
+    private func addStructural(_ e: NotedConstraint, planned: Bool? = nil) -> Bool {
+        let c = e.constraint
         if planned ?? deferred.contains(c) {
-            structuralNotes[ObjectIdentifier(c)] = note
+            structuralNotes[ObjectIdentifier(c)] = e.note
             return true
         }
         do {
-            try solver.add(c)
-            structuralNotes[ObjectIdentifier(c)] = note
+            try addToSolver(c)
+            structuralNotes[ObjectIdentifier(c)] = e.note
             return true
         } catch .duplicateConstraint {
             return false   // already implied by an equivalent one
@@ -411,11 +471,11 @@ final class LayoutEngine {
             // another structural one can be in the way: keep the first, break this one.
             let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
             let victim = involved.max { $0.order < $1.order }
-            let report = conflictReport(adding: note.description, solverSet: set, involved: involved, broken: victim)
+            let report = conflictReport(adding: e.note.description, solverSet: set, involved: involved, broken: victim)
             if let victim {
                 removeUser(victim)
                 markBroken(victim, report)
-                return addStructural(c, note, planned: planned)
+                return addStructural(e, planned: planned)
             }
             structuralBroken.append(report)
             return false
@@ -426,11 +486,11 @@ final class LayoutEngine {
 
     /// Adds a view's intrinsic-size constraints and remembers them for a later change.
     /// `firstPlanned`: in a rebuild, the index of the list's first constraint in the plan.
-    private func addIntrinsic(_ list: [(constraint: Cassowary.Constraint, note: StructuralNote)], for view: View, firstPlanned: Int? = nil) {
+    private func addIntrinsic(_ list: [NotedConstraint], for view: View, firstPlanned: Int? = nil) {
         var added: [Cassowary.Constraint] = []
-        for (k, (c, note)) in list.enumerated()
-        where addStructural(c, note, planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
-            added.append(c)
+        for k in list.indices
+        where addStructural(list[k], planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
+            added.append(list[k].constraint)
         }
         if !added.isEmpty { intrinsicConstraints[ObjectIdentifier(view)] = added }
     }

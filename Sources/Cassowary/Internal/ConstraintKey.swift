@@ -47,17 +47,19 @@ struct ConstraintKey: Equatable {
 
     /// ``fingerprint(_:)`` of a constraint with this expression, relation and strength.
     static func fingerprint(_ expression: Expression, _ relation: Relation, _ strength: Strength) -> UInt64 {
-        let terms = expression.terms
+        // Identities read in place (`for t in terms` would retain and release each variable).
         var first: Double?
         var lowest: ObjectIdentifier?
-        for t in terms where lowest == nil || t.variable.id < lowest! {
-            lowest = t.variable.id
-            first = t.coefficient
+        expression.forEachTermIdentity { id, coefficient in
+            if lowest == nil || id < lowest! {
+                lowest = id
+                first = coefficient
+            }
         }
         let (rel, k) = normalization(relation, expression.constant, firstCoefficient: first)
         var sum: UInt64 = 0
-        for t in terms {
-            sum &+= mix(UInt64(UInt(bitPattern: t.variable.id)) &+ mix((t.coefficient * k + 0).bitPattern))
+        expression.forEachTermIdentity { id, coefficient in
+            sum &+= mix(UInt64(UInt(bitPattern: id)) &+ mix((coefficient * k + 0).bitPattern))
         }
         var h = mix(UInt64(rel) &+ 0x9E37_79B9_7F4A_7C15)
         h = mix(h ^ UInt64(bitPattern: Int64(strength.level)))

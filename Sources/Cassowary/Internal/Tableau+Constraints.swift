@@ -36,7 +36,9 @@ extension Tableau {
             liveConstraints += 1
             return
         }
-        var (row, marker, other) = createRow(constraint)
+        // A constant until it is solved for its subject: read in place by the checks below (a
+        // `var` is copied for each call that reads it, a retain of both of its arrays).
+        let (row, marker, other) = createRow(constraint)
         let slot = Int32(slots.count)
         owner[Int(marker)] = slot
         if other >= 0 { owner[Int(other)] = slot }
@@ -62,9 +64,12 @@ extension Tableau {
                 throw .unsatisfiableConstraint(constraint, conflicts: conflicts)
             }
         } else {
-            row.solve(for: subject)
-            substitute(subject, row)
-            insertRow(row, basic: subject)
+            var solving = consume row
+            solving.solve(for: subject)
+            // Moved into a constant again: borrowed by `substitute`, then moved into the tableau.
+            let solved = consume solving
+            substitute(subject, solved)
+            insertRow(solved, basic: subject)
         }
         try optimize()
         infeasible.removeAll()
@@ -99,15 +104,17 @@ extension Tableau {
         acc.removeAllCells()
         let expression = c.expression
         acc.constant = expression.constant
-        for i in expression.terms.indices {
-            let coefficient = expression.terms[i].coefficient
-            guard coefficient != 0 else { continue }
-            let s = symbol(for: expression.terms[i].variable)
+        // The terms read in place (no retain and release of each variable), the merge buffer
+        // borrowed once for them all.
+        let merge = Unmanaged.passUnretained(mergeBuffer)
+        expression.forEachTerm { variable, coefficient, _ in
+            guard coefficient != 0 else { return }
+            let s = symbol(for: variable)
             if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
             let r = rowOf[Int(s)]
             if r >= 0 {
                 // Borrowed in place (no copy of the basic row, no retain of its arrays).
-                _ = mergeBuffer.add(into: &acc, reading: &rows[Int(r)], times: coefficient)
+                _ = merge._withUnsafeGuaranteedRef { $0.add(into: &acc, reading: &rows[Int(r)], times: coefficient) }
             } else {
                 acc.insert(s, coefficient)
             }
@@ -117,8 +124,9 @@ extension Tableau {
         // array that grows costs an allocation and a copy).
         row.ids.reserveCapacity(acc.ids.count + 6)
         row.coeffs.reserveCapacity(acc.ids.count + 6)
-        row.ids.append(contentsOf: acc.ids)
-        row.coeffs.append(contentsOf: acc.coeffs)
+        // Copied from the scratch row's storage in place (no retain of its arrays).
+        acc.ids.withUnsafeBufferPointer { row.ids.append(contentsOf: $0) }
+        acc.coeffs.withUnsafeBufferPointer { row.coeffs.append(contentsOf: $0) }
         swap(&acc, &rowScratch)
         var marker: Symbol = -1, other: Symbol = -1
         let strength = c.strength

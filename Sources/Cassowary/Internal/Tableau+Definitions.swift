@@ -49,31 +49,38 @@ extension Tableau {
     func definitionCandidate(_ c: Constraint) -> Int? {
         guard lazyDefinitions else { return nil }
         var candidate: Int?
-        for (k, t) in c.expression.terms.enumerated() where t.coefficient != 0 {
-            if let s = knownSymbol(for: t.variable) {
+        var refused = false
+        // The terms read in place (no retain and release of each variable).
+        c.expression.forEachTerm { variable, coefficient, k in
+            guard !refused, coefficient != 0 else { return }
+            if let s = knownSymbol(for: variable) {
                 let i = Int(s)
-                if rowOf[i] >= 0 || definitionOf[i] >= 0 { continue }
-                if columns.count(s) == 0 { return nil }
+                if rowOf[i] >= 0 || definitionOf[i] >= 0 { return }
+                if columns.count(s) == 0 { refused = true }
             } else if candidate == nil {
-                if nearZero(t.coefficient) { return nil }
+                if nearZero(coefficient) { refused = true; return }
                 candidate = k
             }
         }
-        return candidate
+        return refused ? nil : candidate
     }
 
     /// Records `c` as the definition of its term `candidate`'s variable; returns its marker.
     /// Symbols are made in the order `createRow` makes them (the terms', then the marker).
     func addDefinition(_ c: Constraint, candidate: Int) -> Symbol {
-        let terms = c.expression.terms
+        let expression = c.expression
         var variable: Symbol = -1
-        for (k, t) in terms.enumerated() where t.coefficient != 0 {
-            let s = symbol(for: t.variable)
+        var coefficientOfVariable = 0.0
+        // The terms read in place (no retain and release of each variable).
+        expression.forEachTerm { v, coefficient, k in
+            guard coefficient != 0 else { return }
+            let s = symbol(for: v)
             if k == candidate {
                 variable = s
+                coefficientOfVariable = coefficient
             } else {
                 definitions.ids.append(s)
-                definitions.coeffs.append(t.coefficient)
+                definitions.coeffs.append(coefficient)
             }
         }
         let marker = newSymbol(.dummy)
@@ -82,8 +89,8 @@ extension Tableau {
         definitionOf[Int(marker)] = k   // for setConstant
         definitions.variable.append(variable)
         definitions.marker.append(marker)
-        definitions.coefficient.append(terms[candidate].coefficient)
-        definitions.constant.append(c.expression.constant)
+        definitions.coefficient.append(coefficientOfVariable)
+        definitions.constant.append(expression.constant)
         definitions.live.append(true)
         definitions.start.append(Int32(definitions.ids.count))
         liveDefinitions += 1
@@ -113,7 +120,7 @@ extension Tableau {
         definitionOf[Int(v)] = -1
         definitionOf[Int(definitions.marker[k])] = -1
         liveDefinitions -= 1
-        insertRow(row, basic: v)
+        insertRow(consume row, basic: v)   // moved in (passing the `var` copies its arrays)
     }
 
     /// Definition `k` without its variable (`0 = coefficient·variable + result`), with every
@@ -193,8 +200,9 @@ extension Tableau {
         if small {
             row.ids.reserveCapacity(acc.ids.count + 1)   // + the subject's leaving symbol on a pivot
             row.coeffs.reserveCapacity(acc.ids.count + 1)
-            row.ids.append(contentsOf: acc.ids)
-            row.coeffs.append(contentsOf: acc.coeffs)
+            // Copied from the scratch row's storage in place (no retain of its arrays).
+            acc.ids.withUnsafeBufferPointer { row.ids.append(contentsOf: $0) }
+            acc.coeffs.withUnsafeBufferPointer { row.coeffs.append(contentsOf: $0) }
             return row
         }
         let ids = cells.keys.sorted()

@@ -141,16 +141,18 @@ final class Tableau {
     /// Puts `row` into the tableau as the row of basic symbol `basic`.
     func insertRow(_ row: consuming Row, basic: Symbol) {
         // The row is moved in (no copy): the column index is filled from it first.
+        // A constant while it is read: reading the parameter (mutable) would copy its arrays.
+        let moved = consume row
         let free = freeRows.popLast()
         let r = free ?? Int32(rows.count)
-        row.ids.withUnsafeBufferPointer { ids in
+        moved.ids.withUnsafeBufferPointer { ids in
             if let base = ids.baseAddress { columns.add(base, count: ids.count, row: r) }
         }
         if free != nil {
-            rows[Int(r)] = row
+            rows[Int(r)] = moved
             basicOf[Int(r)] = basic
         } else {
-            rows.append(row)
+            rows.append(moved)
             basicOf.append(basic)
             stamp.append(0)
         }
@@ -206,7 +208,9 @@ final class Tableau {
     }
 
     /// Returns a list from ``rowsContaining(_:)`` for reuse.
-    func recycle(_ list: [Int32]) {
+    /// Takes the list by move: callers hand it back at its last use, so the pool keeps the
+    /// caller's array without a retain (and the caller's copy without a release).
+    func recycle(_ list: consuming [Int32]) {
         if rowListPool.count < 8 { rowListPool.append(list) }
     }
 
@@ -340,8 +344,10 @@ final class Tableau {
     /// that holds it, in each objective level, and in the phase-one objective.
     func substitute(_ s: Symbol, _ row: Row) {
         let holders = rowsContaining(s)
-        defer { recycle(holders) }
-        for r in holders {
+        // Walked by index and handed back by move at its last use (`for r in holders` and a
+        // `defer` would each keep a copy: a retain and a release per substitution).
+        for i in holders.indices {
+            let r = holders[i]
             let c = rows[Int(r)].coefficient(s)
             addScaled(row: r, row, times: c, skip: s)
             let b = basicOf[Int(r)]
@@ -349,6 +355,7 @@ final class Tableau {
                 infeasible.append(b)
             }
         }
+        recycle(holders)
         for li in levels.indices {
             let c = levels[li].coefficient(s)
             if c != 0 { addToObjective(level: li, row, times: c, removing: s) }
