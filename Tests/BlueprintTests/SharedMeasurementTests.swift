@@ -114,4 +114,31 @@ struct WrappingPassTests {
             #expect(max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)) < 1e-9)
         }
     }
+
+    /// The same when the constraint on the moved baseline is a definition (the footer's top is
+    /// placed by nothing else): the definition takes its new constant, nothing is rebuilt.
+    @Test func aDefinitionOnAMovedBaselineTakesItsNewConstant() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 240, height: 500))
+        let body = Label(name: "body", text: "A paragraph long enough to wrap onto a few lines in this column", fontSize: 15)
+        body.numberOfLines = 0
+        let footer = View(name: "footer")
+        for v in [body, footer] { root.addSubview(v) }
+        let below = footer.top == body.lastBaseline + 8
+        try activate([
+            body.top == root.top + 10, body.leading == root.leading + 16, body.trailing == root.trailing - 16,
+            below, footer.leading == root.leading, footer.width == 10, footer.height == 10,
+        ])
+        root.layoutIfNeeded()
+        let engine = try #require(root.rootEngine)
+        #expect(engine.rebuildCount == 1)
+        #expect(engine.isDeferred(below))
+        #expect(body.textLayout.lines.count == 3)
+        #expect(abs(footer.frame.minY - (body.frame.midY + body.baselineOffsets.last + 8)) < 1e-9)
+        let frames = [body.frame, footer.frame]
+        engine.needsRebuild = true
+        root.layoutIfNeeded()
+        for (a, b) in zip([body.frame, footer.frame], frames) {
+            #expect(max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)) < 1e-9)
+        }
+    }
 }

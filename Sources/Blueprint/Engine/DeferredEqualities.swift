@@ -198,6 +198,19 @@ struct DeferredEqualities {
         invalidate()
     }
 
+    /// Gives the definition made from `old` the constant of `new`, when `new` is the same
+    /// required equality over the same terms (a label's baseline offset moved: the constraint
+    /// was made again with another constant); false, and nothing changes, for any other.
+    mutating func replaceConstant(of old: Cassowary.Constraint, with new: Cassowary.Constraint) -> Bool {
+        guard let i = byConstraint[ObjectIdentifier(old)], new.relation == .equal, new.strength.isRequired else { return false }
+        let a = old.expression.terms, b = new.expression.terms
+        guard a.count == b.count else { return false }
+        for k in a.indices where a[k].variable !== b[k].variable || a[k].coefficient != b[k].coefficient { return false }
+        definitions[i].constant = new.expression.constant
+        invalidate()
+        return true
+    }
+
     /// Forgets the values (the solver's solution or a definition moved).
     mutating func invalidate() { round &+= 1 }
 

@@ -290,7 +290,16 @@ final class LayoutEngine {
                 changed = true
             case .replace(let c):
                 guard c.engine === self, c.isActive, c.engineState != .none else { continue }
-                if isDeferred(c) { rebuildRequested = true; return }
+                if isDeferred(c) {
+                    // A definition made again with the same terms (a label's baselines moved as
+                    // it wrapped) only takes its new constant; any other change rebuilds.
+                    if let old = c.solverConstraint, deferred.replaceConstant(of: old, with: solverConstraint(for: c)) {
+                        c.solverConstant = c.constant
+                        continue
+                    }
+                    rebuildRequested = true
+                    return
+                }
                 removeUser(c)
                 addUser(c)
                 changed = true
@@ -316,7 +325,7 @@ final class LayoutEngine {
     }
 
     /// Whether `c` is in the layout as a definition outside the solver.
-    private func isDeferred(_ c: LayoutConstraint) -> Bool {
+    func isDeferred(_ c: LayoutConstraint) -> Bool {
         c.engineState == .active && c.solverConstraint.map { deferred.contains($0) } == true
     }
 
