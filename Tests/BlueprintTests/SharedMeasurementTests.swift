@@ -115,6 +115,48 @@ struct WrappingPassTests {
         }
     }
 
+    /// A new font or text on a label with constraints on its baselines remakes those
+    /// constraints, not the layout; the frames are those of a build from scratch.
+    @Test func aNewFontOrTextRemakesOnlyTheBaselineConstraints() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 240, height: 500))
+        let title = Label(name: "title", text: "Weekly report", fontSize: 17)
+        let body = Label(name: "body", text: "Short", fontSize: 15)
+        body.numberOfLines = 0
+        let footer = View(name: "footer")
+        for v in [title, body, footer] { root.addSubview(v) }
+        try activate([
+            title.top == root.top + 10, title.leading == root.leading + 16,
+            body.firstBaseline == title.lastBaseline + 20, body.bottom <= root.bottom - 10,
+            body.leading == root.leading + 16, body.trailing == root.trailing - 16,
+            footer.top == body.lastBaseline + 8, footer.leading == root.leading, footer.width == 10, footer.height == 10,
+        ])
+        root.layoutIfNeeded()
+        let engine = try #require(root.rootEngine)
+        func check() {
+            let titleLast = title.frame.midY + title.baselineOffsets.last
+            let bodyFirst = body.frame.midY + body.baselineOffsets.first
+            let bodyLast = body.frame.midY + body.baselineOffsets.last
+            #expect(abs(bodyFirst - (titleLast + 20)) < 1e-9)
+            #expect(abs(footer.frame.minY - (bodyLast + 8)) < 1e-9)
+        }
+        check()
+        title.fontSize = 28
+        root.layoutIfNeeded()
+        #expect(title.frame.height == 34)
+        check()
+        body.text = "A paragraph long enough to wrap onto a few lines in this column"
+        root.layoutIfNeeded()
+        #expect(body.textLayout.lines.count == 3)
+        check()
+        #expect(engine.rebuildCount == 1)
+        let frames = [title.frame, body.frame, footer.frame]
+        engine.needsRebuild = true
+        root.layoutIfNeeded()
+        for (a, b) in zip([title.frame, body.frame, footer.frame], frames) {
+            #expect(max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)) < 1e-9)
+        }
+    }
+
     /// The same when the constraint on the moved baseline is a definition (the footer's top is
     /// placed by nothing else): the definition takes its new constant, nothing is rebuilt.
     @Test func aDefinitionOnAMovedBaselineTakesItsNewConstant() throws {

@@ -132,12 +132,20 @@ public final class Label: View {
         return (l.firstBaseline - l.height / 2, l.lastBaseline - l.height / 2)
     }
 
-    /// Constraints on baselines carry the text's metrics in their constants: a new text needs
-    /// them rebuilt; otherwise only the intrinsic size moves.
+    /// The intrinsic size moves; constraints on baselines carry the text's metrics in their
+    /// constants, so they are made again (one by one, as when the label wraps).
     private func textChanged() {
         measureCache = nil
         layoutCache = nil
-        if usedByBaselineConstraint { structureChanged() } else { invalidateIntrinsicContentSize() }
+        invalidateIntrinsicContentSize()
+        remakeBaselineConstraints()
+    }
+
+    /// The constraints on the label's baselines are made again with its current text's offsets
+    /// (the engine rebuilds only if one of them is a definition whose terms changed).
+    private func remakeBaselineConstraints() {
+        guard usedByBaselineConstraint else { return }
+        for c in baselineConstraints.compactMap(\.constraint) where c.isActive { engine?.enqueue(.replace(c)) }
     }
 
     /// Whether the label wraps changed: the engine's list of wrapping labels is rebuilt.
@@ -162,9 +170,8 @@ public final class Label: View {
         if baselinesMoved {
             // A baseline is the label's centre plus an offset from its text (the text is
             // centred vertically, as UILabel draws it): more lines move the offsets, which are
-            // in the constants of the constraints on the label's baselines. Those constraints
-            // are made again, one by one (the engine rebuilds only if one is a definition).
-            for c in baselineConstraints.compactMap(\.constraint) where c.isActive { engine?.enqueue(.replace(c)) }
+            // in the constants of the constraints on the label's baselines.
+            remakeBaselineConstraints()
         }
         return moved || baselinesMoved
     }
