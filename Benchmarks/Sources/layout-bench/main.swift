@@ -14,6 +14,10 @@ import Glibc
 //                                                    --report also times root.layoutReport
 //                                                    (conflicts + ambiguity) after each run
 //   layout-bench --updates [--views N] [--quick]      1,000 constant updates on 1,000 (or N) views
+//   layout-bench --text-updates [--views N] [--steps S]   S (default 100) new subtitle texts, each
+//                                                    followed by a layout and a frame read, on N
+//                                                    (default 10,000) views; the subtitles' first
+//                                                    baselines hang from the titles' last ones
 //   layout-bench --export-metrics PATH                the labels' metrics, for layout_peer.py
 // BENCH_TRACE=1 prints each round of --updates.
 
@@ -247,6 +251,32 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
+/// New texts on labels with a constraint on their baseline (a card's subtitle hangs 18 pt
+/// below its title's last baseline), each followed by a layout and a read of the frame below
+/// it, against one full solve of a fresh tree; medians over the steps.
+func runTextUpdates(views n: Int, steps: Int) throws {
+    let layout = try buildCards(views: n)
+    layout.root.layoutIfNeeded()
+    var each: [Double] = []
+    for k in 0..<steps {
+        let card = layout.cards[(k * 7919) % layout.cards.count]
+        let text = subtitleText(k) + " (\(k))"
+        let (_, t) = time {
+            card.subtitle.text = text
+            layout.root.layoutIfNeeded()
+            sink += card.subtitle.frame.maxY
+        }
+        each.append(t)
+    }
+    let fresh = try buildCards(views: n)
+    let (_, f) = time { fresh.root.layoutIfNeeded() }
+    emit([
+        ("impl", "blueprint"), ("case", "text-updates"), ("target", n), ("views", layout.viewCount), ("steps", steps),
+        ("full_solve_ms", f * 1e3), ("update_ms_median", median(each) * 1e3), ("update_ms_max", each.max()! * 1e3),
+        ("ratio", median(each) / f),
+    ])
+}
+
 // MARK: Main
 
 do {
@@ -256,12 +286,15 @@ do {
     } else if arguments.contains("--updates") {
         let n = value(of: "--views").flatMap(Int.init) ?? 1_000
         try runUpdates(views: n, steps: quick ? 200 : 1_000, rounds: quick ? 3 : n > 1_000 ? 3 : 7)
+    } else if arguments.contains("--text-updates") {
+        try runTextUpdates(views: value(of: "--views").flatMap(Int.init) ?? 10_000,
+                           steps: value(of: "--steps").flatMap(Int.init) ?? 100)
     } else if let s = value(of: "--size"), let n = Int(s) {
         let runs = value(of: "--runs").flatMap(Int.init) ?? (n <= 1_000 ? 7 : n <= 10_000 ? 3 : 1)
         emit([("impl", "blueprint"), ("case", arguments.contains("--report") ? "report" : "cards"), ("target", n), ("running", true)])
         try runSize(n, runs: runs, report: arguments.contains("--report"))
     } else {
-        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--views N] [--quick] | --export-metrics PATH")
+        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--views N] [--quick] | --text-updates [--views N] [--steps S] | --export-metrics PATH")
         exit(2)
     }
 } catch {
