@@ -89,12 +89,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "BlueprintTests", dependencies: ["Blueprint"]),
+        .testTarget(name: "BlueprintTests", dependencies: ["Blueprint", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "BlueprintRenderTests", dependencies: ["BlueprintRender", "Blueprint", "Raster", "BlueprintSupport"]),
         // Trees and paths the BlueprintCheck and BlueprintTesting tests share (no product has it).
         .target(name: "TestSupport", dependencies: ["Blueprint", "BlueprintCheck", "BlueprintSupport", "Raster"], path: "Tests/TestSupport"),
-        .testTarget(name: "BlueprintSupportTests", dependencies: ["BlueprintSupport"]),
+        .testTarget(name: "BlueprintSupportTests", dependencies: ["BlueprintSupport", "TestSupport"]),
         .testTarget(name: "BlueprintCheckTests", dependencies: ["BlueprintCheck", "BlueprintRender", "Blueprint", "Raster", "BlueprintSupport", "TestSupport"]),
         .testTarget(
             name: "BlueprintSnapshotTestingTests",

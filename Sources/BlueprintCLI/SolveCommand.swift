@@ -57,11 +57,13 @@ struct SolveCommand: ParsableCommand {
     /// The table (a column per frame value, numbers right-aligned) and the problem lines, in one
     /// buffer: the cells are written once as bytes, their widths counted in characters.
     private func text(_ d: LayoutDocument, _ r: LayoutReport) -> [UInt8] {
-        // Every cell's bytes in one array, `ends[k]` where cell k ends; 5 cells a row.
+        // Every cell's bytes in one array, `ends[k]` where cell k ends and `cellWidths[k]` its
+        // width in characters; 5 cells a row.
         var cells: [UInt8] = []
         cells.reserveCapacity(48 * (d.views.count + 1))
-        var ends: [Int] = []
+        var ends: [Int] = [], cellWidths: [Int] = []
         ends.reserveCapacity(5 * (d.views.count + 1))
+        cellWidths.reserveCapacity(5 * (d.views.count + 1))
         var widths = [Int](repeating: 0, count: 5)
         func cell(_ column: Int, _ start: Int) {
             let bytes = cells[start...]
@@ -69,6 +71,7 @@ struct SolveCommand: ParsableCommand {
             let width = bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
             widths[column] = max(widths[column], width)
             ends.append(cells.count)
+            cellWidths.append(width)
         }
         for (k, header) in ["view", "x", "y", "width", "height"].enumerated() {
             let start = cells.count
@@ -92,8 +95,7 @@ struct SolveCommand: ParsableCommand {
         for (k, end) in ends.enumerated() {
             let column = k % 5
             let bytes = cells[start..<end]
-            let width = bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
-            let pad = widths[column] - width
+            let pad = widths[column] - cellWidths[k]
             if column == 0 {
                 out.append(contentsOf: bytes)
                 out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pad))

@@ -1,5 +1,6 @@
 import BlueprintSupport
 import Testing
+import TestSupport
 
 /// The byte writers give exactly the text of the string functions: the numbers' fast path
 /// (integers, multiples of 1/256 below 2²⁰) against the general formatter over many values.
@@ -15,18 +16,6 @@ import Testing
         var bytes: [UInt8] = []
         JSON.appendNumber(x, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// A small deterministic generator (SplitMix64).
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     @Test func knownNumbersAreWrittenAsTheFormatterWritesThem() {
@@ -85,7 +74,7 @@ import Testing
 
     /// Random bit patterns (every magnitude) and random short binary fractions of random size.
     @Test func randomNumbersMatchTheFormatter() {
-        var g = Generator(state: 0x5EED_2026)
+        var g = SplitMix(seed: 0x5EED_2026)
         var mismatches: [Double] = []
         for _ in 0..<200_000 {
             let any = Double(bitPattern: g.next())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Blueprint
 
 /// `LayoutDocument(parsing:file:)`: every statement and view option, metrics, comments and
@@ -552,19 +553,5 @@ struct LayoutFileTests {
         #expect(d.root.layoutReport.isClean)
         #expect(d.view(named: "field")?.frame == Rect(x: 24, y: 118, width: 327, height: 44))
         #expect(d.view(named: "hint")?.frame.minX == 12)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so mutated inputs are the same on every run
-/// (the module's tests share it).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

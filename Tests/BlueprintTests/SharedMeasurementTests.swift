@@ -44,6 +44,29 @@ struct SharedMeasurementTests {
 /// The second layout pass reads the wrapping labels' widths only when the solver has moved.
 @Suite("Layout: the wrapping pass after a constant update")
 struct WrappingPassTests {
+    /// The body hangs `gap` below the title's last baseline and the footer 8 pt below the
+    /// body's last baseline, as the final texts place them (the text is centred in a label).
+    func expectBaselinesHold(title: Label?, body: Label, footer: View, gap: Double = 20) {
+        if let title {
+            let titleLast = title.frame.midY + title.baselineOffsets.last
+            #expect(abs(body.frame.midY + body.baselineOffsets.first - (titleLast + gap)) < 1e-9)
+        }
+        #expect(abs(footer.frame.minY - (body.frame.midY + body.baselineOffsets.last + 8)) < 1e-9)
+    }
+
+    /// A build from scratch gives the same frames, to the last bits that another order of
+    /// pivots moves (1.4e-14 here, where the two paths add the same numbers in another order).
+    func expectFramesOfABuildFromScratch(_ views: [View], engine: LayoutEngine, root: View) {
+        let frames = views.map(\.frame)
+        let builds = engine.rebuildCount
+        engine.needsRebuild = true
+        root.layoutIfNeeded()
+        #expect(engine.rebuildCount == builds + 1)
+        for (a, b) in zip(views.map(\.frame), frames) {
+            #expect(max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)) < 1e-9)
+        }
+    }
+
     @Test func aSpacingUpdateReadsNoWidthAndAGapUpdateRewraps() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 400))
         let first = Label(name: "first", text: "Short", fontSize: 17)
@@ -98,21 +121,8 @@ struct WrappingPassTests {
         #expect(body.frame.width == 208)
         #expect(body.textLayout.lines.count == 3)
         #expect(body.frame.height == body.intrinsicContentSize.height)
-        // The baselines as the final text places them.
-        let titleLast = title.frame.midY + title.baselineOffsets.last
-        let bodyFirst = body.frame.midY + body.baselineOffsets.first
-        let bodyLast = body.frame.midY + body.baselineOffsets.last
-        #expect(abs(bodyFirst - (titleLast + 20)) < 1e-9)
-        #expect(abs(footer.frame.minY - (bodyLast + 8)) < 1e-9)
-        // A build from scratch agrees (to the last bits that another order of pivots moves:
-        // 1.4e-14 here, where the two paths add the same numbers in another order).
-        let frames = [title.frame, body.frame, footer.frame]
-        engine.needsRebuild = true
-        root.layoutIfNeeded()
-        #expect(engine.rebuildCount == 2)
-        for (a, b) in zip([title.frame, body.frame, footer.frame], frames) {
-            #expect(max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)) < 1e-9)
-        }
+        expectBaselinesHold(title: title, body: body, footer: footer)
+        expectFramesOfABuildFromScratch([title, body, footer], engine: engine, root: root)
     }
 
     /// A new font or text on a label with constraints on its baselines remakes those
@@ -132,13 +142,7 @@ struct WrappingPassTests {
         ])
         root.layoutIfNeeded()
         let engine = try #require(root.rootEngine)
-        func check() {
-            let titleLast = title.frame.midY + title.baselineOffsets.last
-            let bodyFirst = body.frame.midY + body.baselineOffsets.first
-            let bodyLast = body.frame.midY + body.baselineOffsets.last
-            #expect(abs(bodyFirst - (titleLast + 20)) < 1e-9)
-            #expect(abs(footer.frame.minY - (bodyLast + 8)) < 1e-9)
-        }
+        func check() { expectBaselinesHold(title: title, body: body, footer: footer) }
         check()
         title.fontSize = 28
         root.layoutIfNeeded()
@@ -149,12 +153,7 @@ struct WrappingPassTests {
         #expect(body.textLayout.lines.count == 3)
         check()
         #expect(engine.rebuildCount == 1)
-        let frames = [title.frame, body.frame, footer.frame]
-        engine.needsRebuild = true
-        root.layoutIfNeeded()
-        for (a, b) in zip([title.frame, body.frame, footer.frame], frames) {
-            #expect(max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)) < 1e-9)
-        }
+        expectFramesOfABuildFromScratch([title, body, footer], engine: engine, root: root)
     }
 
     /// The same when the constraint on the moved baseline is a definition (the footer's top is
@@ -175,12 +174,7 @@ struct WrappingPassTests {
         #expect(engine.rebuildCount == 1)
         #expect(engine.isDeferred(below))
         #expect(body.textLayout.lines.count == 3)
-        #expect(abs(footer.frame.minY - (body.frame.midY + body.baselineOffsets.last + 8)) < 1e-9)
-        let frames = [body.frame, footer.frame]
-        engine.needsRebuild = true
-        root.layoutIfNeeded()
-        for (a, b) in zip([body.frame, footer.frame], frames) {
-            #expect(max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)) < 1e-9)
-        }
+        expectBaselinesHold(title: nil, body: body, footer: footer)
+        expectFramesOfABuildFromScratch([body, footer], engine: engine, root: root)
     }
 }

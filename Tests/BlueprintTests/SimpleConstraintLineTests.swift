@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Blueprint
 
 /// The common shapes of constraint lines skip the syntax tree (`SimpleConstraintLine`); the

@@ -91,3 +91,17 @@ package func fnv1a64Identity(_ bytes: [UInt8]) -> String {
     let hex = String(hash, radix: 16)
     return "\(bytes.count) bytes, fnv1a64 " + String(repeating: "0", count: 16 - hex.count) + hex
 }
+
+/// SplitMix64: the tests' small seeded generator, so generated inputs are the same on every run
+/// (no system randomness).
+package struct SplitMix {
+    package var state: UInt64
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -91,22 +91,14 @@ public struct LayoutDocument {
 func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
     var i = 0
     let n = bytes.count
-    // ASCII eight bytes at a time (nearly every file is all ASCII outside its labels).
-    bytes.withUnsafeBytes { raw in
-        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-    }
     while i < n {
-        let b = bytes[i]
-        if b < 0x80 {
-            i += 1
-            // Back to whole words once aligned past the multi-byte character.
-            if i + 8 <= n, i & 7 == 0 {
-                bytes.withUnsafeBytes { raw in
-                    while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-                }
-            }
-            continue
+        // ASCII eight bytes at a time (nearly every file is all ASCII outside its labels).
+        bytes.withUnsafeBytes { raw in
+            while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
         }
+        guard i < n else { return nil }
+        let b = bytes[i]
+        if b < 0x80 { i += 1; continue }
         let length: Int, minimum: UInt32
         switch b {
         case 0xC2...0xDF: length = 2; minimum = 0x80
@@ -181,12 +173,14 @@ struct LayoutFileParser {
         views = [root]
     }
 
-    /// A line of the file: its text, its number and the lexer made for it (a struct, not a
-    /// tuple: copying a tuple with a lexer in it goes through the runtime's generic copy).
+    /// A line of the file: its text, its number, the lexer made for it and its first two tokens
+    /// (read once, by the prescan; pass 1 tells statements apart by them). A struct, not a
+    /// tuple: copying a tuple with a lexer in it goes through the runtime's generic copy.
     private struct Line {
         var text: Substring
         var number: Int
         var lexer: Lexer
+        var head: (Token, Token)
     }
 
     /// Errors of one pass, at most `errorLimit + 1` (one more tells that there are more).
@@ -203,10 +197,7 @@ struct LayoutFileParser {
         // Split at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one Character in
         // Swift, so a CRLF file would be one long line (a comment, if it starts with one).
         // Each line gets one lexer (one copy of its bytes), shared by the three readings below.
-        // Each line with its number, its lexer and its first two tokens (read once, by the
-        // prescan; pass 1 tells statements apart by them).
         var lines: [Line] = []
-        var heads: [(Token, Token)] = []
         let utf8 = text.utf8
         // Where each line ends, found in the contiguous bytes (the string view's own search
         // goes a byte at a time through index checks).
@@ -248,18 +239,16 @@ struct LayoutFileParser {
                let above = lines.lastIndex(where: { firstByte($0.text) != nil && firstByte($0.text) != 0x23 }) {
                 let joined = Substring(String(lines[above].text) + " " + String(line))
                 let lexer = Lexer(joined, comments: true)
-                lines[above] = Line(text: joined, number: lines[above].number, lexer: lexer)
                 var again = lexer
-                heads[above] = (again.next(), again.next())
-                lines.append(Line(text: "", number: lines.count + 1, lexer: Lexer("", comments: true)))
-                heads.append((Token(kind: .end, start: 0, end: 0), Token(kind: .end, start: 0, end: 0)))
+                lines[above] = Line(text: joined, number: lines[above].number, lexer: lexer, head: (again.next(), again.next()))
+                let end = Token(kind: .end, start: 0, end: 0)
+                lines.append(Line(text: "", number: lines.count + 1, lexer: Lexer("", comments: true), head: (end, end)))
                 guard let newline else { break }
                 start = utf8.index(after: newline)
                 continue
             }
             let lexer = Lexer(line, comments: true)
-            lines.append(Line(text: line, number: lines.count + 1, lexer: lexer))
-            heads.append(prescan(lexer, lines.count))
+            lines.append(Line(text: line, number: lines.count + 1, lexer: lexer, head: prescan(lexer, lines.count + 1)))
             guard let newline else { break }
             start = utf8.index(after: newline)
         }
@@ -273,7 +262,7 @@ struct LayoutFileParser {
         var first = Collected()
         var constraintLines: [Int] = []   // indices in `lines`
         for k in lines.indices {
-            let (t0, t1) = heads[k]
+            let (t0, t1) = lines[k].head
             guard t0.kind != .end else { continue }
             let line = lines[k].text, n = lines[k].number, lexer = lines[k].lexer
             let keyword = t0.kind == .identifier && t1.kind != .dot ? lexer.text(t0) : nil

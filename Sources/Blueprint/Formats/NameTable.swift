@@ -19,8 +19,6 @@ struct NameTable<Value> {
         entries.reserveCapacity(capacity)
     }
 
-    var count: Int { entries.count }
-
     private static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for x in b { h = (h ^ UInt64(x)) &* 0x100_0000_01b3 }

@@ -176,14 +176,13 @@ public final class Label: View {
         return moved || baselinesMoved
     }
 
-    /// Whether a constraint was ever activated on one of the label's baselines.
-    @exclusivity(unchecked) var usedByBaselineConstraint = false
+    /// Whether a constraint was activated on one of the label's baselines.
+    var usedByBaselineConstraint: Bool { !baselineConstraints.isEmpty }
     /// The constraints activated on the label's baselines (some may have been deactivated since).
     @exclusivity(unchecked) private var baselineConstraints: [WeakConstraint] = []
 
     /// A constraint on one of the label's baselines is being activated.
     func noteBaselineConstraint(_ c: LayoutConstraint) {
-        usedByBaselineConstraint = true
         guard !baselineConstraints.contains(where: { $0.constraint === c }) else { return }
         baselineConstraints.removeAll { $0.constraint == nil || $0.constraint?.isActive == false }
         baselineConstraints.append(WeakConstraint(constraint: c))
