@@ -132,10 +132,48 @@ import Testing
         #expect(try label(b.trailing <= root.trailing - 8) == "≥ 8")
         #expect(try label(b.trailing <= root.trailingMargin) == "≥ 0")
         #expect(try label(root.trailingMargin >= b.trailing) == "≥ 0")
-        #expect(try label(a.leading >= root.leading + 4) == "≥ 4")
+        #expect(try label(a.trailing >= root.leading + 4) == "≥ 4")
         // a.leading is 6 left of the margin: the gap from it to the margin is at most 6.
         #expect(try label(a.leading >= root.leadingMargin - 6) == "≤ 6")
         #expect(try label(a.leading <= root.leadingMargin - 6) == "≥ 6")
+        #expect(try label(b.top == a.bottom + 30) == "30")
+    }
+
+    /// Right to left, a constraint on leading or trailing is read in mirrored coordinates; its
+    /// label still states the gap as drawn (never `−8` or `≤ −8`).
+    @Test func rightToLeftGapsFollowTheSameSignRule() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.layoutDirection = .rightToLeft
+        root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        let a = View(name: "a"), b = View(name: "b")
+        root.addSubview(a)
+        root.addSubview(b)
+        try activate([a.top == root.top, a.height == 20, a.leading == root.leading + 10, a.width == 40,
+                      b.top == root.top + 50, b.height == 20, b.leading == root.leading + 100, b.width == 40])
+        root.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 150, y: 0, width: 40, height: 20))
+        #expect(b.frame == Rect(x: 60, y: 50, width: 40, height: 20))
+        func label(_ c: LayoutConstraint) throws -> String? {
+            try c.activate()
+            defer { c.deactivate() }
+            return try Diagram(root: root, options: RenderOptions(scale: 1)).annotations.first { $0.formula == c.formula }?.label
+        }
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1))
+        #expect(d.annotations.first { $0.formula == "a.leading == root.leading + 10" }?.label == "10")
+        #expect(d.annotations.first { $0.formula == "b.leading == root.leading + 100" }?.label == "100")
+        // a.left = 150, b.right = 100 (b is left of a), the leading margin at x = 184.
+        #expect(try label(b.leading >= a.trailing + 8) == "≥ 8")
+        #expect(try label(a.trailing <= b.leading - 8) == "≥ 8")
+        #expect(try label(a.trailing >= b.leading - 80) == "≤ 80")
+        #expect(try label(b.leading == a.trailing + 50) == "50")
+        #expect(try label(b.trailing <= root.trailing - 8) == "≥ 8")
+        #expect(try label(b.trailing <= root.trailingMargin) == "≥ 0")
+        #expect(try label(a.trailing >= root.leading + 4) == "≥ 4")
+        // a.leading (its right edge, 190) is 6 beyond the margin: the gap is at most 6.
+        #expect(try label(a.leading >= root.leadingMargin - 6) == "≤ 6")
+        #expect(try label(a.leading <= root.leadingMargin - 6) == "≥ 6")
+        // Not mirrored: left, right and vertical constraints keep their constants.
+        #expect(try label(b.right <= a.left - 8) == "≥ 8")
         #expect(try label(b.top == a.bottom + 30) == "30")
     }
 

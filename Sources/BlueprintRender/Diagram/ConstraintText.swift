@@ -10,6 +10,11 @@ import Blueprint
 /// inside `b` reads `≥ 0`, and `a.trailing <= b.trailing - 8` reads `≥ 8`. When both
 /// coordinates coincide, the gap is measured inwards: from a trailing, right or bottom edge of
 /// the first item towards the second item's, from any other attribute the other way.
+///
+/// In a right-to-left layout a constraint on leading or trailing is read in mirrored
+/// coordinates (x grows leftwards, docs/Semantics.md), so `b.leading == a.trailing + 8` puts `b`
+/// 8 to the *left* of `a`. The rule still states the gap as drawn: that line reads `8`, and
+/// `b.leading >= a.trailing + 8` reads `≥ 8`, never `−8` or `≤ −8`.
 enum ConstraintText {
     static func symbol(_ r: LayoutRelation) -> String {
         switch r {
@@ -58,8 +63,11 @@ enum ConstraintText {
     /// The label of a spacing between `v1` (the first item's coordinate) and `v2`, for
     /// `first REL multiplier × second + constant`, following the sign rule. `constantName`, the
     /// metric the constant was written as, comes before the number (`pad 24`, `≥ gap 8`).
+    /// `mirrored`: the constraint is read in mirrored coordinates (right to left, on leading or
+    /// trailing); `v1` and `v2` are always the picture's coordinates.
     static func spacing(relation: LayoutRelation, multiplier: Double, constant: Double, v1: Double, v2: Double,
-                        firstAttribute: LayoutAttribute, rightToLeft: Bool, constantName: String? = nil) -> String {
+                        firstAttribute: LayoutAttribute, rightToLeft: Bool, mirrored: Bool = false,
+                        constantName: String? = nil) -> String {
         let named = { (n: String) in constantName.map { $0 + " " + n } ?? n }
         // The gap g runs from the nearer coordinate to the farther one.
         let firstIsNear = abs(v1 - v2) < 0.5 ? isFarSide(firstAttribute, rightToLeft: rightToLeft) : v1 < v2
@@ -69,6 +77,9 @@ enum ConstraintText {
             if constant != 0 { s += (constant > 0 ? " + " : " − ") + named(formatNumber(abs(constant))) }
             return s
         }
+        // Mirrored, −first REL −second + c is first REL' second − c in the picture's x (REL'
+        // the flipped relation).
+        let (relation, constant) = mirrored ? (flip(relation), -constant) : (relation, constant)
         // first = second + c  ⇔  second − first = −c (first nearer) or first − second = c.
         let r = firstIsNear ? flip(relation) : relation
         let value = firstIsNear ? -constant : constant
