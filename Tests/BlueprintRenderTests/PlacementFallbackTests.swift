@@ -182,4 +182,124 @@ import Testing
         #expect(labels[1].rect.maxX == track.maxX - 1.5 && high.minX - track.maxX == 12)
         #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.linesThroughText == 0)
     }
+
+    /// A ride-booking screen as a UIKit developer writes it in Swift (35 views): a map, a sheet
+    /// with a handle, a destination field, three ride options filling equally (each a vertical
+    /// stack centring a 56 × 32 car over three labels), a payment row, a wrapping note and a
+    /// confirm button on the safe area.
+    static func rideScreen(rtl: Bool) throws -> View {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        root.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        if rtl { root.layoutDirection = .rightToLeft }
+        let map = View(name: "map")
+        let locate = View(name: "locate")
+        let sheet = View(name: "sheet")
+        let handle = View(name: "handle")
+        let heading = Label(name: "heading", text: rtl ? "לאן נוסעים?" : "Where to?", fontSize: 24)
+        let field = View(name: "field")
+        let pin = View(name: "pin")
+        let fieldText = Label(name: "fieldText", text: rtl ? "תחנה מרכזית, תל אביב" : "Central Station, Platform 4", fontSize: 17)
+        root.addSubview(map); map.addSubview(locate)
+        root.addSubview(sheet)
+        for v in [handle, heading, field] as [View] { sheet.addSubview(v) }
+        field.addSubview(pin); field.addSubview(fieldText)
+
+        var cards: [View] = []
+        for (i, (name, price, eta)) in [("Economy", "€12.40", "3 min"), ("Comfort", "€16.90", "5 min"), ("XL", "€21.10", "8 min")].enumerated() {
+            let card = View(name: "option\(i + 1)")
+            let car = View(name: "car\(i + 1)")
+            let title = Label(name: "optionTitle\(i + 1)", text: name, fontSize: 15)
+            let cost = Label(name: "optionPrice\(i + 1)", text: price, fontSize: 17)
+            let time = Label(name: "optionEta\(i + 1)", text: eta, fontSize: 13)
+            let column = StackView(name: "optionStack\(i + 1)", arrangedSubviews: [car, title, cost, time])
+            column.axis = .vertical
+            column.alignment = .center
+            column.spacing = 4
+            card.addSubview(column)
+            try activate([
+                column.edges == card.margins,
+                car[.width] == 56, car[.height] == 32,
+            ])
+            cards.append(card)
+        }
+        let options = StackView(name: "options", arrangedSubviews: cards)
+        options.distribution = .fillEqually
+        options.spacing = 8
+        sheet.addSubview(options)
+
+        let payment = View(name: "payment")
+        let cardIcon = View(name: "cardIcon")
+        let cardLabel = Label(name: "cardLabel", text: "Visa •••• 4242", fontSize: 17)
+        let change = Label(name: "change", text: "Change", fontSize: 17)
+        for v in [cardIcon, cardLabel, change] as [View] { payment.addSubview(v) }
+        sheet.addSubview(payment)
+        let promo = Label(name: "promo", text: "Prices include a 10% discount for your first ride this week. Tolls and airport fees are added at the end of the trip.", fontSize: 13)
+        promo.numberOfLines = 0
+        sheet.addSubview(promo)
+        let confirm = View(name: "confirm")
+        let confirmTitle = Label(name: "confirmTitle", text: rtl ? "הזמנת נסיעה" : "Confirm Economy", fontSize: 17)
+        confirm.addSubview(confirmTitle)
+        sheet.addSubview(confirm)
+
+        try activate([
+            map.top == root.top, map.leading == root.leading, map.trailing == root.trailing,
+            map.bottom == sheet.top + 16,
+            locate.trailing == map.trailingMargin, locate.bottom == map.bottom - 32,
+            locate[.width] == 44, locate[.height] == 44,
+            sheet.leading == root.leading, sheet.trailing == root.trailing, sheet.bottom == root.bottom,
+            handle.top == sheet.top + 8, handle.centerX == sheet.centerX,
+            handle[.width] == 36, handle[.height] == 5,
+            heading.top == handle.bottom + 16,
+            heading.leading == sheet.leadingMargin,
+            heading.trailing <= sheet.trailingMargin,
+            field.top == heading.bottom + 12,
+            field.leading == sheet.leadingMargin, field.trailing == sheet.trailingMargin,
+            field[.height] == 48,
+            pin.leading == field.leadingMargin, pin.centerY == field.centerY,
+            pin[.width] == 20, pin[.height] == 20,
+            fieldText.leading == pin.trailing + 12, fieldText.trailing <= field.trailingMargin,
+            fieldText.centerY == field.centerY,
+            options.top == field.bottom + 16,
+            options.leading == sheet.leadingMargin, options.trailing == sheet.trailingMargin,
+            payment.top == options.bottom + 16,
+            payment.leading == sheet.leadingMargin, payment.trailing == sheet.trailingMargin,
+            payment[.height] == 44,
+            cardIcon.leading == payment.leading, cardIcon.centerY == payment.centerY,
+            cardIcon[.width] == 32, cardIcon[.height] == 22,
+            cardLabel.leading == cardIcon.trailing + 12, cardLabel.centerY == payment.centerY,
+            change.trailing == payment.trailing, change.firstBaseline == cardLabel.firstBaseline,
+            change.leading >= cardLabel.trailing + 8,
+            promo.top == payment.bottom + 8,
+            promo.leading == sheet.leadingMargin, promo.trailing == sheet.trailingMargin,
+            confirm.top == promo.bottom + 16,
+            confirm.leading == sheet.leadingMargin, confirm.trailing == sheet.trailingMargin,
+            confirm[.height] == 52,
+            confirm.bottom == root.safeAreaLayoutGuide.bottom - 8,
+            confirmTitle.center == confirm.center,
+        ])
+        sheet.directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 20, bottom: 8, trailing: 20)
+        return root
+    }
+
+    /// The first car's badge has no room by its view (the centre alignment line runs through
+    /// it; the stack's and the card's edges, the field above and the labels below ring it), so
+    /// it goes to the column beside the layout on a leader that crosses nothing, as a name
+    /// does, instead of becoming a numbered marker.
+    @Test func aBadgeWithNoRoomByItsViewGoesToTheColumnNotAMarker() throws {
+        let root = try Self.rideScreen(rtl: false)
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.isClean)
+        let d = try Diagram(root: root, options: RenderOptions(scale: 2))
+        let car = try frame(d, "car1")
+        #expect(car == Rect(x: 47.666666666666664, y: 510, width: 56, height: 32))
+        let badge = try text(d, "56 × 32")
+        #expect(badge.marker == nil)
+        let leader = try #require(badge.leader)
+        #expect(leader.0 == Point(x: car.minX, y: car.midY))
+        #expect(badge.rect.maxX < 0)   // beside the layout, left of the root
+        #expect(leader.1.x == badge.rect.maxX)
+        #expect(d.statistics.markers == 0)
+        #expect(d.statistics.leaderCrossings == 0 && d.statistics.leadersOverText == 0 && d.statistics.linesThroughText == 0)
+        #expect(d.legend.items.allSatisfy { if case .marker = $0.entry.sample { false } else { true } })
+    }
 }

@@ -46,6 +46,13 @@ extension LabelPlacer {
             if let (r, leader) = nearSpot(boxSize(item.text), around: item.anchor, home: item.home, owner: item.owner) {
                 commit(PlacedText(text: item.text, rect: r, style: item.style, marker: nil, leader: leader, backdrop: true,
                                   home: item.home, owners: item.owners))
+            } else if case .badge = item.style, let home = item.home,
+                      placeInColumn(item.text, style: item.style, size: boxSize(item.text), for: home, owners: item.owners,
+                                    dimmed: false, cleanOnly: true) {
+                // A size badge with no room near its view (a small view deep in a stack, ringed
+                // by edges and alignment lines) goes to the column beside the layout, as a name
+                // does, on a leader that crosses nothing: not a numbered marker.
+                continue
             } else {
                 waiting.append(item)
             }

@@ -98,6 +98,15 @@ extension LabelPlacer {
     /// the callout, where that one crosses a text); the side whose leader crosses nothing wins.
     mutating func placeCallout(_ name: String, for f: Rect, dimmed: Bool) {
         let s = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+        placeInColumn(name, style: .name, size: s, for: f, owners: [], dimmed: dimmed, cleanOnly: false)
+    }
+
+    /// A text of `size` in the column beside the layout (see ``placeCallout(_:for:dimmed:)``);
+    /// with `cleanOnly`, only on a leader that crosses nothing (else nothing is placed).
+    /// Returns whether it was placed.
+    @discardableResult
+    mutating func placeInColumn(_ name: String, style: PlacedText.Style, size s: Size, for f: Rect, owners: [Rect],
+                                dimmed: Bool, cleanOnly: Bool) -> Bool {
         var fallback: PlacedText?
         var best: (text: PlacedText, length: Double)?
         // Leaders from the middle of the view's side first; failing that on both sides, level
@@ -117,7 +126,8 @@ extension LabelPlacer {
                     let y = levelled && f.height > 2 ? min(max(r.midY, f.minY + 1), f.maxY - 1) : f.midY
                     let anchor = Point(x: right ? f.maxX : f.minX, y: y)
                     let end = Point(x: right ? r.minX : r.maxX, y: r.midY)
-                    let text = PlacedText(text: name, rect: r, style: .name, marker: nil, leader: (anchor, end), backdrop: true, home: f, dimmed: dimmed)
+                    let text = PlacedText(text: name, rect: r, style: style, marker: nil, leader: (anchor, end), backdrop: true, home: f,
+                                          owners: owners, dimmed: dimmed)
                     if leaderIsClean(anchor, end, home: f) {
                         // The nearest clean spot on this side; the shorter leader of the two sides wins.
                         let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
@@ -128,6 +138,13 @@ extension LabelPlacer {
                 }
             }
         }
-        if let best { commit(best.text) } else if let fallback { commit(fallback) }
+        if let best {
+            commit(best.text)
+        } else if let fallback, !cleanOnly {
+            commit(fallback)
+        } else {
+            return false
+        }
+        return true
     }
 }
