@@ -120,8 +120,10 @@ public struct Diagram {
             }
             if annotations.contains(where: { $0.kind == .alignment }) { entries.append(LegendEntry(sample: .alignment, text: "alignment")) }
             if annotations.contains(where: { $0.dashed }) { entries.append(LegendEntry(sample: .lowPriority, text: "priority < 1000")) }
-            if annotations.contains(where: { $0.role == .conflict }) { entries.append(LegendEntry(sample: .role(.conflict), text: "in a conflict")) }
-            if annotations.contains(where: { $0.role == .broken }) { entries.append(LegendEntry(sample: .role(.broken), text: "broken")) }
+            for (role, text) in [(StrokeRole.conflict, "in a conflict"), (.broken, "broken")]
+            where annotations.contains(where: { $0.role == role }) || builder.badges.contains(where: { $0.role == role }) {
+                entries.append(LegendEntry(sample: .role(role), text: text))
+            }
             if builder.boxes.contains(where: { !$0.ambiguous.isEmpty }) { entries.append(LegendEntry(sample: .ambiguous, text: "ambiguous")) }
             if builder.boxes.contains(where: { $0.hidden }) { entries.append(LegendEntry(sample: .hidden, text: "hidden")) }
         }

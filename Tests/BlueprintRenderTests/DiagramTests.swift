@@ -209,10 +209,35 @@ import Testing
 
     @Test func conflictsAreDrawnBrokenAndInvolved() throws {
         let d = try Diagram.fixture("conflict")
-        // Both widths are sizes: avatar's one badge carries them and is drawn broken.
-        let broken = d.texts.filter { if case .badge(.broken) = $0.style { true } else { false } }.map(\.text)
-        #expect(broken == ["w 64 · 1:1 · w 80"])
+        // Both widths are sizes: avatar's badge is split by colour, the broken width in red,
+        // the width it conflicts with in orange, the ratio as any size; the legend says which
+        // colour is which.
+        func badges(_ role: StrokeRole) -> [String] {
+            d.texts.filter { if case .badge(role) = $0.style { true } else { false } }.map(\.text)
+        }
+        #expect(badges(.broken) == ["w 80"])
+        #expect(badges(.conflict) == ["w 64"])
+        #expect(badges(.normal).contains("1:1"))
         #expect(d.layoutReport.conflicts.count == 1)
+        let legend = d.legend.items.map(\.entry.text)
+        #expect(legend.contains("in a conflict") && legend.contains("broken"))
+    }
+
+    /// A fixed width that is broken and a fixed height that is not read `w 200` (red) and
+    /// `h 44`, not one red `200 × 44`.
+    @Test func aBrokenWidthBesideAFineHeightAreTwoBadges() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 140))
+        let field = View(name: "field")
+        root.addSubview(field)
+        try activate([field.top == root.top + 20, field.leading == root.leading + 20, field.trailing == root.trailing - 20,
+                      field.height == 44])
+        try activate([field.width == 200])
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1))
+        #expect(d.layoutReport.broken.map(\.formula) == ["field.width == 200"])
+        let styled = d.texts.compactMap { t -> String? in
+            if case .badge(let role) = t.style { "\(t.text) \(role)" } else { nil }
+        }
+        #expect(styled.sorted() == ["h 44 normal", "w 200 broken"])
     }
 
     @Test func ambiguousViewsAreMarkedAndNoted() throws {

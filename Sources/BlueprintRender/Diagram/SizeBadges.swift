@@ -116,10 +116,16 @@ struct SizeBadges {
             guard var list = parts[id], let i = list.firstIndex(where: { $0.text.isEmpty && ($0.key == 0 || $0.key == 1) }) else { continue }
             let w = sizes[.width], h = sizes[.height]
             var part = list[i]
-            if let w, let h {
+            if let w, let h, w.1 == h.1 {
                 part.text = formatNumber(w.0.constant) + " × " + formatNumber(h.0.constant)
-                part.role = max(w.1, h.1)
                 part.formula = w.0.formula + ", " + h.0.formula
+            } else if let w, let h {
+                // One broken or in a conflict and the other not: two parts, each in its colour.
+                (part.text, part.short) = texts(w.0) { "w " + named(w.0, w.0.constant, $0) }
+                part.role = w.1
+                part.formula = w.0.formula
+                let (text, short) = texts(h.0) { "h " + named(h.0, h.0.constant, $0) }
+                list.append(Part(key: 1, text: text, short: short, owners: part.owners, role: h.1, formula: h.0.formula))
             } else if let w {
                 (part.text, part.short) = texts(w.0) { "w " + named(w.0, w.0.constant, $0) }
             } else if let h {
@@ -167,13 +173,19 @@ struct SizeBadges {
         for id in order {
             guard let item = items[id], let list = parts[id], !list.isEmpty else { continue }
             let sorted = list.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
-            var owners: [Rect] = []
-            for p in sorted { owners += p.owners }
-            let short = sorted.contains { $0.short != nil } ? sorted.map { $0.short ?? $0.text }.joined(separator: " · ") : nil
             var depth = 0, at = item.owningView?.superview
             while let v = at { depth += 1; at = v.superview }
-            badges.append(Badge(item: id, shortText: short, frame: frame(item), text: sorted.map(\.text).joined(separator: " · "), owners: owners,
-                                role: sorted.map(\.role).max() ?? .normal, formulas: sorted.map(\.formula), depth: depth))
+            // One badge per stroke role, so a colour says exactly which sizes are broken or in
+            // the conflict (`w 64 · 1:1` orange beside `w 80` red), not the whole badge.
+            for role in [StrokeRole.normal, .conflict, .broken] {
+                let group = sorted.filter { $0.role == role }
+                guard !group.isEmpty else { continue }
+                var owners: [Rect] = []
+                for p in group { owners += p.owners }
+                let short = group.contains { $0.short != nil } ? group.map { $0.short ?? $0.text }.joined(separator: " · ") : nil
+                badges.append(Badge(item: id, shortText: short, frame: frame(item), text: group.map(\.text).joined(separator: " · "),
+                                    owners: owners, role: role, formulas: group.map(\.formula), depth: depth))
+            }
         }
     }
 
