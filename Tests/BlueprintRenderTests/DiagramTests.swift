@@ -247,6 +247,15 @@ import Testing
         #expect(d.texts.contains { if case .ambiguity = $0.style { return true } else { return false } })
     }
 
+    /// An ambiguity note names the free parts as `blueprint explain` does, short: the tie's
+    /// title has only its width free, its value also its position.
+    @Test func ambiguityNotesNameTheFreeParts() throws {
+        let d = try Diagram.fixture("tie")
+        let notes = d.texts.filter { if case .ambiguity = $0.style { true } else { false } }.map(\.text)
+        #expect(notes.sorted() == ["ambiguous width", "ambiguous x, width"])
+        #expect(d.layoutReport.ambiguous.map(\.description) == ["title: width is ambiguous", "value: horizontal position and width are ambiguous"])
+    }
+
     @Test func showingOneViewKeepsOnlyItsConstraints() throws {
         let all = try Diagram.fixture("login-form")
         let one = try Diagram.fixture("login-form", options: RenderOptions(constraints: .view("email")))

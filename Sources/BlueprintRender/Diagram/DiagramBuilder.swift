@@ -38,8 +38,8 @@ struct DiagramBuilder {
             for c in conflict.involved { involved.insert(ObjectIdentifier(c)) }
             if let b = conflict.broken { broken.insert(ObjectIdentifier(b)) }
         }
-        var ambiguous: [ObjectIdentifier: [LayoutAxis]] = [:]
-        for item in report.ambiguous { ambiguous[ObjectIdentifier(item.item), default: []] += item.axes }
+        var ambiguous: [ObjectIdentifier: [LayoutAttribute]] = [:]
+        for item in report.ambiguous { ambiguous[ObjectIdentifier(item.item), default: []] += item.free }
 
         // Views whose margin attributes some constraint reads get their margins drawn too.
         var constraints: [LayoutConstraint] = []
@@ -140,7 +140,7 @@ struct DiagramBuilder {
     }
 
     private mutating func addBoxes(_ view: View, parent: String?, depth: Int, hidden: Bool, rtl: Bool,
-                                   ambiguous: [ObjectIdentifier: [LayoutAxis]], marginUsers: Set<ObjectIdentifier>) {
+                                   ambiguous: [ObjectIdentifier: [LayoutAttribute]], marginUsers: Set<ObjectIdentifier>) {
         let hidden = hidden || view.isHidden
         let frame = view.absoluteFrame
         var textLayout: (TextLayout, Point)?

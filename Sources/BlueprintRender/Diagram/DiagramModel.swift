@@ -24,8 +24,9 @@ struct ViewBox {
     var parentName: String?
     /// The dashed inset of its layout margins (containers and views whose margins are used).
     var margins: Rect?
-    /// Free axes when the constraints do not fix its frame.
-    var ambiguous: [LayoutAxis]
+    /// The free parts of its frame (`left`, `width`, `top`, `height`: see
+    /// ``AmbiguousItem/free``) when the constraints do not fix it.
+    var ambiguous: [LayoutAttribute]
     /// For a stack view, its arrangement as the name shows it: `→ 8`, `↓ 12 equal` (the stack's
     /// own constraints are not drawn; its spacings are, as I-bars).
     var stack: String? = nil

@@ -123,10 +123,18 @@ struct LabelPlacer {
 
     // MARK: Notes
 
-    /// Places the "ambiguous" note of each ambiguous view below it (or inside, or above).
+    /// Places the "ambiguous" note of each ambiguous view below it (or inside, or above):
+    /// `ambiguous x`, `ambiguous y, height`.
     mutating func placeAmbiguity(_ boxes: [ViewBox]) {
         for b in boxes where !b.ambiguous.isEmpty {
-            let text = "ambiguous " + b.ambiguous.map { $0 == .horizontal ? "x" : "y" }.joined(separator: ", ")
+            // The parts as `blueprint explain` names them, short: a free height is not `y`.
+            let text = "ambiguous " + b.ambiguous.map { a -> String in
+                switch a {
+                case .left: "x"
+                case .top: "y"
+                default: a.rawValue
+                }
+            }.joined(separator: ", ")
             let size = boxSize(text)
             let f = b.frame, w = size.width, h = size.height
             var slots = [Rect(x: f.minX, y: f.maxY + 1, width: w, height: h),
