@@ -139,6 +139,43 @@ import Testing
         #expect(try label(b.top == a.bottom + 30) == "30")
     }
 
+    /// In a right-to-left layout a constraint on leading or trailing holds in mirrored
+    /// coordinates, constant included; its label still states the gap as drawn, never a
+    /// negative number (`b.leading == a.trailing + 8` puts `b` 8 left of `a`: it reads `8`, not
+    /// `−8`). Constraints on left and right are not mirrored.
+    @Test func rightToLeftGapsFollowTheSameSignRule() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.layoutDirection = .rightToLeft
+        root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        let a = View(name: "a"), b = View(name: "b")
+        root.addSubview(a)
+        root.addSubview(b)
+        // a spans x 150...190, b 102...142.
+        try activate([a.top == root.top, a.height == 20, a.leading == root.leading + 10, a.width == 40,
+                      b.top == root.top + 50, b.height == 20, b.leading == a.trailing + 8, b.width == 40])
+        root.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 150, y: 0, width: 40, height: 20))
+        #expect(b.frame == Rect(x: 102, y: 50, width: 40, height: 20))
+        let base = try Diagram(root: root, options: RenderOptions(scale: 1)).annotations
+        #expect(base.first { $0.formula == "a.leading == root.leading + 10" }?.label == "10")
+        #expect(base.first { $0.formula == "b.leading == a.trailing + 8" }?.label == "8")
+        func label(_ c: LayoutConstraint) throws -> String? {
+            try c.activate()
+            defer { c.deactivate() }
+            return try Diagram(root: root, options: RenderOptions(scale: 1)).annotations.first { $0.formula == c.formula }?.label
+        }
+        // (Anchors not related above: constraints between the same anchors share one label.)
+        #expect(try label(b.trailing >= a.trailing + 8) == "≥ 8")
+        #expect(try label(b.leading <= a.leading + 80) == "≤ 80")
+        #expect(try label(a.trailing >= root.leading + 4) == "≥ 4")
+        #expect(try label(a.trailing <= root.leading + 60) == "≤ 60")
+        #expect(try label(b.trailing <= root.trailing - 20) == "≥ 20")
+        // The trailing margin is 16 in from the left edge: b.left (102) is 86 past it.
+        #expect(try label(b.trailing <= root.trailingMargin - 6) == "≥ 6")
+        // Absolute attributes are read as drawn: b.right (142) is 8 left of a.left (150).
+        #expect(try label(b.right <= a.left - 8) == "≥ 8")
+    }
+
     @Test func exactFractionsAndRatios() {
         #expect(ConstraintText.fraction(1.0 / 3.0) == "1/3")
         #expect(ConstraintText.fraction(4.0 / 3.0) == "4/3")

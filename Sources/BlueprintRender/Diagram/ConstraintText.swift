@@ -55,11 +55,25 @@ enum ConstraintText {
         }
     }
 
+    /// Whether a constraint is read in mirrored coordinates (x grows leftwards): in a
+    /// right-to-left layout, one with a leading or trailing attribute (see Semantics.md,
+    /// "Right-to-left").
+    static func isMirrored(_ first: LayoutAttribute, _ second: LayoutAttribute?, rightToLeft: Bool) -> Bool {
+        rightToLeft && (first.isDirectional || second?.isDirectional == true)
+    }
+
     /// The label of a spacing between `v1` (the first item's coordinate) and `v2`, for
     /// `first REL multiplier × second + constant`, following the sign rule. `constantName`, the
     /// metric the constant was written as, comes before the number (`pad 24`, `≥ gap 8`).
+    /// `v1` and `v2` are picture coordinates; a `mirrored` constraint holds in coordinates
+    /// where x grows leftwards, −x₁ REL m × (−x₂) + c, which in the picture is
+    /// x₁ REL′ m × x₂ − c with the relation reversed: `b.leading == a.trailing + 8` in a
+    /// right-to-left layout puts `b` 8 left of `a`, a gap of 8 as drawn.
     static func spacing(relation: LayoutRelation, multiplier: Double, constant: Double, v1: Double, v2: Double,
-                        firstAttribute: LayoutAttribute, rightToLeft: Bool, constantName: String? = nil) -> String {
+                        firstAttribute: LayoutAttribute, rightToLeft: Bool, mirrored: Bool = false,
+                        constantName: String? = nil) -> String {
+        let relation = mirrored ? flip(relation) : relation
+        let constant = mirrored ? -constant : constant
         let named = { (n: String) in constantName.map { $0 + " " + n } ?? n }
         // The gap g runs from the nearer coordinate to the farther one.
         let firstIsNear = abs(v1 - v2) < 0.5 ? isFarSide(firstAttribute, rightToLeft: rightToLeft) : v1 < v2

@@ -217,11 +217,13 @@ struct DiagramBuilder {
         let (lo1, hi1) = horizontalAxis ? (r1.minY, r1.maxY) : (r1.minX, r1.maxX)
         let (lo2, hi2) = horizontalAxis ? (r2.minY, r2.maxY) : (r2.minX, r2.maxX)
         let contains = isAncestor(item2, of: item1)
+        let mirrored = ConstraintText.isMirrored(a1, a2, rightToLeft: rightToLeft)
         let value = ConstraintText.spacing(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
                                            v1: v1, v2: v2, firstAttribute: a1, rightToLeft: rightToLeft,
-                                           constantName: c.constantName)
+                                           mirrored: mirrored, constantName: c.constantName)
         let unnamed = c.constantName == nil ? nil : ConstraintText.spacing(
-            relation: c.relation, multiplier: c.multiplier, constant: c.constant, v1: v1, v2: v2, firstAttribute: a1, rightToLeft: rightToLeft)
+            relation: c.relation, multiplier: c.multiplier, constant: c.constant, v1: v1, v2: v2, firstAttribute: a1,
+            rightToLeft: rightToLeft, mirrored: mirrored)
 
         if abs(v1 - v2) < 0.5 && c.multiplier == 1 {
             // Alignment: a thin line along the shared coordinate, across both items.
