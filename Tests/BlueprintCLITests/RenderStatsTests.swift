@@ -101,8 +101,6 @@ import Testing
         let known: [String: [String: Int]] = [
             "calendar": ["views": 73, "leadersOverText": 3],
             "product-page": ["views": 35, "markers": 1, "leaderCrossings": 1, "leadersOverText": 1],
-            // Clean counts; its known issue (a badge across a row's edge) is in DiagramTests.
-            "rtl-profile": ["views": 32],
         ]
         for (name, counts) in known.sorted(by: { $0.key < $1.key }) {
             let run = try Golden.run(["render", "fixtures/known-issues/\(name).layout", "-o", "\(folder)/s.png", "--stats", "\(folder)/s.json"],

@@ -274,20 +274,19 @@ import Testing
         return holds && sides == 1
     }
 
-    /// Known issue (`fixtures/known-issues/rtl-profile.layout`): a badge that hangs from its
-    /// view's top edge may cross the edge of a container that does not share that side: the
-    /// `=w A` of `nameLabel` (11.5 points inside `nameRow`) crosses the row's top edge.
-    @Test func aBadgeHangsAcrossAnInsetContainersEdge() throws {
-        let d = try Diagram.fixture("known-issues/rtl-profile")
+    /// A badge hangs from its view's edge across a container's edge only when the container
+    /// holds every view the badge relates (a tab's fold tag over the tab bar's edge): the
+    /// `=w A` of `nameLabel`, 11.5 points inside `nameRow` and equal in width to the titles of
+    /// four other rows, goes under the label, inside the row, as the other titles' do.
+    @Test func aBadgeOfAGroupDoesNotHangAcrossOneRowsEdge() throws {
+        let d = try Diagram.fixture("screens/rtl-profile")
         let label = try #require(d.boxes.first { $0.name == "nameLabel" }).frame
         let row = try #require(d.boxes.first { $0.name == "nameRow" }).frame
         #expect(label.minY == row.minY + 11.5)
         let badge = try #require(d.texts.first { $0.text == "=w A" && $0.home == label })
-        #expect(abs(badge.rect.maxY - (label.minY - 0.5)) < 1e-9)
-        withKnownIssue("the badge crosses nameRow's top edge") {
-            #expect(!(badge.rect.minY < row.minY && row.minY < badge.rect.maxY))
-        }
-        #expect(d.statistics.markers == 0 && d.statistics.leadersOverText == 0)
+        #expect(badge.owners.count == 5)
+        #expect(badge.rect.minY > row.minY && badge.rect.maxY < row.maxY)
+        #expect(abs(badge.rect.minY - (label.maxY + 0.5)) < 1e-9)
     }
 
     /// Whether `text` sits on a hairline view (``LabelPlacer/hairline`` thin) across its

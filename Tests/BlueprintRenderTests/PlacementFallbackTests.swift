@@ -187,7 +187,7 @@ import Testing
     /// middle of the 87-point gap to the title, and `≥ 8` goes on the line in the free stretch
     /// by the title (before, it became the only numbered marker of the screen).
     @Test func aLabelSlidesAlongItsLineOffANameOverItsMiddle() throws {
-        let d = try Diagram.fixture("known-issues/rtl-profile")
+        let d = try Diagram.fixture("screens/rtl-profile")
         let title = try frame(d, "navTitle"), cancel = try frame(d, "cancelButton")
         let line = try #require(d.annotations.first { $0.formula == "navTitle.leading >= cancelButton.trailing + 8" })
         #expect(line.label == "≥ 8")
