@@ -306,6 +306,11 @@ struct LayoutFileTests {
                 a.height == 44 @750
                                ^
             """)
+        #expect(errors("view a\na.width == 44 priority 750") == """
+            test.layout:2:15: error: unexpected `priority` after the end of the constraint: a priority is written `~ 750`
+                a.width == 44 priority 750
+                              ^~~~~~~~
+            """)
         #expect(errors("  @") == """
             test.layout:1:3: error: unexpected character `@`
                   @
