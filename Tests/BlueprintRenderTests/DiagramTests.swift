@@ -110,6 +110,13 @@ import Testing
         #expect(diagram.statistics.constraints == 10)
     }
 
+    /// The label of `c`'s line in `root`'s diagram, with `c` active only for the call.
+    static func spacingLabel(_ c: LayoutConstraint, in root: View) throws -> String? {
+        try c.activate()
+        defer { c.deactivate() }
+        return try Diagram(root: root, options: RenderOptions(scale: 1)).annotations.first { $0.formula == c.formula }?.label
+    }
+
     /// One rule for every relation, against edges and margins (see ``ConstraintText``).
     @Test func inequalitiesFollowOneSignRule() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
@@ -119,11 +126,7 @@ import Testing
         root.addSubview(b)
         try activate([a.top == root.top, a.height == 20, a.left == root.left + 10, a.width == 40,
                       b.top == root.top + 50, b.height == 20, b.left == root.left + 100, b.width == 40])
-        func label(_ c: LayoutConstraint) throws -> String? {
-            try c.activate()
-            defer { c.deactivate() }
-            return try Diagram(root: root, options: RenderOptions(scale: 1)).annotations.first { $0.formula == c.formula }?.label
-        }
+        func label(_ c: LayoutConstraint) throws -> String? { try Self.spacingLabel(c, in: root) }
         // a.right = 50, b.left = 100, b.right = 140, root.right = 200, its trailing margin 184.
         #expect(try label(a.trailing <= b.leading - 8) == "≥ 8")
         #expect(try label(b.leading >= a.trailing + 8) == "≥ 8")
@@ -153,11 +156,7 @@ import Testing
         root.layoutIfNeeded()
         #expect(a.frame == Rect(x: 150, y: 0, width: 40, height: 20))
         #expect(b.frame == Rect(x: 60, y: 50, width: 40, height: 20))
-        func label(_ c: LayoutConstraint) throws -> String? {
-            try c.activate()
-            defer { c.deactivate() }
-            return try Diagram(root: root, options: RenderOptions(scale: 1)).annotations.first { $0.formula == c.formula }?.label
-        }
+        func label(_ c: LayoutConstraint) throws -> String? { try Self.spacingLabel(c, in: root) }
         let d = try Diagram(root: root, options: RenderOptions(scale: 1))
         #expect(d.annotations.first { $0.formula == "a.leading == root.leading + 10" }?.label == "10")
         #expect(d.annotations.first { $0.formula == "b.leading == root.leading + 100" }?.label == "100")
@@ -176,6 +175,39 @@ import Testing
         #expect(try label(b.right <= a.left - 8) == "≥ 8")
         #expect(try label(b.top == a.bottom + 30) == "30")
     }
+
+    /// Right to left, between neighbours placed by leading and trailing: `b.leading ==
+    /// a.trailing + 8` puts `b` 8 left of `a` and reads `8`, not `−8`; left and right are not
+    /// mirrored.
+    @Test func rightToLeftGapsBetweenNeighboursAndEdges() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.layoutDirection = .rightToLeft
+        root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        let a = View(name: "a"), b = View(name: "b")
+        root.addSubview(a)
+        root.addSubview(b)
+        // a spans x 150...190, b 102...142.
+        try activate([a.top == root.top, a.height == 20, a.leading == root.leading + 10, a.width == 40,
+                      b.top == root.top + 50, b.height == 20, b.leading == a.trailing + 8, b.width == 40])
+        root.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 150, y: 0, width: 40, height: 20))
+        #expect(b.frame == Rect(x: 102, y: 50, width: 40, height: 20))
+        let base = try Diagram(root: root, options: RenderOptions(scale: 1)).annotations
+        #expect(base.first { $0.formula == "a.leading == root.leading + 10" }?.label == "10")
+        #expect(base.first { $0.formula == "b.leading == a.trailing + 8" }?.label == "8")
+        func label(_ c: LayoutConstraint) throws -> String? { try Self.spacingLabel(c, in: root) }
+        // (Anchors not related above: constraints between the same anchors share one label.)
+        #expect(try label(b.trailing >= a.trailing + 8) == "≥ 8")
+        #expect(try label(b.leading <= a.leading + 80) == "≤ 80")
+        #expect(try label(a.trailing >= root.leading + 4) == "≥ 4")
+        #expect(try label(a.trailing <= root.leading + 60) == "≤ 60")
+        #expect(try label(b.trailing <= root.trailing - 20) == "≥ 20")
+        // The trailing margin is 16 in from the left edge: b.left (102) is 86 past it.
+        #expect(try label(b.trailing <= root.trailingMargin - 6) == "≥ 6")
+        // Absolute attributes are read as drawn: b.right (142) is 8 left of a.left (150).
+        #expect(try label(b.right <= a.left - 8) == "≥ 8")
+    }
+
 
     @Test func exactFractionsAndRatios() {
         #expect(ConstraintText.fraction(1.0 / 3.0) == "1/3")
@@ -256,6 +288,20 @@ import Testing
         #expect(d.layoutReport.ambiguous.map(\.description) == ["title: width is ambiguous", "value: horizontal position and width are ambiguous"])
     }
 
+    /// A label named as it reads has no name drawn (its text names it); others keep theirs.
+    @Test func aLabelNamedAsItReadsHasNoNameDrawn() throws {
+        #expect(DiagramBuilder.sameLetters("sun", "Sun"))
+        #expect(DiagramBuilder.sameLetters("signIn", "Sign in"))
+        #expect(DiagramBuilder.sameLetters("page2", "Page 2"))
+        #expect(!DiagramBuilder.sameLetters("title", "Sign in"))
+        #expect(!DiagramBuilder.sameLetters("sizeXS", "XS"))
+        #expect(!DiagramBuilder.sameLetters("dot", "·"))
+        let d = try Diagram.fixture("feed-cell")   // reply "Reply", share "Share", like "Like"
+        let names = Set(d.texts.filter(\.isName).map(\.text))
+        #expect(names.isDisjoint(with: ["reply", "share", "like"]))
+        #expect(names.isSuperset(of: ["name", "body", "avatar", "actions → 8 equal"]))
+    }
+
     @Test func showingOneViewKeepsOnlyItsConstraints() throws {
         let all = try Diagram.fixture("login-form")
         let one = try Diagram.fixture("login-form", options: RenderOptions(constraints: .view("email")))
@@ -307,6 +353,21 @@ import Testing
         let sides = [r.minX < frame.minX && frame.minX < r.maxX, r.minX < frame.maxX && frame.maxX < r.maxX,
                      r.minY < frame.minY && frame.minY < r.maxY, r.minY < frame.maxY && frame.maxY < r.maxY].filter { $0 }.count
         return holds && sides == 1
+    }
+
+    /// A badge hangs from its view's edge across a container's edge only when the container
+    /// holds every view the badge relates (a tab's fold tag over the tab bar's edge): the
+    /// `=w A` of `nameLabel`, 11.5 points inside `nameRow` and equal in width to the titles of
+    /// four other rows, goes under the label, inside the row, as the other titles' do.
+    @Test func aBadgeOfAGroupDoesNotHangAcrossOneRowsEdge() throws {
+        let d = try Diagram.fixture("screens/rtl-profile")
+        let label = try #require(d.boxes.first { $0.name == "nameLabel" }).frame
+        let row = try #require(d.boxes.first { $0.name == "nameRow" }).frame
+        #expect(label.minY == row.minY + 11.5)
+        let badge = try #require(d.texts.first { $0.text == "=w A" && $0.home == label })
+        #expect(badge.owners.count == 5)
+        #expect(badge.rect.minY > row.minY && badge.rect.maxY < row.maxY)
+        #expect(abs(badge.rect.minY - (label.maxY + 0.5)) < 1e-9)
     }
 
     /// Whether `text` sits on a hairline view (``LabelPlacer/hairline`` thin) across its

@@ -302,4 +302,42 @@ import Testing
         #expect(d.statistics.leaderCrossings == 0 && d.statistics.leadersOverText == 0 && d.statistics.linesThroughText == 0)
         #expect(d.legend.items.allSatisfy { if case .marker = $0.entry.sample { false } else { true } })
     }
+
+    /// A spacing label slides along its own line when a text covers the line's middle: in the
+    /// right-to-left profile screen, the name `cancelButton` sits beside its label over the
+    /// middle of the 87-point gap to the title, and `≥ 8` goes on the line in the free stretch
+    /// by the title (before, it became the only numbered marker of the screen).
+    @Test func aLabelSlidesAlongItsLineOffANameOverItsMiddle() throws {
+        let d = try Diagram.fixture("screens/rtl-profile")
+        let title = try frame(d, "navTitle"), cancel = try frame(d, "cancelButton")
+        let line = try #require(d.annotations.first { $0.formula == "navTitle.leading >= cancelButton.trailing + 8" })
+        #expect(line.label == "≥ 8")
+        let name = try text(d, "cancelButton")
+        #expect(name.rect.minX < (title.maxX + cancel.minX) / 2 && name.rect.maxY > line.start.y && name.rect.minY < line.start.y)
+        let label = try #require(d.texts.first { $0.text == "≥ 8" && $0.rect.minX > title.maxX && $0.rect.maxX < cancel.minX })
+        #expect(label.marker == nil && label.leader == nil)
+        #expect(label.rect.midY == line.start.y)
+        #expect(label.rect.maxX <= name.rect.minX)
+        #expect(d.statistics.markers == 0)
+    }
+
+    /// The slots along a line: half a label apart from the middle outwards, alternately towards
+    /// the start and the end, then flush with each cap (3 points, and 1 clear of it).
+    @Test func slotsAlongALineRunFromItsMiddleOutwards() {
+        let placer = LabelPlacer(boxes: [], layout: Rect(x: 0, y: 0, width: 200, height: 200))
+        let horizontal = Annotation(kind: .spacing, start: Point(x: 0, y: 50), end: Point(x: 100, y: 50), dashed: false,
+                                    role: .normal, label: "8", formula: "b.left == a.right + 100", order: 0)
+        let xs = placer.alongLine(horizontal, Size(width: 20, height: 12)).map(\.0)
+        #expect(xs.map(\.minX) == [30, 50, 20, 60, 10, 70, 4, 76])
+        #expect(xs.allSatisfy { $0.minY == 44 && $0.width == 20 && $0.height == 12 })
+        let vertical = Annotation(kind: .spacing, start: Point(x: 10, y: 0), end: Point(x: 10, y: 40), dashed: false,
+                                  role: .normal, label: "8", formula: "b.top == a.bottom + 40", order: 0)
+        let ys = placer.alongLine(vertical, Size(width: 20, height: 12)).map(\.0)
+        #expect(ys.map(\.minY) == [8, 20, 4, 24])
+        #expect(ys.allSatisfy { $0.minX == 0 })
+        // A line with no room for its label beside the caps has no slot along it.
+        let short = Annotation(kind: .spacing, start: Point(x: 0, y: 50), end: Point(x: 27, y: 50), dashed: false,
+                               role: .normal, label: "8", formula: "b.left == a.right + 27", order: 0)
+        #expect(placer.alongLine(short, Size(width: 20, height: 12)).isEmpty)
+    }
 }

@@ -287,6 +287,37 @@ struct LayoutFileTests {
             """)
     }
 
+    /// What other tools taught a user to write gets a message that says what to write here:
+    /// single quotes, a `//` comment, and a priority as `@750` (a visual format predicate's
+    /// spelling). A line of nothing but `@` keeps the plain message.
+    @Test func habitsFromOtherToolsAreExplained() {
+        #expect(errors("view c label 'Hi'") == """
+            test.layout:1:14: error: unexpected character `'`: a text goes in double quotes (`label "Sign in"`)
+                view c label 'Hi'
+                             ^
+            """)
+        #expect(errors("view a\nview b\na.top == b.bottom + 8 // gap") == """
+            test.layout:3:23: error: `//` is not a comment here: a comment starts with `#`
+                a.top == b.bottom + 8 // gap
+                                      ^~
+            """)
+        #expect(errors("view a\na.height == 44 @750") == """
+            test.layout:2:16: error: unexpected character `@`: a priority goes after `~` (`a.width == 44 ~ 750`); `@` is for visual format predicates
+                a.height == 44 @750
+                               ^
+            """)
+        #expect(errors("view a\na.width == 44 priority 750") == """
+            test.layout:2:15: error: unexpected `priority` after the end of the constraint: a priority is written `~ 750`
+                a.width == 44 priority 750
+                              ^~~~~~~~
+            """)
+        #expect(errors("  @") == """
+            test.layout:1:3: error: unexpected character `@`
+                  @
+                  ^
+            """)
+    }
+
     @Test func invalidUTF8NamesLineAndColumn() {
         do {
             _ = try LayoutDocument(bytes: Array("canvas 1 x 1\nview é".utf8) + [0xC3], file: "bad.layout")

@@ -136,6 +136,9 @@ struct ExpressionParser {
             advance()
         }
         guard current.kind == .end else {
+            if priority == nil, current.kind == .identifier, text(current) == "priority" {
+                throw fail("unexpected `\(text(current))` after the end of the constraint: a priority is written `~ 750`", current)
+            }
             throw fail("unexpected \(describe(current)) after the end of the constraint", current)
         }
         return ConstraintSyntax(

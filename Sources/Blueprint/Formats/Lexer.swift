@@ -130,7 +130,9 @@ struct Lexer {
             case UInt8(ascii: "+"): return Token(kind: .plus, start: p, end: p + 1)
             case UInt8(ascii: "-"): return Token(kind: .minus, start: p, end: p + 1)
             case UInt8(ascii: "*"): return Token(kind: .star, start: p, end: p + 1)
-            case UInt8(ascii: "/"): return Token(kind: .slash, start: p, end: p + 1)
+            case UInt8(ascii: "/"):
+                if p + 1 < n, b[p + 1] == UInt8(ascii: "/") { return nil }
+                return Token(kind: .slash, start: p, end: p + 1)
             case UInt8(ascii: "~"): return Token(kind: .tilde, start: p, end: p + 1)
             case UInt8(ascii: "("): return Token(kind: .leftParen, start: p, end: p + 1)
             case UInt8(ascii: ")"): return Token(kind: .rightParen, start: p, end: p + 1)
@@ -193,7 +195,12 @@ struct Lexer {
         case UInt8(ascii: "+"): return single(.plus)
         case UInt8(ascii: "-"): return single(.minus)
         case UInt8(ascii: "*"): return single(.star)
-        case UInt8(ascii: "/"): return single(.slash)
+        case UInt8(ascii: "/"):
+            if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "/") {
+                position += 2
+                return invalid(start, "`//` is not a comment here: a comment starts with `#`")
+            }
+            return single(.slash)
         case UInt8(ascii: "~"): return single(.tilde)
         case UInt8(ascii: "("): return single(.leftParen)
         case UInt8(ascii: ")"): return single(.rightParen)
@@ -332,6 +339,13 @@ struct Lexer {
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         if bytes[start] >= 0x80, text.unicodeScalars.first?.properties.isAlphabetic == true {
             return invalid(start, "unexpected character `\(text)`: names are ASCII letters, digits and `_` (any text can go in a label's quotes)")
+        }
+        if text == "'" {
+            return invalid(start, "unexpected character `'`: a text goes in double quotes (`label \"Sign in\"`)")
+        }
+        // `@750` after something on the line: a priority as visual formats write it.
+        if text == "@", bytes[..<start].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            return invalid(start, "unexpected character `@`: a priority goes after `~` (`a.width == 44 ~ 750`); `@` is for visual format predicates")
         }
         return invalid(start, "unexpected character `\(text)`")
     }

@@ -139,6 +139,14 @@ struct DiagramBuilder {
         }
     }
 
+    /// Whether `name` and `text` have the same letters and digits, case aside (`sun` and
+    /// "Sun", `signIn` and "Sign in"; not `title` and "Sign in").
+    static func sameLetters(_ name: String, _ text: String) -> Bool {
+        let letters = { (s: String) in s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let a = letters(name)
+        return !a.isEmpty && a.elementsEqual(letters(text))
+    }
+
     private mutating func addBoxes(_ view: View, parent: String?, depth: Int, hidden: Bool, rtl: Bool,
                                    ambiguous: [ObjectIdentifier: [LayoutAttribute]], marginUsers: Set<ObjectIdentifier>) {
         let hidden = hidden || view.isHidden
@@ -163,7 +171,8 @@ struct DiagramBuilder {
             rightToLeft: rtl, parentName: parent,
             margins: showMargins && marginRect.width > 0 && marginRect.height > 0 ? marginRect : nil,
             ambiguous: (ambiguous[ObjectIdentifier(view)] ?? []).uniqued(),
-            stack: (view as? StackView).map { Self.stackSummary($0, rightToLeft: rtl) }, id: ObjectIdentifier(view)))
+            stack: (view as? StackView).map { Self.stackSummary($0, rightToLeft: rtl) }, id: ObjectIdentifier(view),
+            nameIsText: (view as? Label).map { Self.sameLetters($0.name, $0.text) } ?? false))
         // A stack's own guides (spacers, the baseline span) are part of drawing it as a stack,
         // not guides of the layout.
         let stackGuides = (view as? StackView).map { Set($0.spacerGuides.map(ObjectIdentifier.init)) } ?? []

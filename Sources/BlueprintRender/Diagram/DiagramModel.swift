@@ -32,6 +32,9 @@ struct ViewBox {
     var stack: String? = nil
     /// The view itself (badges name it by identity).
     var id: ObjectIdentifier? = nil
+    /// A label whose name is its text in other letters (`sun` for "Sun", `signIn` for "Sign
+    /// in"): the text already names it, so the name is not drawn.
+    var nameIsText = false
 }
 
 /// One constraint drawn as a line, in root coordinates.

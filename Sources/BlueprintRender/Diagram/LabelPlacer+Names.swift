@@ -18,7 +18,7 @@ extension LabelPlacer {
 
     /// Places each view's name (see the type's notes), in tree order.
     mutating func placeNames(_ boxes: [ViewBox]) {
-        for (n, b) in boxes.enumerated() {
+        for (n, b) in boxes.enumerated() where !b.nameIsText {
             let f = b.frame
             let own = Self.edgeOwnerBase + n
             let textRect = Self.textRect(b)

@@ -13,6 +13,32 @@ extension LabelPlacer {
     /// past the overlap's right end where the upper item goes on, the label sits under the upper
     /// item (top at `y1 + 1.5`); where the lower item goes on, over it (bottom at `y2 - 1.5`).
     /// A horizontal I-bar is the same turned a quarter.
+    /// Slots on a spacing line off its middle, nearest the middle first, half a label apart,
+    /// clear of both caps: where a text (a name beside its view) covers the middle of a long
+    /// gap, its label slides along the line to the free stretch.
+    func alongLine(_ a: Annotation, _ size: Size) -> [(Rect, (Point, Point)?)] {
+        guard a.kind == .spacing else { return [] }
+        let horizontal = a.isHorizontal
+        let along = horizontal ? size.width : size.height
+        let (s, e) = horizontal ? (a.start.x, a.end.x) : (a.start.y, a.end.y)
+        let lo = min(s, e) + Metrics.capHalf + 1, hi = max(s, e) - Metrics.capHalf - 1 - along
+        guard hi > lo else { return [] }
+        let middle = (lo + hi) / 2, step = along / 2
+        var starts: [Double] = []
+        var k = 1.0
+        while middle - k * step > lo {
+            starts += [middle - k * step, middle + k * step]
+            k += 1
+        }
+        starts += [lo, hi]
+        return starts.map { p in
+            let r = horizontal
+                ? Rect(x: p, y: a.start.y - size.height / 2, width: size.width, height: size.height)
+                : Rect(x: a.start.x - size.width / 2, y: p, width: size.width, height: size.height)
+            return (r, nil)
+        }
+    }
+
     func pastOverlap(_ a: Annotation, _ size: Size) -> [(Rect, (Point, Point)?)] {
         guard a.kind == .spacing else { return [] }
         let items = a.owners.uniquedRects()

@@ -223,6 +223,7 @@ struct LabelPlacer {
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
+            out += alongLine(a, size)
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -255,6 +256,7 @@ struct LabelPlacer {
             }
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
+            out += alongLine(a, size)
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
