@@ -142,9 +142,9 @@ import Testing
         #expect(try label(b.top == a.bottom + 30) == "30")
     }
 
-    /// Right to left, a constraint on leading or trailing is read in mirrored coordinates; its
-    /// label still states the gap as drawn (never `−8` or `≤ −8`).
-    @Test func rightToLeftGapsFollowTheSameSignRule() throws {
+    /// A 200 × 100 right-to-left root with margins 16 and two 40 × 20 views, `a` at the top
+    /// 10 in from the leading (right) edge and `b` 50 below, placed by `bLeading`.
+    static func rightToLeftPair(_ bLeading: (View, View, View) -> LayoutConstraint) throws -> (View, View, View) {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
         root.layoutDirection = .rightToLeft
         root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
@@ -152,8 +152,15 @@ import Testing
         root.addSubview(a)
         root.addSubview(b)
         try activate([a.top == root.top, a.height == 20, a.leading == root.leading + 10, a.width == 40,
-                      b.top == root.top + 50, b.height == 20, b.leading == root.leading + 100, b.width == 40])
+                      b.top == root.top + 50, b.height == 20, bLeading(root, a, b), b.width == 40])
         root.layoutIfNeeded()
+        return (root, a, b)
+    }
+
+    /// Right to left, a constraint on leading or trailing is read in mirrored coordinates; its
+    /// label still states the gap as drawn (never `−8` or `≤ −8`).
+    @Test func rightToLeftGapsFollowTheSameSignRule() throws {
+        let (root, a, b) = try Self.rightToLeftPair { root, _, b in b.leading == root.leading + 100 }
         #expect(a.frame == Rect(x: 150, y: 0, width: 40, height: 20))
         #expect(b.frame == Rect(x: 60, y: 50, width: 40, height: 20))
         func label(_ c: LayoutConstraint) throws -> String? { try Self.spacingLabel(c, in: root) }
@@ -180,16 +187,8 @@ import Testing
     /// a.trailing + 8` puts `b` 8 left of `a` and reads `8`, not `−8`; left and right are not
     /// mirrored.
     @Test func rightToLeftGapsBetweenNeighboursAndEdges() throws {
-        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        root.layoutDirection = .rightToLeft
-        root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
-        let a = View(name: "a"), b = View(name: "b")
-        root.addSubview(a)
-        root.addSubview(b)
         // a spans x 150...190, b 102...142.
-        try activate([a.top == root.top, a.height == 20, a.leading == root.leading + 10, a.width == 40,
-                      b.top == root.top + 50, b.height == 20, b.leading == a.trailing + 8, b.width == 40])
-        root.layoutIfNeeded()
+        let (root, a, b) = try Self.rightToLeftPair { _, a, b in b.leading == a.trailing + 8 }
         #expect(a.frame == Rect(x: 150, y: 0, width: 40, height: 20))
         #expect(b.frame == Rect(x: 102, y: 50, width: 40, height: 20))
         let base = try Diagram(root: root, options: RenderOptions(scale: 1)).annotations
