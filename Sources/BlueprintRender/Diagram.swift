@@ -52,6 +52,7 @@ public struct Diagram {
         guard (1...3).contains(options.scale) else { throw .invalidScale(options.scale) }
         self.options = options
         let builder = try DiagramBuilder(root: root, options: options)
+        try Self.checkExtent(builder)
         var annotations = builder.annotations
         let placer = Self.place(builder, annotations, root: root)
         // Lines never strike text: each is cut around the text boxes it would cross.
@@ -148,6 +149,29 @@ public struct Diagram {
         statistics = StatisticsCounter.count(views: builder.boxes.count, constraints: builder.constraintCount,
                                              texts: placer.placed, viewTexts: placer.viewTexts, lines: drawn,
                                              forcedMarkers: placer.forcedMarkers)
+    }
+
+    /// The largest layout a diagram draws, in points per side: at scale 1 the most pixels an
+    /// image may have (``RenderError/canvasTooLarge(width:height:limit:)``), and far inside
+    /// what cairo's fixed-point coordinates hold for SVG and PDF.
+    static let largestLayout = 32767.0
+
+    /// Refuses a layout whose views or guides reach further than ``largestLayout`` points from
+    /// the root's origin (or are not finite) before any label is placed: placing labels costs
+    /// time in proportion to the area they search, and no picture of it could be written.
+    private static func checkExtent(_ builder: DiagramBuilder) throws(RenderError) {
+        let frames = builder.boxes.map { ($0.name, $0.frame) } + builder.guides.map { ($0.name, $0.frame) }
+        var box = Rect(x: 0, y: 0, width: 0, height: 0)
+        for (name, f) in frames {
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
+                throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
+            }
+            let x0 = min(box.minX, f.minX), y0 = min(box.minY, f.minY)
+            box = Rect(x: x0, y: y0, width: max(box.maxX, f.maxX) - x0, height: max(box.maxY, f.maxY) - y0)
+            if box.width > largestLayout || box.height > largestLayout {
+                throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
+            }
+        }
     }
 
     /// Places every text: tight constraint labels, names, guide names, badges, notes, the
