@@ -68,4 +68,62 @@ import Blueprint
             #expect(error.description.hasPrefix("1:7: error: number too large: the limit is 1e15"))
         }
     }
+
+    /// The whole printed diagnostic of `text`'s first error.
+    func printed(_ text: String) -> String {
+        do {
+            _ = try LayoutDocument(parsing: text, file: "x.layout")
+            return "no error"
+        } catch {
+            return error.diagnostics[0].description
+        }
+    }
+
+    @Test func theEchoedLineCannotDriveTheTerminal() {
+        // An escape sequence (here: clear the screen) is shown, not sent; so is a NUL.
+        #expect(printed("view a\nview b\u{1B}[2J\n") == """
+            x.layout:2:7: error: unexpected character U+001B (a control character)
+                view b\u{241B}[2J
+                      ^
+            """)
+        #expect(printed("canvas 100 x 100\u{0}\n") == """
+            x.layout:1:17: error: unexpected character U+0000 (a control character)
+                canvas 100 x 100\u{2400}
+                                ^
+            """)
+        // A right-to-left override in a label would reorder the rest of the printed line.
+        #expect(printed("view c label \"\u{202E}abc\" fnot 3\n") == """
+            x.layout:1:21: error: unknown view option `fnot`; did you mean `font`?
+                view c label "\u{FFFD}abc" fnot 3
+                                    ^~~~
+            """)
+    }
+
+    @Test func aCarriageReturnAloneIsNamedAsTheLikelyCause() {
+        #expect(printed("canvas 100 x 100\rview a\ra.width == 10\r") == """
+            x.layout:1:18: error: unexpected `view` at the end of the line; the carriage return (CR) at column 17 does not end a line: lines end with LF or CRLF
+                canvas 100 x 100\u{240D}view a\u{240D}a.width == 10
+                                 ^~~~
+            """)
+        // CRLF files are unaffected: the CR before the LF is dropped.
+        #expect(printed("view a\r\na.widht == 1\r\n") == """
+            x.layout:2:3: error: unknown attribute `widht`; did you mean `width`?
+                a.widht == 1
+                  ^~~~~
+            """)
+    }
+
+    @Test func theCaretLinesUpUnderWideCharacters() {
+        // Terminals give CJK ideographs and emoji two columns each.
+        #expect(printed("view a label \"日本語\" fnot 17\n") == """
+            x.layout:1:20: error: unknown view option `fnot`; did you mean `font`?
+                view a label "日本語" fnot 17
+                                      ^~~~
+            """)
+        #expect(printed("view a label \"👍é\" fnot 17\n") == """
+            x.layout:1:19: error: unknown view option `fnot`; did you mean `font`?
+                view a label "👍é" fnot 17
+                                   ^~~~
+            """)
+    }
 }
