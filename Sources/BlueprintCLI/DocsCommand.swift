@@ -57,6 +57,30 @@ struct DocsCommand: ParsableCommand {
     }
 
     /// One image a block needs: its file, its bytes.
+    /// The first byte of `bytes` that is not part of valid UTF-8: its offset, line and column
+    /// (in characters), or nil for valid text.
+    static func invalidUTF8(_ bytes: [UInt8]) -> (offset: Int, line: Int, column: Int)? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0, line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                offset += encoded.count
+            case .emptyInput:
+                return nil
+            case .error:
+                return (offset, line, column)
+            }
+        }
+    }
+
     struct Image {
         let path: String
         let bytes: [UInt8]
@@ -69,8 +93,15 @@ struct DocsCommand: ParsableCommand {
         for file in files {
             let text: String
             do {
-                text = String(decoding: try FileIO.read(file, limit: 64 << 20), as: UTF8.self)
-            } catch {
+                let bytes = try FileIO.read(file, limit: 64 << 20)
+                // The document is written back with its links updated: decoding invalid bytes
+                // as U+FFFD would rewrite them, so a document that is not UTF-8 is refused.
+                if let problem = Self.invalidUTF8(bytes) {
+                    Entry.printError("\(file):\(problem.line):\(problem.column): error: invalid UTF-8 (byte 0x\(String(bytes[problem.offset], radix: 16, uppercase: true)) at offset \(problem.offset)): documents are read and rewritten as UTF-8 text; convert it to UTF-8 first")
+                    throw ExitCode(2)
+                }
+                text = String(decoding: bytes, as: UTF8.self)
+            } catch let error as FileError {
                 Entry.printError("error: \(error)")
                 throw ExitCode(2)
             }
