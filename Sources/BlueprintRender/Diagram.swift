@@ -156,19 +156,21 @@ public struct Diagram {
     /// what cairo's fixed-point coordinates hold for SVG and PDF.
     static let largestLayout = 32767.0
 
-    /// Refuses a layout whose views or guides reach further than ``largestLayout`` points from
-    /// the root's origin (or are not finite) before any label is placed: placing labels costs
-    /// time in proportion to the area they search, and no picture of it could be written.
+    /// Refuses a layout whose views, guides, margins or safe area reach further than
+    /// ``largestLayout`` points from the root's origin (or are not finite) before any label is
+    /// placed: placing labels costs time in proportion to the area they search, and no picture
+    /// of it could be written. A negative width or height counts by both its edges.
     private static func checkExtent(_ builder: DiagramBuilder) throws(RenderError) {
-        let frames = builder.boxes.map { ($0.name, $0.frame) } + builder.guides.map { ($0.name, $0.frame) }
-        var box = Rect(x: 0, y: 0, width: 0, height: 0)
+        var frames = builder.boxes.map { ($0.name, $0.frame) } + builder.guides.map { ($0.name, $0.frame) }
+        frames += builder.boxes.compactMap { box in box.margins.map { (box.name + " (its margins)", $0) } }
+        if let safeArea = builder.safeArea { frames.append(("root (its safe area)", safeArea)) }
+        var low = (x: 0.0, y: 0.0), high = (x: 0.0, y: 0.0)
         for (name, f) in frames {
-            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
-                throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
-            }
-            let x0 = min(box.minX, f.minX), y0 = min(box.minY, f.minY)
-            box = Rect(x: x0, y: y0, width: max(box.maxX, f.maxX) - x0, height: max(box.maxY, f.maxY) - y0)
-            if box.width > largestLayout || box.height > largestLayout {
+            let xs = [f.minX, f.maxX], ys = [f.minY, f.maxY]
+            low = (min(low.x, xs.min()!), min(low.y, ys.min()!))
+            high = (max(high.x, xs.max()!), max(high.y, ys.max()!))
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite,
+                  high.x - low.x <= largestLayout, high.y - low.y <= largestLayout else {
                 throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
             }
         }

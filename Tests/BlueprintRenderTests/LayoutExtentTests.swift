@@ -31,6 +31,14 @@ import Testing
         #expect(e?.description == "the layout is too large to draw: `b` at (999999999999999, −999999999999999), 10 x 10 points, takes it past 32767 points per side; `blueprint solve` lists every frame")
     }
 
+    @Test func negativeSizesMarginsAndTheSafeAreaCount() throws {
+        // Margins of 10¹⁵ on a 100-point view: its subview's frame is inside out.
+        let inverted = try error("canvas 100 x 100\nview a margins 999999999999999\nview b in a\nb.edges == a.margins\na.edges == root.edges\n")
+        #expect(inverted?.description == "the layout is too large to draw: `b` at (999999999999999, 999999999999999), −1999999999999898 x −1999999999999898 points, takes it past 32767 points per side; `blueprint solve` lists every frame")
+        let safeArea = try error("canvas 100 x 100\nsafearea 999999999999999\nview a size 10 x 10\na.left = 0\na.top = 0\n")
+        #expect(safeArea == .layoutTooLarge(view: "root (its safe area)", frame: Rect(x: 999999999999999, y: 999999999999999, width: -1999999999999898, height: -1999999999999898), limit: 32767))
+    }
+
     @Test func multipliedPastIntMaxIsAnErrorNotACrash() throws {
         // 10¹⁵ × 10¹⁵ × 10: the size badge once converted this to Int and trapped.
         let e = try error("canvas 100 x 100\nview a\nview b\nview c\na.width == b.width * 999999999999999\nb.width == c.width * 999999999999999\nc.width == 10\n"
