@@ -86,10 +86,22 @@ struct DocsCommand: ParsableCommand {
         let bytes: [UInt8]
     }
 
+    /// One document as it will be written: its blocks' images, top to bottom, each with a
+    /// problem about its link (in `--check`), and the text with every link in place.
+    struct Plan {
+        let file: String
+        let text: String
+        let updated: String
+        let blocks: [(line: Int, images: [Image], linkProblem: String?)]
+    }
+
     func run() throws {
         var problems: [String] = []
         var notes: [String] = []
         var used: [String: Set<String>] = [:]   // out folder → image file names in use
+        // Every document is read and every block drawn before anything is written: a bad block
+        // anywhere leaves every document, image and folder as it was.
+        var plans: [Plan] = []
         for file in files {
             let text: String
             do {
@@ -120,17 +132,29 @@ struct DocsCommand: ParsableCommand {
             let linkBase = inCatalog ? "" : Self.relativePath(from: FileSystem.directory(of: file), to: folder)
             // Bottom to top, so that inserting a link line leaves earlier line numbers alone;
             // what is said is said top to bottom.
-            var blockNotes: [[String]] = []
-            var blockProblems: [[String]] = []
+            var planned: [(line: Int, images: [Image], linkProblem: String?)] = []
             for block in blocks.reversed() {
-                var notes: [String] = [], problems: [String] = []
-                defer {
-                    blockNotes.insert(notes, at: 0)
-                    blockProblems.insert(problems, at: 0)
-                }
                 let (images, link) = try draw(block, file: file, folder: folder, linkBase: linkBase, docc: inCatalog)
                 for image in images { used[folder, default: []].insert(FileSystem.fileName(of: image.path)) }
-                for image in images {
+                var linkProblem: String?
+                let after = block.closingIndex + 1
+                if block.hasLink {
+                    if lines[after] != Substring(link) {
+                        linkProblem = "\(file):\(block.line): the image link after the block is out of date"
+                        lines[after] = Substring(link)
+                    }
+                } else {
+                    linkProblem = "\(file):\(block.line): no image link after the block"
+                    lines.insert(Substring(link), at: after)
+                }
+                planned.insert((block.line, images, linkProblem), at: 0)
+            }
+            plans.append(Plan(file: file, text: text, updated: lines.joined(separator: "\n"), blocks: planned))
+        }
+        for plan in plans {
+            let file = plan.file
+            for block in plan.blocks {
+                for image in block.images {
                     let current: [UInt8]?
                     do { current = try FileIO.read(image.path) } catch { current = nil }
                     if current == image.bytes { continue }
@@ -139,7 +163,7 @@ struct DocsCommand: ParsableCommand {
                                         + (current == nil ? "" : " (the block draws differently now)"))
                     } else {
                         do {
-                            try FileSystem.createDirectories(folder)
+                            try FileSystem.createDirectories(FileSystem.directory(of: image.path))
                             try FileIO.writeAtomically(image.bytes, to: image.path)
                         } catch {
                             Entry.printError("error: \(error)")
@@ -148,23 +172,11 @@ struct DocsCommand: ParsableCommand {
                         notes.append("\(file):\(block.line): wrote \(image.path)")
                     }
                 }
-                let after = block.closingIndex + 1
-                if block.hasLink {
-                    if lines[after] != Substring(link) {
-                        if check { problems.append("\(file):\(block.line): the image link after the block is out of date") }
-                        lines[after] = Substring(link)
-                    }
-                } else {
-                    if check { problems.append("\(file):\(block.line): no image link after the block") }
-                    lines.insert(Substring(link), at: after)
-                }
+                if check, let linkProblem = block.linkProblem { problems.append(linkProblem) }
             }
-            notes += blockNotes.flatMap { $0 }
-            problems += blockProblems.flatMap { $0 }
-            let updated = lines.joined(separator: "\n")
-            if !check && updated != text {
+            if !check && plan.updated != plan.text {
                 do {
-                    try FileIO.writeAtomically(Array(updated.utf8), to: file)
+                    try FileIO.writeAtomically(Array(plan.updated.utf8), to: file)
                 } catch {
                     Entry.printError("error: \(error)")
                     throw ExitCode(2)

@@ -159,6 +159,22 @@ import Testing
         #expect(FileSystem.contents(of: dir.path).filter { $0.hasPrefix("layout-") }.isEmpty, "nothing half-written")
     }
 
+    @Test func aBadBlockAnywhereLeavesEveryDocumentAsItWas() throws {
+        // The bad block is the first of c.md (blocks are drawn bottom to top) and in the last
+        // document: a.md and c.md's good block were drawn, and nothing of them may be written.
+        let dir = try Scratch()
+        let a = "# A\n\n```layout\n\(Self.box)```\n"
+        let c = "```layout\nview a\na.q == 1\n```\n\n```layout\n\(Self.box)```\n"
+        try dir.write("a.md", a)
+        try dir.write("c.md", c)
+        let run = try dir.blueprint(["docs", "a.md", "c.md"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "c.md:3:3: error: unknown attribute `q`\n    a.q == 1\n      ^\n")
+        #expect(run.stdout.isEmpty)
+        #expect(try dir.text("a.md") == a && dir.text("c.md") == c)
+        #expect(!FileSystem.contents(of: dir.path).contains { $0.hasPrefix("layout-") })
+    }
+
     @Test func aDocumentThatIsNotUTF8IsLeftAlone() throws {
         // Latin-1 `é` (0xE9): decoded as U+FFFD, the rewrite of the links would have replaced it.
         let dir = try Scratch()
