@@ -54,9 +54,7 @@ package enum FileIO {
     /// - Throws: ``FileError`` naming the path and the system's reason.
     package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) {
         var existing = stat()
-        // A link is followed, even to a file not there yet: the link stays, its file is written.
-        let target = resolvedLinks(path)
-        let exists = stat(target, &existing) == 0
+        let exists = stat(path, &existing) == 0
         if exists {
             switch existing.st_mode & S_IFMT {
             case S_IFDIR:
@@ -64,10 +62,13 @@ package enum FileIO {
             case S_IFREG:
                 break
             default:
+                // Through any links (`/dev/stdout` → `/proc/self/fd/1` → a pipe).
                 try writeDirectly(bytes, to: path)
                 return
             }
         }
+        // A link is followed, even to a file not there yet: the link stays, its file is written.
+        let target = resolvedLinks(path)
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target

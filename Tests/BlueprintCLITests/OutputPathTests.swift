@@ -38,6 +38,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["diagram.png"])
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/stdout")))
+    func devStdoutIsStandardOutput() throws {
+        // /dev/stdout → /proc/self/fd/1 → the pipe the test reads.
+        let result = try run("render", "fixtures/login-form.layout", "-o", "/dev/stdout", "--format", "svg")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg"))
+        #expect(result.stdout.hasSuffix("</svg>\n"))
+    }
+
     @Test func aSymbolicLinkIsFollowed() throws {
         let folder = try CLI.temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
