@@ -41,10 +41,10 @@ struct Paragraph {
         /// neither (0), as HarfBuzz's monotone cluster level makes them.
         var clusterOrder = 0
 
-        /// The indices of the glyphs whose character falls in `a..<b`, in glyph order: a
-        /// bisection of the clusters when they are monotone (a line costs what it holds, not
-        /// what the run holds), else a scan.
-        func glyphIndices(_ a: Int, _ b: Int) -> [Int] {
+        /// The glyphs whose character falls in `a..<b`, by bisection of the clusters (a line
+        /// costs what it holds, not what the run holds); nil when the clusters are not
+        /// monotone, for the caller to scan.
+        func glyphRange(_ a: Int, _ b: Int) -> Range<Int>? {
             func first(_ beyond: (Int) -> Bool) -> Int {
                 var lo = 0, hi = clusters.count
                 while lo < hi {
@@ -54,9 +54,9 @@ struct Paragraph {
                 return lo
             }
             switch clusterOrder {
-            case 1: return Array(first { $0 >= a }..<first { $0 >= b })
-            case -1: return Array(first { $0 < b }..<first { $0 < a })
-            default: return clusters.indices.filter { clusters[$0] >= a && clusters[$0] < b }
+            case 1: return first { $0 >= a }..<first { $0 >= b }
+            case -1: return first { $0 < b }..<first { $0 < a }
+            default: return nil
             }
         }
     }
@@ -218,11 +218,16 @@ struct Paragraph {
         for run in runs[lo...] {
             guard run.range.lowerBound < b else { break }
             var piece = LinePiece(face: run.face, level: run.level)
-            for g in run.glyphIndices(a, b) {
+            func add(_ g: Int) {
                 piece.glyphs.append(run.glyphs[g])
                 piece.advances.append(run.advances[g])
                 piece.offsets.append(run.offsets[g])
                 piece.isSpace.append(isSpace(run.clusters[g]))
+            }
+            if let range = run.glyphRange(a, b) {
+                for g in range { add(g) }
+            } else {
+                for g in run.glyphs.indices where run.clusters[g] >= a && run.clusters[g] < b { add(g) }
             }
             if !piece.glyphs.isEmpty { out.append(piece) }
         }
