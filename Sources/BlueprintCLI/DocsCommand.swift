@@ -156,7 +156,10 @@ struct DocsCommand: ParsableCommand {
             for block in plan.blocks {
                 for image in block.images {
                     let current: [UInt8]?
-                    do { current = try FileIO.read(image.path) } catch { current = nil }
+                    // Read no further than the new image: a longer file is not it.
+                    do { current = try FileIO.read(image.path, limit: image.bytes.count) } catch {
+                        current = FileSystem.exists(image.path) ? [] : nil   // there, but not this image
+                    }
                     if current == image.bytes { continue }
                     if check {
                         problems.append("\(file):\(block.line): \(current == nil ? "missing" : "stale") image \(image.path)"

@@ -335,7 +335,7 @@ public struct GoldenCheck: Sendable {
     /// The file's bytes, or nil when there is no file.
     static func readIfPresent(_ path: String) throws(FileError) -> [UInt8]? {
         do {
-            return try FileIO.read(path)
+            return try FileIO.read(path, limit: 1 << 30)
         } catch where error.operation == "open" && !FileSystem.exists(path) {
             return nil
         }

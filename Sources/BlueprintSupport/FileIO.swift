@@ -13,9 +13,12 @@ package enum FileIO {
     /// - Parameters:
     ///   - path: the file.
     ///   - limit: refuse a file longer than this many bytes (it is read no further).
+    ///   - signature: the bytes the file must start with (a PNG's eight): when it does not,
+    ///     what was read so far is returned (at most one chunk), for the caller's own check to
+    ///     refuse, instead of reading on (`/dev/zero` given for an image).
     /// - Throws: ``FileError`` naming the path and the reason (a folder, a file over `limit`,
     ///   or the system's message).
-    package static func read(_ path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = .max, signature: [UInt8] = []) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, "open", errno) }
         defer { close(fd) }
@@ -37,6 +40,7 @@ package enum FileIO {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if !signature.isEmpty && !bytes.starts(with: signature.prefix(bytes.count)) { return bytes }
             if bytes.count > limit { throw tooLarge }
         }
         return bytes
