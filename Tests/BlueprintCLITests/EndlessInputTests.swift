@@ -44,4 +44,14 @@ struct EndlessInputTests {
         #expect(page.contains("image missing: /dev/zero"))
         #expect(try dir.bytes("page.html").count < 1 << 20)
     }
+
+    @Test func aGoldenThatNeverEndsIsNotAPNG() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/card.layout", cardLayout)
+        try FileSystem.createDirectories(dir.path + "/goldens")
+        #expect(symlink("/dev/zero", dir.path + "/goldens/card.png") == 0)
+        let run = try dir.check()
+        #expect(run.status == 2)
+        #expect(checkMessages(run.stdout)["card"] == "goldens/card.png could not be checked: the golden is not a readable PNG (PNG data: not a readable PNG: Not a PNG file); record it again with blueprint check --record failed.")
+    }
 }
