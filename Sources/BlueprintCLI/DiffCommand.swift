@@ -96,6 +96,8 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("--alpha must be between 0 and 1, not \(alpha).")
         }
         _ = try style()
+        try OutputPaths.check((output.map { [("-o", $0)] } ?? []) + (sideBySide.map { [("--side-by-side", $0)] } ?? []),
+                              inputs: [expected, actual])
     }
 
     /// The diff image's style from the colour options.

@@ -57,20 +57,63 @@ struct DocsCommand: ParsableCommand {
     }
 
     /// One image a block needs: its file, its bytes.
+    /// The first byte of `bytes` that is not part of valid UTF-8: its offset, line and column
+    /// (in characters), or nil for valid text.
+    static func invalidUTF8(_ bytes: [UInt8]) -> (offset: Int, line: Int, column: Int)? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0, line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                offset += encoded.count
+            case .emptyInput:
+                return nil
+            case .error:
+                return (offset, line, column)
+            }
+        }
+    }
+
     struct Image {
         let path: String
         let bytes: [UInt8]
+    }
+
+    /// One document as it will be written: its blocks' images, top to bottom, each with a
+    /// problem about its link (in `--check`), and the text with every link in place.
+    struct Plan {
+        let file: String
+        let text: String
+        let updated: String
+        let blocks: [(line: Int, images: [Image], linkProblem: String?)]
     }
 
     func run() throws {
         var problems: [String] = []
         var notes: [String] = []
         var used: [String: Set<String>] = [:]   // out folder → image file names in use
+        // Every document is read and every block drawn before anything is written: a bad block
+        // anywhere leaves every document, image and folder as it was.
+        var plans: [Plan] = []
         for file in files {
             let text: String
             do {
-                text = String(decoding: try FileIO.read(file, limit: 64 << 20), as: UTF8.self)
-            } catch {
+                let bytes = try FileIO.read(file, limit: 64 << 20)
+                // The document is written back with its links updated: decoding invalid bytes
+                // as U+FFFD would rewrite them, so a document that is not UTF-8 is refused.
+                if let problem = Self.invalidUTF8(bytes) {
+                    Entry.printError("\(file):\(problem.line):\(problem.column): error: invalid UTF-8 (byte 0x\(String(bytes[problem.offset], radix: 16, uppercase: true)) at offset \(problem.offset)): documents are read and rewritten as UTF-8 text; convert it to UTF-8 first")
+                    throw ExitCode(2)
+                }
+                text = String(decoding: bytes, as: UTF8.self)
+            } catch let error as FileError {
                 Entry.printError("error: \(error)")
                 throw ExitCode(2)
             }
@@ -89,26 +132,41 @@ struct DocsCommand: ParsableCommand {
             let linkBase = inCatalog ? "" : Self.relativePath(from: FileSystem.directory(of: file), to: folder)
             // Bottom to top, so that inserting a link line leaves earlier line numbers alone;
             // what is said is said top to bottom.
-            var blockNotes: [[String]] = []
-            var blockProblems: [[String]] = []
+            var planned: [(line: Int, images: [Image], linkProblem: String?)] = []
             for block in blocks.reversed() {
-                var notes: [String] = [], problems: [String] = []
-                defer {
-                    blockNotes.insert(notes, at: 0)
-                    blockProblems.insert(problems, at: 0)
-                }
                 let (images, link) = try draw(block, file: file, folder: folder, linkBase: linkBase, docc: inCatalog)
                 for image in images { used[folder, default: []].insert(FileSystem.fileName(of: image.path)) }
-                for image in images {
+                var linkProblem: String?
+                let after = block.closingIndex + 1
+                if block.hasLink {
+                    if lines[after] != Substring(link) {
+                        linkProblem = "\(file):\(block.line): the image link after the block is out of date"
+                        lines[after] = Substring(link)
+                    }
+                } else {
+                    linkProblem = "\(file):\(block.line): no image link after the block"
+                    lines.insert(Substring(link), at: after)
+                }
+                planned.insert((block.line, images, linkProblem), at: 0)
+            }
+            plans.append(Plan(file: file, text: text, updated: lines.joined(separator: "\n"), blocks: planned))
+        }
+        for plan in plans {
+            let file = plan.file
+            for block in plan.blocks {
+                for image in block.images {
                     let current: [UInt8]?
-                    do { current = try FileIO.read(image.path) } catch { current = nil }
+                    // Read no further than the new image: a longer file is not it.
+                    do { current = try FileIO.read(image.path, limit: image.bytes.count) } catch {
+                        current = FileSystem.exists(image.path) ? [] : nil   // there, but not this image
+                    }
                     if current == image.bytes { continue }
                     if check {
                         problems.append("\(file):\(block.line): \(current == nil ? "missing" : "stale") image \(image.path)"
                                         + (current == nil ? "" : " (the block draws differently now)"))
                     } else {
                         do {
-                            try FileSystem.createDirectories(folder)
+                            try FileSystem.createDirectories(FileSystem.directory(of: image.path))
                             try FileIO.writeAtomically(image.bytes, to: image.path)
                         } catch {
                             Entry.printError("error: \(error)")
@@ -117,23 +175,11 @@ struct DocsCommand: ParsableCommand {
                         notes.append("\(file):\(block.line): wrote \(image.path)")
                     }
                 }
-                let after = block.closingIndex + 1
-                if block.hasLink {
-                    if lines[after] != Substring(link) {
-                        if check { problems.append("\(file):\(block.line): the image link after the block is out of date") }
-                        lines[after] = Substring(link)
-                    }
-                } else {
-                    if check { problems.append("\(file):\(block.line): no image link after the block") }
-                    lines.insert(Substring(link), at: after)
-                }
+                if check, let linkProblem = block.linkProblem { problems.append(linkProblem) }
             }
-            notes += blockNotes.flatMap { $0 }
-            problems += blockProblems.flatMap { $0 }
-            let updated = lines.joined(separator: "\n")
-            if !check && updated != text {
+            if !check && plan.updated != plan.text {
                 do {
-                    try FileIO.writeAtomically(Array(updated.utf8), to: file)
+                    try FileIO.writeAtomically(Array(plan.updated.utf8), to: file)
                 } catch {
                     Entry.printError("error: \(error)")
                     throw ExitCode(2)

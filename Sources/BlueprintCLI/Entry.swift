@@ -12,20 +12,32 @@ enum Entry {
         do {
             var command = try BlueprintCommand.parseAsRoot(arguments)
             try command.run()
-            exitProcess(0)
+            exit(0)
         } catch let code as ExitCode {
-            exitProcess(code.rawValue)
+            exit(code.rawValue)
         } catch {
             let status = BlueprintCommand.exitCode(for: error)
             let message = BlueprintCommand.fullMessage(for: error)
             if status.isSuccess {
                 // --help, --version and the like.
                 print(message)
-                exitProcess(0)
+                exit(0)
             }
             printError(message)
+            exit(2)
+        }
+    }
+
+    /// Ends the process with `status`, once what was printed is written: output that could
+    /// not be written (a full disk) is an error, status 2, whatever the command found.
+    private static func exit(_ status: Int32) -> Never {
+        do {
+            try StandardStream.flushPrinted()
+        } catch {
+            printError("error: \(error)")
             exitProcess(2)
         }
+        exitProcess(status)
     }
 
     /// Writes one line to standard error.

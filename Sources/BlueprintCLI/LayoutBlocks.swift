@@ -64,6 +64,9 @@ struct LayoutBlock: Equatable {
                     throw Invalid(description: "\(file):\(i + 1): unknown layout block option '\(word)': use "
                                   + optionKeys.map { "\($0)=…" }.joined(separator: ", "))
                 }
+                guard !options.contains(where: { $0.key == parts[0] }) else {
+                    throw Invalid(description: "\(file):\(i + 1): layout block option \(parts[0])= is given twice")
+                }
                 options.append((String(parts[0]), String(parts[1])))
             }
             var end = i + 1

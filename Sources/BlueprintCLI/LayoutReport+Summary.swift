@@ -9,6 +9,7 @@ extension LayoutReport {
             count(ambiguous.count, "ambiguous view", "ambiguous views"),
             count(ties.count, "priority tie", "priority ties"),
             count(negativeSizes.count, "negative size", "negative sizes"),
+            count(nonFiniteFrames.count, "frame that is not finite", "frames that are not finite"),
             count(refused.count, "refused change", "refused changes"),
             count(textProblems.count, "text problem", "text problems"),
         ].compactMap { $0 }

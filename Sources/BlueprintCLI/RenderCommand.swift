@@ -97,6 +97,10 @@ struct RenderCommand: ParsableCommand {
         if crop && (names.isEmpty || names == ["all"] || names == ["none"]) {
             throw ValidationError("--crop needs --show with one or more view names")
         }
+        if rtl && devices == nil {
+            throw ValidationError("--rtl needs --devices: it adds a right-to-left row to the device sheet")
+        }
+        try OutputPaths.check([("-o", output)] + (stats.map { [("--stats", $0)] } ?? []), inputs: [file])
     }
 
     /// The format asked for, else the output's extension, else PNG.

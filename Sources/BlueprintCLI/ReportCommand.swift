@@ -72,9 +72,10 @@ struct ReportCommand: ParsableCommand {
     static func load(_ path: String, missing: String) throws -> CheckRun {
         let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(path)
+            bytes = try FileIO.read(path, limit: 256 << 20)
         } catch {
-            Entry.printError("error: \(missing) (\(path)): run `blueprint check` first")
+            // There but unreadable (a folder, too large) is said as such, not as missing.
+            Entry.printError(FileSystem.exists(path) ? "error: \(error)" : "error: \(missing) (\(path)): run `blueprint check` first")
             throw ExitCode(2)
         }
         do {

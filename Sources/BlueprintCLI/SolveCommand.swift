@@ -16,14 +16,15 @@ struct SolveCommand: ParsableCommand {
             coordinates (points, origin top-left, y down). Below the frames comes a line for each \
             problem: `broken:` a constraint broken to recover from a conflict, `ambiguous:` a view \
             whose frame the constraints leave free, `tie:` two views of equal content priority of \
-            which one gave way, `negative size:` a width or height below zero, `refused:` a \
+            which one gave way, `negative size:` a width or height below zero, `not finite:` a \
+            frame its constraints multiplied past the largest number, `refused:` a \
             property change refused, `text:` a font file that could not be loaded or characters \
             no bundled font has; `blueprint explain` tells the whole story.
 
             With --format json, one object: {"views": {"NAME": {"x": …, "y": …, "width": …, \
             "height": …}, …}, "broken": ["CONSTRAINT (FILE:LINE)", …], "ambiguous": ["NAME", …], \
             "ties": ["A and B have the same …", …], "negativeSizes": ["NAME: width is negative \
-            (-12)", …], "refused": ["…", …], "text": ["NAME: …", …]}. Numbers are the shortest that read back exactly: \
+            (-12)", …], "nonFinite": ["NAME: width is inf: …", …], "refused": ["…", …], "text": ["NAME: …", …]}. Numbers are the shortest that read back exactly: \
             20, 313.5, 190.00048828125.
 
             Examples:
@@ -131,6 +132,7 @@ struct SolveCommand: ParsableCommand {
             ("ambiguous", r.ambiguous.map(\.item.name)),
             ("ties", r.ties.map(\.summary)),
             ("negativeSizes", r.negativeSizes.map(\.description)),
+            ("nonFinite", r.nonFiniteFrames.map(\.description)),
             ("refused", r.refused.map(\.description)),
             ("text", r.textProblems.map(\.description)),
         ]

@@ -113,7 +113,7 @@ public struct GoldenCheck: Sendable {
         }
         let golden: [UInt8]?
         do {
-            golden = try Self.readIfPresent(location.image)
+            golden = try Self.readIfPresent(location.image, signature: Self.pngSignature)
         } catch {
             outcome.problem = .unreadableGolden("\(error)")
             return outcome
@@ -219,7 +219,7 @@ public struct GoldenCheck: Sendable {
         do {
             if frames.image == nil {
                 // The frames name the image they belong to: the new one, or the golden kept.
-                guard let image = try png ?? Self.readIfPresent(location.image) else {
+                guard let image = try png ?? Self.readIfPresent(location.image, signature: Self.pngSignature) else {
                     throw FileError(path: location.image, operation: "read", reason: "the golden went away")
                 }
                 frames.image = FrameRecord.digest(of: image)
@@ -332,10 +332,15 @@ public struct GoldenCheck: Sendable {
         FileSystem.remove(paths.composite)
     }
 
+    /// The eight bytes every PNG file starts with.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
     /// The file's bytes, or nil when there is no file.
-    static func readIfPresent(_ path: String) throws(FileError) -> [UInt8]? {
+    /// - Parameter signature: the bytes the file must start with (a golden image's PNG
+    ///   signature): a file that does not is read no further than its first bytes.
+    static func readIfPresent(_ path: String, signature: [UInt8] = []) throws(FileError) -> [UInt8]? {
         do {
-            return try FileIO.read(path)
+            return try FileIO.read(path, limit: 1 << 30, signature: signature)
         } catch where error.operation == "open" && !FileSystem.exists(path) {
             return nil
         }

@@ -52,6 +52,7 @@ public struct Diagram {
         guard (1...3).contains(options.scale) else { throw .invalidScale(options.scale) }
         self.options = options
         let builder = try DiagramBuilder(root: root, options: options)
+        try Self.checkExtent(builder)
         var annotations = builder.annotations
         let placer = Self.place(builder, annotations, root: root)
         // Lines never strike text: each is cut around the text boxes it would cross.
@@ -150,6 +151,31 @@ public struct Diagram {
         statistics = StatisticsCounter.count(views: builder.boxes.count, constraints: builder.constraintCount,
                                              texts: placer.placed, viewTexts: placer.viewTexts, lines: drawn,
                                              forcedMarkers: placer.forcedMarkers)
+    }
+
+    /// The largest layout a diagram draws, in points per side: at scale 1 the most pixels an
+    /// image may have (``RenderError/canvasTooLarge(width:height:limit:)``), and far inside
+    /// what cairo's fixed-point coordinates hold for SVG and PDF.
+    static let largestLayout = 32767.0
+
+    /// Refuses a layout whose views, guides, margins or safe area reach further than
+    /// ``largestLayout`` points from the root's origin (or are not finite) before any label is
+    /// placed: placing labels costs time in proportion to the area they search, and no picture
+    /// of it could be written. A negative width or height counts by both its edges.
+    private static func checkExtent(_ builder: DiagramBuilder) throws(RenderError) {
+        var frames = builder.boxes.map { ($0.name, $0.frame) } + builder.guides.map { ($0.name, $0.frame) }
+        frames += builder.boxes.compactMap { box in box.margins.map { (box.name + " (its margins)", $0) } }
+        if let safeArea = builder.safeArea { frames.append(("root (its safe area)", safeArea)) }
+        var low = (x: 0.0, y: 0.0), high = (x: 0.0, y: 0.0)
+        for (name, f) in frames {
+            let xs = [f.minX, f.maxX], ys = [f.minY, f.maxY]
+            low = (min(low.x, xs.min()!), min(low.y, ys.min()!))
+            high = (max(high.x, xs.max()!), max(high.y, ys.max()!))
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite,
+                  high.x - low.x <= largestLayout, high.y - low.y <= largestLayout else {
+                throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
+            }
+        }
     }
 
     /// Places every text: tight constraint labels, names, guide names, badges, notes, the

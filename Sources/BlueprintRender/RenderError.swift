@@ -1,3 +1,4 @@
+import Blueprint
 import Raster
 
 /// Everything that can go wrong drawing or writing a diagram.
@@ -13,6 +14,10 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidScale(Int)
     /// The diagram would need more pixels than cairo (or memory) allows.
     case canvasTooLarge(width: Int, height: Int, limit: Int)
+    /// The layout reaches further than `limit` points per side from the root's origin (or a
+    /// frame is not finite); `view` is the view or guide whose frame (in root coordinates)
+    /// took it past the limit. Nothing is drawn.
+    case layoutTooLarge(view: String, frame: Rect, limit: Int)
     /// `show: .view(name)` names no view of the tree.
     case unknownView(String)
     /// Writing the output failed.
@@ -28,6 +33,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid scale \(scale): expected 1, 2 or 3"
         case let .canvasTooLarge(width, height, limit):
             return "a \(width)x\(height) pixel diagram is larger than the limit of \(limit) pixels per side; draw a smaller scale or show fewer constraints"
+        case let .layoutTooLarge(view, frame, limit):
+            return "the layout is too large to draw: `\(view)` at (\(formatNumber(frame.minX)), \(formatNumber(frame.minY))), \(formatNumber(frame.width)) x \(formatNumber(frame.height)) points, takes it past \(limit) points per side; `blueprint solve` lists every frame"
         case let .unknownView(name):
             return "no view named '\(name)' in the layout"
         case let .output(error):

@@ -13,9 +13,12 @@ package enum FileIO {
     /// - Parameters:
     ///   - path: the file.
     ///   - limit: refuse a file longer than this many bytes (it is read no further).
+    ///   - signature: the bytes the file must start with (a PNG's eight): when it does not,
+    ///     what was read so far is returned (at most one chunk), for the caller's own check to
+    ///     refuse, instead of reading on (`/dev/zero` given for an image).
     /// - Throws: ``FileError`` naming the path and the reason (a folder, a file over `limit`,
     ///   or the system's message).
-    package static func read(_ path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = .max, signature: [UInt8] = []) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, "open", errno) }
         defer { close(fd) }
@@ -37,6 +40,7 @@ package enum FileIO {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if !signature.isEmpty && !bytes.starts(with: signature.prefix(bytes.count)) { return bytes }
             if bytes.count > limit { throw tooLarge }
         }
         return bytes
@@ -46,11 +50,32 @@ package enum FileIO {
     /// which is flushed to disk (`fsync`) and then renamed over `path`. A reader sees the
     /// old file or the new one, never a part; an interrupted write leaves no broken file.
     ///
+    /// A symbolic link is followed: the file it points to is replaced, the link stays. A path
+    /// that is not a regular file (a device such as `/dev/null` or `/dev/stdout`, a pipe, a
+    /// socket) is written to directly, never replaced; a folder is an error before anything is
+    /// written. A replaced file keeps its permissions.
+    ///
     /// - Throws: ``FileError`` naming the path and the system's reason.
     package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        if exists {
+            switch existing.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw failure(path, "write", EISDIR)
+            case S_IFREG:
+                break
+            default:
+                // Through any links (`/dev/stdout` → `/proc/self/fd/1` → a pipe).
+                try writeDirectly(bytes, to: path)
+                return
+            }
+        }
+        // A link is followed, even to a file not there yet: the link stays, its file is written.
+        let target = resolvedLinks(path)
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[..<$0]) } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(path, "create a temporary file", errno) }
@@ -58,16 +83,15 @@ package enum FileIO {
         defer {
             if !done { unlink(temporary) }
         }
-        var offset = 0
-        while offset < bytes.count {
-            let count = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw failure(path, "write", code)
-            }
-            offset += count
+        if exists {
+            // The file being replaced keeps its permissions (an executable stays executable).
+            _ = fchmod(fd, existing.st_mode & 0o7777)
+        }
+        do throws(FileError) {
+            try writeAll(bytes, to: fd, path: path)
+        } catch {
+            close(fd)
+            throw error
         }
         if fsync(fd) != 0 {
             let code = errno
@@ -75,7 +99,7 @@ package enum FileIO {
             throw failure(path, "flush", code)
         }
         guard close(fd) == 0 else { throw failure(path, "close", errno) }
-        guard rename(temporary, path) == 0 else { throw failure(path, "rename into place", errno) }
+        guard rename(temporary, target) == 0 else { throw failure(path, "rename into place", errno) }
         done = true
         // Make the rename itself durable; a failure here does not undo the write.
         let folderFD = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -83,6 +107,48 @@ package enum FileIO {
             _ = fsync(folderFD)
             close(folderFD)
         }
+    }
+
+    /// Writes to something that is not a regular file (a device, a pipe), which cannot be
+    /// replaced by a rename.
+    private static func writeDirectly(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, "open", errno) }
+        do throws(FileError) {
+            try writeAll(bytes, to: fd, path: path)
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw failure(path, "close", errno) }
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "write", errno)
+            }
+            offset += count
+        }
+    }
+
+    /// The path a chain of symbolic links ends at (the path itself when it is no link), whether
+    /// or not a file is there yet; a loop of links is left to fail when written.
+    private static func resolvedLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : FileSystem.join(FileSystem.directory(of: current), target)
+        }
+        return current
     }
 
     /// ``writeAtomically(_:to:)`` for an array.

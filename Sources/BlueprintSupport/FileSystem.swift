@@ -108,6 +108,23 @@ package enum FileSystem {
         }
     }
 
+    /// Whether two paths name the same file: the same device and inode when both exist (links
+    /// and `./` spellings included), else the same canonical folder and name.
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        let ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0
+        if ea && eb { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
+        if ea != eb { return false }
+        return canonical(directory(of: a)) + "/" + fileName(of: a) == canonical(directory(of: b)) + "/" + fileName(of: b)
+    }
+
+    /// The canonical form of an existing path (links resolved), else the path unchanged.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `path` relative to `base` when it lies inside it, else `path` unchanged.
     package static func display(_ path: String, relativeTo base: String?) -> String {
         guard let base, !base.isEmpty else { return path }

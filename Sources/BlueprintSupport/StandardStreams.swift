@@ -42,6 +42,15 @@ package enum StandardStream: Int32, Sendable {
         do { try write(Array(text.utf8)) } catch {}
     }
 
+    /// Writes out what `print` has buffered (for every stdio stream: `fflush(NULL)`; standard
+    /// output is the only one the package prints to).
+    ///
+    /// - Throws: ``FileError`` when it could not be written (a full disk, a closed pipe).
+    package static func flushPrinted() throws(FileError) {
+        guard fflush(nil) != 0 else { return }
+        throw FileError(path: "standard output", operation: "write", reason: systemMessage(errno))
+    }
+
     /// Whether the stream is a terminal (progress bars are drawn only there).
     package var isTerminal: Bool { isatty(rawValue) == 1 }
 }

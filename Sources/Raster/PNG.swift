@@ -33,7 +33,15 @@ public enum PNG {
     /// - Throws: `RasterError.io` when the file cannot be read, and the errors of `decode`, naming the file.
     public static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount) throws -> Bitmap {
         let data: [UInt8]
-        do { data = try FileIO.read(path) } catch { throw RasterError(error) }
+        // A file that is not a PNG is read no further than its first bytes, and one that is
+        // no further than the largest such image could take (16-bit RGBA stored uncompressed).
+        do {
+            let (largest, overflow) = maximumPixelCount.multipliedReportingOverflow(by: 8)
+            data = try FileIO.read(path, limit: overflow ? .max : largest.addingReportingOverflow(64 << 20).overflow ? .max : largest + (64 << 20),
+                                   signature: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        } catch {
+            throw RasterError(error)
+        }
         return try data.withUnsafeBytes { try PNGDecoder.decode($0, path: path, maximumPixelCount: maximumPixelCount) }
     }
 

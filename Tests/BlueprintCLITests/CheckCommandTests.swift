@@ -53,13 +53,13 @@ import Testing
         let solved = try JSONSerialization.jsonObject(with: Data(solve.stdout.utf8)) as? [String: Any]
         let recorded = try JSONSerialization.jsonObject(with: Data(try dir.bytes("goldens/card.json"))) as? [String: Any]
         // The frames file is solve's views, broken and ambiguous lists plus the image and the
-        // pixels it belongs to; solve also lists the report's ties, negative sizes, refused
+        // pixels it belongs to; solve also lists the report's ties, negative sizes, non-finite frames, refused
         // changes and text problems (none here).
-        let report = ["ties", "negativeSizes", "refused", "text"]
+        let report = ["ties", "negativeSizes", "nonFinite", "refused", "text"]
         #expect(solved != nil && solved?.filter { !report.contains($0.key) } as NSDictionary?
                     == recorded?.filter { $0.key != "image" && $0.key != "pixels" } as NSDictionary?,
                 "the frames file is solve's JSON (less the report's other lists) plus the image and the pixels it belongs to")
-        #expect(report.map { solved?[$0] as? [String] } == [[], [], [], []])
+        #expect(report.map { solved?[$0] as? [String] } == [[], [], [], [], []])
 
         // Another scale and theme: render's bytes again; the frames do not change.
         let dark = try dir.check("--goldens", "dark", "--scale", "1", "--theme", "dark")

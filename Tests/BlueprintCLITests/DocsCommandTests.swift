@@ -154,7 +154,39 @@ import Testing
         #expect(layout.stderr == "c.md:6:12: error: expected a right-hand side after the relation\n    a.width == \n               ^\n")
         try dir.write("d.md", "```layout scale=4\ncanvas 10 x 10\n```\n")
         #expect(try dir.blueprint(["docs", "d.md"]).stderr == "error: d.md:1: layout block option scale=4: expected 1, 2 or 3\n")
+        try dir.write("e.md", "```layout theme=dark theme=light\ncanvas 10 x 10\n```\n")
+        #expect(try dir.blueprint(["docs", "e.md"]).stderr == "error: e.md:1: layout block option theme= is given twice\n")
         #expect(FileSystem.contents(of: dir.path).filter { $0.hasPrefix("layout-") }.isEmpty, "nothing half-written")
+    }
+
+    @Test func aBadBlockAnywhereLeavesEveryDocumentAsItWas() throws {
+        // The bad block is the first of c.md (blocks are drawn bottom to top) and in the last
+        // document: a.md and c.md's good block were drawn, and nothing of them may be written.
+        let dir = try Scratch()
+        let a = "# A\n\n```layout\n\(Self.box)```\n"
+        let c = "```layout\nview a\na.q == 1\n```\n\n```layout\n\(Self.box)```\n"
+        try dir.write("a.md", a)
+        try dir.write("c.md", c)
+        let run = try dir.blueprint(["docs", "a.md", "c.md"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "c.md:3:3: error: unknown attribute `q`\n    a.q == 1\n      ^\n")
+        #expect(run.stdout.isEmpty)
+        #expect(try dir.text("a.md") == a && dir.text("c.md") == c)
+        #expect(!FileSystem.contents(of: dir.path).contains { $0.hasPrefix("layout-") })
+    }
+
+    @Test func aDocumentThatIsNotUTF8IsLeftAlone() throws {
+        // Latin-1 `é` (0xE9): decoded as U+FFFD, the rewrite of the links would have replaced it.
+        let dir = try Scratch()
+        let latin1: [UInt8] = Array("# Menu\nCaf".utf8) + [0xE9] + Array(" au lait\n\n```layout\n\(Self.box)```\n".utf8)
+        try FileIO.writeAtomically(latin1, to: dir.path + "/menu.md")
+        let run = try dir.blueprint(["docs", "menu.md"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "menu.md:2:4: error: invalid UTF-8 (byte 0xE9 at offset 10): documents are read and rewritten as UTF-8 text; convert it to UTF-8 first\n")
+        #expect(try dir.bytes("menu.md") == latin1)
+        #expect(!FileSystem.contents(of: dir.path).contains { $0.hasPrefix("layout-") })
+        let check = try dir.blueprint(["docs", "--check", "menu.md"])
+        #expect(check.status == 2)
     }
 }
 

@@ -59,7 +59,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir.path + "/adir", withIntermediateDirectories: false)
         let folder = try report("-o", "adir")
         #expect(folder.status == 2)
-        #expect(folder.stderr == "error: adir: cannot rename into place: Is a directory\n")
+        #expect(folder.stderr == "error: adir: cannot write: Is a directory\n")
         let nested = try report("-o", "a/b/c/page.html")
         #expect(nested.status == 0)
         #expect(nested.stdout == "wrote a/b/c/page.html: 1 failure of 1 fixture\n")

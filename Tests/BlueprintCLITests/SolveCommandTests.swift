@@ -21,7 +21,7 @@ import Testing
     /// The JSON output as objects: views by name, broken constraints, ambiguous views.
     func parseJSON(_ text: String) throws -> (views: [String: [String: Double]], broken: [String], ambiguous: [String]) {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["views", "broken", "ambiguous", "ties", "negativeSizes", "refused", "text"])
+        #expect(Set(object.keys) == ["views", "broken", "ambiguous", "ties", "negativeSizes", "nonFinite", "refused", "text"])
         let views = try #require(object["views"] as? [String: [String: NSNumber]])
         return (views.mapValues { $0.mapValues(\.doubleValue) },
                 try #require(object["broken"] as? [String]), try #require(object["ambiguous"] as? [String]))
@@ -107,7 +107,7 @@ import Testing
         #expect(broken == [])
         #expect(ambiguous == [])
         // Views in declaration order, whole numbers without a fraction.
-        #expect(r.stdout == #"{"views": {"root": {"x": 0, "y": 0, "width": 375, "height": 667}, "topView": {"x": 20, "y": 20, "width": 335, "height": 313.5}, "bottomView": {"x": 20, "y": 313.5, "width": 335, "height": 333.5}, "label": {"x": 150.5, "y": 323, "width": 74, "height": 21}}, "broken": [], "ambiguous": [], "ties": [], "negativeSizes": [], "refused": [], "text": []}"# + "\n")
+        #expect(r.stdout == #"{"views": {"root": {"x": 0, "y": 0, "width": 375, "height": 667}, "topView": {"x": 20, "y": 20, "width": 335, "height": 313.5}, "bottomView": {"x": 20, "y": 313.5, "width": 335, "height": 333.5}, "label": {"x": 150.5, "y": 323, "width": 74, "height": 21}}, "broken": [], "ambiguous": [], "ties": [], "negativeSizes": [], "nonFinite": [], "refused": [], "text": []}"# + "\n")
     }
 
     /// Frames are in superview coordinates: a subview's origin is relative to its parent.

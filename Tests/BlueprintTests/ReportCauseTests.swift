@@ -78,4 +78,23 @@ struct ReportCauseTests {
         #expect(report.negativeSizes.map(\.description) == ["badge: width is negative (-12)"])
         #expect(report.description == "Negative sizes:\n    badge: width is negative (-12)")
     }
+
+    @Test func framesMultipliedPastTheLargestNumberAreReported() throws {
+        // 10 × (10¹⁵)²¹ is past Double's largest: the widths from v21 on are infinite.
+        var text = "canvas 100 x 100\n"
+        for i in 0..<23 { text += "view v\(i)\nv\(i).left = 0\nv\(i).top = 0\nv\(i).height == 1\n" }
+        for i in 1..<23 { text += "v\(i).width == v\(i - 1).width * 999999999999999\n" }
+        text += "v0.width == 10\n"
+        let document = try LayoutDocument(parsing: text, file: "chain.layout")
+        document.root.layoutIfNeeded()
+        let report = document.root.layoutReport
+        #expect(!report.isClean)
+        #expect(report.negativeSizes.isEmpty)
+        #expect(report.nonFiniteFrames.map(\.description) == [
+            "v21: width is inf: its constraints multiply it past the largest number",
+            "v22: width is inf: its constraints multiply it past the largest number",
+        ])
+        #expect(report.summaryLines == report.nonFiniteFrames.map { "not finite: \($0)" })
+        #expect(report.description == "Frames that are not finite numbers:\n    v21: width is inf: its constraints multiply it past the largest number\n    v22: width is inf: its constraints multiply it past the largest number")
+    }
 }

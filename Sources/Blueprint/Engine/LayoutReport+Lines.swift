@@ -4,6 +4,7 @@ extension LayoutReport {
     /// broken to recover from a conflict (its formula and `file:line`), `ambiguous:` an item
     /// and what of its frame is free, `tie:` two views of equal content priority of which one
     /// gave way (both names and the fix), `negative size:` a width or height below zero,
+    /// `not finite:` a frame its constraints multiplied past the largest number,
     /// `refused:` a property change that was refused, `text:` a font file that could not be
     /// loaded or characters no font has. Empty when the report ``isClean``.
     ///
@@ -20,6 +21,7 @@ extension LayoutReport {
             + ambiguous.map { "ambiguous: \($0)" }
             + ties.map { "tie: \($0.summary)" }
             + negativeSizes.map { "negative size: \($0)" }
+            + nonFiniteFrames.map { "not finite: \($0)" }
             + refused.map { "refused: \($0)" }
             + textProblems.map { "text: \($0)" }
     }

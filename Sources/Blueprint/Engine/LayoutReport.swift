@@ -11,15 +11,18 @@ public struct LayoutReport {
     public var refused: [LayoutError] = []
     /// Views and custom guides whose solved width or height is negative.
     public var negativeSizes: [NegativeSize] = []
+    /// Views and custom guides whose solved frame is not a finite number.
+    public var nonFiniteFrames: [NonFiniteFrame] = []
     /// Side-by-side views with equal content priorities, one of which had to give way.
     public var ties: [PriorityTie] = []
     /// Labels whose font file could not be loaded or whose text has characters no face has.
     public var textProblems: [TextProblem] = []
 
     /// True when there is no conflict, no ambiguity, no refused change, no negative size, no
-    /// priority tie and no text problem.
+    /// frame that is not finite, no priority tie and no text problem.
     public var isClean: Bool {
-        conflicts.isEmpty && ambiguous.isEmpty && refused.isEmpty && negativeSizes.isEmpty && ties.isEmpty && textProblems.isEmpty
+        conflicts.isEmpty && ambiguous.isEmpty && refused.isEmpty && negativeSizes.isEmpty && nonFiniteFrames.isEmpty
+            && ties.isEmpty && textProblems.isEmpty
     }
 
     /// The constraints broken to recover from conflicts.
@@ -32,6 +35,9 @@ public struct LayoutReport {
         parts += ties.map(\.description)
         if !negativeSizes.isEmpty {
             parts.append((["Negative sizes:"] + negativeSizes.map { "    \($0)" }).joined(separator: "\n"))
+        }
+        if !nonFiniteFrames.isEmpty {
+            parts.append((["Frames that are not finite numbers:"] + nonFiniteFrames.map { "    \($0)" }).joined(separator: "\n"))
         }
         if !refused.isEmpty { parts.append((["Refused changes:"] + refused.map { "    \($0)" }).joined(separator: "\n")) }
         if !textProblems.isEmpty { parts.append((["Text:"] + textProblems.map { "    \($0)" }).joined(separator: "\n")) }

@@ -18,6 +18,23 @@ public struct NegativeSize: CustomStringConvertible {
     }
 }
 
+/// A view or custom guide whose solved frame is not a finite number: its constraints multiply
+/// it past the largest `Double` (a chain of large multipliers, `b.width == a.width * 1e15`,
+/// `c.width == b.width * 1e15`, …). Its frame cannot be drawn or used.
+public struct NonFiniteFrame: CustomStringConvertible {
+    /// The item.
+    public let item: LayoutItem
+    /// Its frame in root coordinates.
+    public let frame: Rect
+
+    /// `v21: width is inf, x is nan: its constraints multiply it past the largest number`.
+    public var description: String {
+        let parts = [("x", frame.minX), ("y", frame.minY), ("width", frame.width), ("height", frame.height)]
+            .filter { !$0.1.isFinite }.map { "\($0.0) is \(formatNumber($0.1))" }
+        return "\(item.name): " + parts.joined(separator: ", ") + ": its constraints multiply it past the largest number"
+    }
+}
+
 /// Two side-by-side views with the same content priority, one of which had to give way: the
 /// solver picked one, either would do (Xcode's "Content Priority Ambiguity").
 public struct PriorityTie: CustomStringConvertible {
@@ -58,26 +75,32 @@ extension View {
     /// The report's checks of the laid-out tree, in one walk (depth first, as
     /// `forEachInSubtree`): negative sizes of views and custom guides, priority ties among each
     /// view's subviews, text problems of labels; each list in tree order.
-    func laidOutChecks() -> (negativeSizes: [NegativeSize], ties: [PriorityTie], textProblems: [TextProblem]) {
-        var negative: [NegativeSize] = [], ties: [PriorityTie] = [], text: [TextProblem] = []
+    func laidOutChecks() -> (negativeSizes: [NegativeSize], nonFinite: [NonFiniteFrame], ties: [PriorityTie], textProblems: [TextProblem]) {
+        var negative: [NegativeSize] = [], nonFinite: [NonFiniteFrame] = [], ties: [PriorityTie] = [], text: [TextProblem] = []
         let rtl = effectiveLayoutDirection == .rightToLeft   // the whole tree's
         var stack: [View] = [self]
         while let v = stack.popLast() {
-            v.appendNegativeSizes(to: &negative)
+            v.appendNegativeSizes(to: &negative, nonFinite: &nonFinite)
             v.appendPriorityTies(rightToLeft: rtl, to: &ties)
             if let label = v as? Label { label.appendTextProblems(rightToLeft: rtl, to: &text) }
             stack.append(contentsOf: v.subviews.reversed())
         }
-        return (negative, ties, text)
+        return (negative, nonFinite, ties, text)
     }
 
-    /// Negative widths and heights of this view and its custom guides, as of the last layout.
-    private func appendNegativeSizes(to out: inout [NegativeSize]) {
+    /// Negative widths and heights of this view and its custom guides, as of the last layout,
+    /// and frames that are not finite.
+    private func appendNegativeSizes(to out: inout [NegativeSize], nonFinite: inout [NonFiniteFrame]) {
         func check(_ item: LayoutItem) {
             // A frame's size is the same in every coordinate space: the solved frame (which the
             // frames' readers share) answers without the superviews' origins, and the frame in
-            // root coordinates is made only for a negative one.
-            let size = item.solvedFrame?.size ?? item.absoluteLayoutRect.size
+            // root coordinates is made only for a negative or non-finite one.
+            let local = item.solvedFrame ?? item.absoluteLayoutRect
+            if !(local.minX.isFinite && local.minY.isFinite && local.width.isFinite && local.height.isFinite) {
+                nonFinite.append(NonFiniteFrame(item: item, frame: item.absoluteLayoutRect))
+                return
+            }
+            let size = local.size
             guard size.width < 0 || size.height < 0 else { return }
             let f = item.absoluteLayoutRect
             let bad: [LayoutAttribute] = f.width < 0 ? (f.height < 0 ? [.width, .height] : [.width]) : [.height]

@@ -107,7 +107,13 @@ func diagnostic(_ e: SyntaxError, in line: Substring, file: String?, line number
     let upper = Swift.min(Swift.max(e.range.upperBound, lower), utf8.count)
     let column = String(decoding: utf8[0..<lower], as: UTF8.self).count + 1
     let length = String(decoding: utf8[lower..<upper], as: UTF8.self).count
+    var message = e.message
+    if let cr = utf8[0..<lower].firstIndex(of: 0x0D) {
+        // Blank space to the lexer, but most likely a line break of a file saved with CR alone.
+        let crColumn = String(decoding: utf8[0..<cr], as: UTF8.self).count + 1
+        message += "; the carriage return (CR) at column \(crColumn) does not end a line: lines end with LF or CRLF"
+    }
     return SourceDiagnostic(
-        file: file, line: number, column: column, length: Swift.max(1, length), message: e.message,
+        file: file, line: number, column: column, length: Swift.max(1, length), message: message,
         sourceLine: String(line))
 }

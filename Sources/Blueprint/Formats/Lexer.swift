@@ -347,6 +347,25 @@ struct Lexer {
         if text == "@", bytes[..<start].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             return invalid(start, "unexpected character `@`: a priority goes after `~` (`a.width == 44 ~ 750`); `@` is for visual format predicates")
         }
+        if let scalar = text.unicodeScalars.first, let invisible = Self.invisible(scalar) {
+            return invalid(start, "unexpected character \(invisible)")
+        }
         return invalid(start, "unexpected character `\(text)`")
+    }
+
+    /// A character a terminal would not show, by its code point: `U+0000 (a control
+    /// character)`, `U+FEFF (a byte-order mark: save the file as UTF-8 without one)`; nil for
+    /// a visible character.
+    static func invisible(_ scalar: Unicode.Scalar) -> String? {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if scalar == "\u{FEFF}" { return code + " (a byte-order mark: save the file as UTF-8 without one)" }
+        switch scalar.properties.generalCategory {
+        case .control: return code + " (a control character)"
+        case .format: return code + " (an invisible formatting character)"
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return code + " (a space other than U+0020; use a plain space or a tab)"
+        case .privateUse, .unassigned, .surrogate: return code + " (no visible character)"
+        default: return nil
+        }
     }
 }

@@ -35,9 +35,9 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     /// around the caret so the message stays readable.
     public var description: String {
         let place = (file.map { "\($0):" } ?? "") + "\(line):\(column)"
-        let (shown, caretColumn) = excerpt()
-        let caret = String(repeating: " ", count: caretColumn - 1) + "^"
-            + String(repeating: "~", count: Swift.min(length, 80) - 1)
+        let (shown, padding, underline) = excerpt()
+        let caret = String(repeating: " ", count: padding) + "^"
+            + String(repeating: "~", count: Swift.max(0, Swift.min(underline, 80) - 1))
         return "\(place): error: \(Self.abbreviated(message))\n    \(shown)\n    \(caret)"
     }
 
@@ -52,9 +52,12 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         return parts.joined(separator: "`")
     }
 
-    /// At most ~100 characters of the line around the caret, with tabs shown as spaces so the
-    /// caret lines up; the caret's column within the excerpt.
-    private func excerpt() -> (String, Int) {
+    /// At most ~100 characters of the line around the caret, as a terminal can show them: tabs
+    /// as spaces, and characters that would move the cursor, clear the screen or reorder the
+    /// line (control characters, bidirectional controls) as visible stand-ins; then how many
+    /// terminal columns come before the caret and how many it underlines (a wide character, as
+    /// in Chinese or an emoji, takes two), so that the caret lines up.
+    private func excerpt() -> (shown: String, padding: Int, underline: Int) {
         let chars = Array(sourceLine)
         let before = 50, after = 50
         var start = 0, end = chars.count
@@ -67,8 +70,44 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
             end = column - 1 + after + Swift.min(length, 80)
             suffix = "…"
         }
-        let body = String(chars[start..<Swift.max(start, end)].map { $0 == "\t" ? " " : $0 })
-        return (prefix + body + suffix, column - start + prefix.count)
+        let body = chars[start..<Swift.max(start, end)].map(Self.shown)
+        let caretIndex = Swift.min(Swift.max(column - 1 - start, 0), body.count)
+        let padding = prefix.count + body[..<caretIndex].reduce(0) { $0 + Self.width($1) }
+        let underlined = body[caretIndex..<Swift.min(caretIndex + Swift.min(length, 80), body.count)]
+        let underline = Swift.max(1, underlined.reduce(0) { $0 + Self.width($1) })
+        return (prefix + String(body) + suffix, padding, underline)
+    }
+
+    /// A character as the excerpt shows it: a tab as a space; a C0 control character or DEL as
+    /// its Unicode control picture (`␀`, `␍`, `␛`); any other control character or a
+    /// bidirectional control as `�`.
+    static func shown(_ c: Character) -> Character {
+        if c == "\t" { return " " }
+        guard c.unicodeScalars.count == 1, let scalar = c.unicodeScalars.first else {
+            // "\r\n" is one Character in Swift.
+            return c.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "\u{240D}" : c
+        }
+        switch scalar.value {
+        case 0..<0x20: return Character(Unicode.Scalar(0x2400 + scalar.value)!)
+        case 0x7F: return "\u{2421}"
+        case 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
+        default: return c
+        }
+    }
+
+    /// How many columns a terminal gives a character: 2 for East Asian wide and full-width
+    /// characters and emoji shown as pictures, 0 for a combining mark alone, else 1.
+    static func width(_ c: Character) -> Int {
+        guard let scalar = c.unicodeScalars.first else { return 1 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default:
+            return scalar.properties.generalCategory == .nonspacingMark ? 0 : 1
+        }
     }
 }
 

@@ -79,7 +79,10 @@ struct VisualFormatParser {
         return (String(decoding: bytes[start..<i], as: UTF8.self), start..<i)
     }
 
-    private mutating func number() -> (Double, Range<Int>)? {
+    /// A number, or nil when none starts here (`i` stays).
+    ///
+    /// - Throws: a number beyond 1e15, the limit of every number of the formats.
+    private mutating func number() throws(SyntaxError) -> (Double, Range<Int>)? {
         skipSpaces()
         let start = i
         var j = i
@@ -90,14 +93,15 @@ struct VisualFormatParser {
             j += 1
             while j < bytes.count, bytes[j] >= 0x30 && bytes[j] <= 0x39 { j += 1 }
         }
-        guard j > digits, let v = Double(String(decoding: bytes[start..<j], as: UTF8.self)), v.isFinite else { return nil }
+        guard j > digits, let v = Double(String(decoding: bytes[start..<j], as: UTF8.self)) else { return nil }
+        guard v.isFinite, Swift.abs(v) <= 1e15 else { throw fail("number too large: the limit is 1e15", start..<j) }
         i = j
         return (v, start..<j)
     }
 
     /// A number or a metric name, with the metric's name.
     private mutating func constant(_ what: String) throws(SyntaxError) -> (Double, String?) {
-        if let (v, _) = number() { return (v, nil) }
+        if let (v, _) = try number() { return (v, nil) }
         if let (n, range) = name() {
             guard let v = metric(n) else { throw fail("unknown metric `\(n)`", range) }
             return (v, n)
@@ -272,7 +276,7 @@ struct VisualFormatParser {
                 throw fail("expected a relation (`==`, `<=` or `>=`), found \(describeCurrent())")
             }
             var p = Predicate(relation: relation, constant: 0, view: nil, priority: .required)
-            if let (v, _) = number() {
+            if let (v, _) = try number() {
                 p.constant = v
             } else if let (n, range) = name() {
                 if let v = metric(n) {
@@ -292,7 +296,7 @@ struct VisualFormatParser {
                 i += 1
                 let start = i
                 var value: Double
-                if let (v, _) = number() {
+                if let (v, _) = try number() {
                     value = v
                 } else if let (n, range) = name() {
                     if let named = LayoutPriority.named.first(where: { $0.name == n }) {

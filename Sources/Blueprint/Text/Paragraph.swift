@@ -22,6 +22,9 @@ struct Paragraph {
     let breakBefore: [Bool]
     /// Characters no face has, drawn as the placeholder.
     private(set) var missing: [Unicode.Scalar] = []
+    /// Whether some character's advance is negative (kerning can make one): then a longer
+    /// line is not always wider.
+    private(set) var hasNegativeAdvance = false
 
     /// A run of characters with one face, one bidi level and one script, as HarfBuzz shaped it
     /// (glyphs in visual order within the run: reversed for right-to-left runs).
@@ -34,6 +37,28 @@ struct Paragraph {
         var clusters: [Int] = []
         var advances: [Double] = []
         var offsets: [(x: Double, y: Double)] = []
+        /// Whether `clusters` only go up (1), only go down (-1: a right-to-left run), or
+        /// neither (0), as HarfBuzz's monotone cluster level makes them.
+        var clusterOrder = 0
+
+        /// The glyphs whose character falls in `a..<b`, by bisection of the clusters (a line
+        /// costs what it holds, not what the run holds); nil when the clusters are not
+        /// monotone, for the caller to scan.
+        func glyphRange(_ a: Int, _ b: Int) -> Range<Int>? {
+            func first(_ beyond: (Int) -> Bool) -> Int {
+                var lo = 0, hi = clusters.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if beyond(clusters[mid]) { hi = mid } else { lo = mid + 1 }
+                }
+                return lo
+            }
+            switch clusterOrder {
+            case 1: return first { $0 >= a }..<first { $0 >= b }
+            case -1: return first { $0 < b }..<first { $0 < a }
+            default: return nil
+            }
+        }
     }
 
     init(_ text: Substring, cascade: [FontFace], size: Double, rightToLeftDefault: Bool, buffer: ShapingBuffer) {
@@ -94,6 +119,7 @@ struct Paragraph {
             start = end
         }
         for i in 0..<scalars.count { prefix[i + 1] = prefix[i] + advances[i] }
+        hasNegativeAdvance = advances.contains { $0 < 0 }
     }
 
     /// The face (index into `cascade`, -1 for none) for one grapheme cluster, characters
@@ -183,13 +209,25 @@ struct Paragraph {
     func pieces(_ a: Int, _ b: Int) -> [LinePiece] {
         var out: [LinePiece] = []
         guard a < b else { return out }
-        for run in runs where run.range.upperBound > a && run.range.lowerBound < b {
+        // Runs cover the characters in order: the first that ends after `a`, by bisection.
+        var lo = 0, hi = runs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].range.upperBound > a { hi = mid } else { lo = mid + 1 }
+        }
+        for run in runs[lo...] {
+            guard run.range.lowerBound < b else { break }
             var piece = LinePiece(face: run.face, level: run.level)
-            for g in run.glyphs.indices where run.clusters[g] >= a && run.clusters[g] < b {
+            func add(_ g: Int) {
                 piece.glyphs.append(run.glyphs[g])
                 piece.advances.append(run.advances[g])
                 piece.offsets.append(run.offsets[g])
                 piece.isSpace.append(isSpace(run.clusters[g]))
+            }
+            if let range = run.glyphRange(a, b) {
+                for g in range { add(g) }
+            } else {
+                for g in run.glyphs.indices where run.clusters[g] >= a && run.clusters[g] < b { add(g) }
             }
             if !piece.glyphs.isEmpty { out.append(piece) }
         }
@@ -242,6 +280,12 @@ final class ShapingBuffer {
             run.clusters.append(Int(infos[i].cluster))
             run.advances.append(Double(positions[i].x_advance) * scale)
             run.offsets.append((Double(positions[i].x_offset) * scale, Double(positions[i].y_offset) * scale))
+        }
+        let c = run.clusters
+        if zip(c, c.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            run.clusterOrder = 1
+        } else if zip(c, c.dropFirst()).allSatisfy({ $0 >= $1 }) {
+            run.clusterOrder = -1
         }
     }
 }

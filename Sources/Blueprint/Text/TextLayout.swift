@@ -171,7 +171,14 @@ struct TextLayoutBuilder {
         var i = start + 1
         while i < p.count {
             if p.boundary[i] && (chars || p.breakBefore[i]) {
-                if p.width(start, p.trimmed(start, i)) <= w + 1e-9 { best = i } else if !p.isSpace(i - 1) { break }
+                // With no negative advance, once a line is too long every longer one is too:
+                // the search stops at the first opportunity that does not fit (after a space
+                // it used to go on to the paragraph's end, making wrapping quadratic).
+                if p.width(start, p.trimmed(start, i)) <= w + 1e-9 {
+                    best = i
+                } else if !p.hasNegativeAdvance || !p.isSpace(i - 1) {
+                    break
+                }
             }
             i += 1
         }

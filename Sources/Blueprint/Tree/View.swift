@@ -372,7 +372,7 @@ open class View: LayoutItem {
         var report = r.rootEngine?.report() ?? LayoutReport(conflicts: [], ambiguous: [])
         report.refused = r.refusals
         if r.rootEngine != nil {
-            (report.negativeSizes, report.ties, report.textProblems) = r.laidOutChecks()
+            (report.negativeSizes, report.nonFiniteFrames, report.ties, report.textProblems) = r.laidOutChecks()
         }
         return report
     }

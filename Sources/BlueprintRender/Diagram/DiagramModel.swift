@@ -167,7 +167,13 @@ enum Metrics {
 }
 
 /// Numbers as the diagram prints them: no trailing zeros, at most two decimals, a real minus.
+/// From 1e13 (where hundredths no longer fit the integer arithmetic below), whole numbers
+/// below 1e18 in digits and others, NaN and infinities as Swift writes them (`1e+20`, `inf`).
 func formatNumber(_ v: Double) -> String {
+    guard v.isFinite, abs(v) < 1e13 else {
+        let a = abs(v)
+        return (v < 0 ? "−" : "") + (a < 1e18 && a == a.rounded() ? String(Int64(a)) : "\(a)")
+    }
     let r = (v * 100).rounded() / 100
     if r == r.rounded() { return r == 0 ? "0" : sign(r) + String(Int(abs(r))) }
     var s = String(Int((abs(r) * 100).rounded()))

@@ -1,0 +1,29 @@
+import ArgumentParser
+import BlueprintSupport
+
+/// Checks of a command's output paths before any work is done, so that a run which cannot
+/// write all its outputs writes none: a folder where a file should go, an output that would
+/// replace one of the command's own inputs, two outputs on one file.
+enum OutputPaths {
+    /// - Parameters:
+    ///   - outputs: each output's option (`-o`, `--stats`) and path; `-` (standard output) is
+    ///     left alone.
+    ///   - inputs: the files the command reads.
+    /// - Throws: `ValidationError` (exit status 2) naming the option and the path.
+    static func check(_ outputs: [(option: String, path: String)], inputs: [String]) throws {
+        let files = outputs.filter { $0.path != "-" }
+        for (option, path) in files {
+            if FileSystem.isDirectory(path) {
+                throw ValidationError("\(option) \(path): a folder is there; give a file name")
+            }
+            if let input = inputs.first(where: { FileSystem.sameFile($0, path) }) {
+                throw ValidationError("\(option) \(path) would overwrite the input \(input); write somewhere else")
+            }
+        }
+        for (i, a) in files.enumerated() {
+            for b in files[(i + 1)...] where FileSystem.sameFile(a.path, b.path) {
+                throw ValidationError("\(a.option) and \(b.option) name the same file, \(b.path); give each its own")
+            }
+        }
+    }
+}

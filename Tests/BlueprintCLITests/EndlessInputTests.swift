@@ -1,0 +1,57 @@
+import BlueprintSupport
+import Foundation
+import Testing
+
+/// A file that never ends (`/dev/zero`, `/dev/urandom`) or is far too large, given where an
+/// image or a saved run is expected: an error at once, after the first bytes, never a read
+/// that fills the memory (`blueprint diff /dev/zero a.png` took 8 GB in 10 s).
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/dev/zero") && FileManager.default.fileExists(atPath: "/dev/urandom")))
+struct EndlessInputTests {
+    @Test func anEndlessImageIsNotAPNG() throws {
+        let expected = "fixtures/diff/pairs/noise/expected.png"
+        let zero = try Golden.run(["diff", "/dev/zero", expected], environment: [:])
+        #expect(zero.status == 2)
+        #expect(zero.stderr == "error: /dev/zero: not a readable PNG: Not a PNG file\n")
+        let random = try Golden.run(["diff", expected, "/dev/urandom", "--format", "json"], environment: [:])
+        #expect(random.status == 2)
+        #expect(random.stderr == "error: /dev/urandom: not a readable PNG: Not a PNG file\n")
+    }
+
+    @Test func aSavedRunThatNeverEndsIsSaidToBeTooLarge() throws {
+        let dir = try Scratch()
+        try FileSystem.createDirectories(dir.path + "/.blueprint")
+        #expect(symlink("/dev/zero", dir.path + "/.blueprint/last-check.json") == 0)
+        let run = try dir.blueprint(["report"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: ./.blueprint/last-check.json: cannot read: it is larger than 256 MB\n")
+    }
+
+    @Test func aReportWhoseImagesNeverEndIsWrittenWithoutThem() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/card.layout", cardLayout)
+        #expect(try dir.check().status == 1)            // recorded
+        try dir.write("fixtures/card.layout", changedCardLayout)
+        #expect(try dir.check().status == 1)            // different
+        // The saved run now names endless files for the golden and the actual image.
+        var json = try dir.text(".blueprint/last-check.json")
+        json = json.replacing(/"golden": "[^"]*"/, with: "\"golden\": \"/dev/urandom\"")
+        json = json.replacing(/"actual": "[^"]*"/, with: "\"actual\": \"/dev/zero\"")
+        try dir.write(".blueprint/last-check.json", json)
+        let run = try dir.blueprint(["report", "-o", "page.html"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try dir.text("page.html")
+        #expect(page.contains("image missing: /dev/urandom"))
+        #expect(page.contains("image missing: /dev/zero"))
+        #expect(try dir.bytes("page.html").count < 1 << 20)
+    }
+
+    @Test func aGoldenThatNeverEndsIsNotAPNG() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/card.layout", cardLayout)
+        try FileSystem.createDirectories(dir.path + "/goldens")
+        #expect(symlink("/dev/zero", dir.path + "/goldens/card.png") == 0)
+        let run = try dir.check()
+        #expect(run.status == 2)
+        #expect(checkMessages(run.stdout)["card"] == "goldens/card.png could not be checked: the golden is not a readable PNG (PNG data: not a readable PNG: Not a PNG file); record it again with blueprint check --record failed.")
+    }
+}

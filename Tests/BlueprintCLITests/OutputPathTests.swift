@@ -1,0 +1,164 @@
+import BlueprintSupport
+import Foundation
+import Testing
+
+/// Where the CLI writes: through symbolic links, into pipes and devices (never replacing them
+/// with a regular file), keeping a file's permissions, never over its own input, never half
+/// its outputs; and output that cannot be written is exit status 2.
+@Suite struct OutputPathTests {
+    func run(_ arguments: String...) throws -> CLI.Run {
+        try Golden.run(arguments, environment: [:])
+    }
+
+    func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    @Test func aPipeIsWrittenIntoNotReplaced() throws {
+        let folder = try CLI.temporaryFolder()
+        let fifo = folder + "/diagram.png"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        final class Reader: @unchecked Sendable {
+            var bytes = Data()
+            let done = DispatchSemaphore(value: 0)
+        }
+        let reader = Reader()
+        Thread.detachNewThread {
+            if let handle = FileHandle(forReadingAtPath: fifo) { reader.bytes = handle.readDataToEndOfFile() }
+            reader.done.signal()
+        }
+        let result = try run("render", "fixtures/login-form.layout", "-o", fifo)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(reader.done.wait(timeout: .now() + 60) == .success)
+        #expect(Array(reader.bytes.prefix(8)) == pngSignature)
+        #expect(fileType(fifo) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["diagram.png"])
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/stdout")))
+    func devStdoutIsStandardOutput() throws {
+        // /dev/stdout → /proc/self/fd/1 → the pipe the test reads.
+        let result = try run("render", "fixtures/login-form.layout", "-o", "/dev/stdout", "--format", "svg")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg"))
+        #expect(result.stdout.hasSuffix("</svg>\n"))
+    }
+
+    @Test func aSymbolicLinkIsFollowed() throws {
+        let folder = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        #expect(symlink(folder + "/real/diagram.svg", folder + "/link.svg") == 0)
+        let result = try run("render", "fixtures/login-form.layout", "-o", folder + "/link.svg")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fileType(folder + "/link.svg") == S_IFLNK)
+        #expect(fileType(folder + "/real/diagram.svg") == S_IFREG)
+        #expect(try String(decoding: FileIO.read(folder + "/link.svg").prefix(5), as: UTF8.self) == "<?xml")
+        // Where it points to changes only through the link: nothing else in either folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["link.svg", "real"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/real") == ["diagram.svg"])
+    }
+
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let folder = try CLI.temporaryFolder()
+        let out = folder + "/diagram.png"
+        try FileIO.writeAtomically(Array("old".utf8), to: out)
+        #expect(chmod(out, 0o600) == 0)
+        let result = try run("render", "fixtures/login-form.layout", "-o", out)
+        #expect(result.status == 0)
+        var info = stat()
+        #expect(stat(out, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try Array(FileIO.read(out).prefix(8)) == pngSignature)
+    }
+
+    @Test func aFolderIsAnErrorBeforeAnythingIsWritten() throws {
+        let folder = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/stats.json", withIntermediateDirectories: true)
+        let result = try run("render", "fixtures/login-form.layout", "-o", folder + "/d.png", "--stats", folder + "/stats.json")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --stats \(folder)/stats.json: a folder is there; give a file name\nUsage: blueprint render "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d.png"))
+        let diff = try run("diff", "fixtures/diff/pairs/noise/expected.png", "fixtures/diff/pairs/noise/actual.png", "-o", folder + "/x.png", "--side-by-side", folder)
+        #expect(diff.status == 2)
+        #expect(diff.stderr.hasPrefix("Error: --side-by-side \(folder): a folder is there; give a file name\nUsage: blueprint diff "), "\(diff.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["stats.json"])
+    }
+
+    @Test func anOutputNeverReplacesAnInput() throws {
+        let folder = try CLI.temporaryFolder()
+        let layout = folder + "/a.layout"
+        let text = Array("canvas 100 x 100\nview a size 10 x 10\na.left = 0\na.top = 0\n".utf8)
+        try FileIO.writeAtomically(text, to: layout)
+        let render = try run("render", layout, "-o", layout)
+        #expect(render.status == 2)
+        #expect(render.stderr.hasPrefix("Error: -o \(layout) would overwrite the input \(layout); write somewhere else\nUsage: blueprint render "), "\(render.stderr)")
+        // Another spelling of the same file is the same file.
+        let dotted = folder + "/./a.layout"
+        #expect(try run("render", layout, "-o", dotted, "--format", "svg").status == 2)
+        #expect(try FileIO.read(layout) == text)
+        let both = try run("render", layout, "-o", folder + "/d.png", "--stats", folder + "/d.png")
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("Error: -o and --stats name the same file, \(folder)/d.png; give each its own\nUsage: blueprint render "), "\(both.stderr)")
+        // diff: the diff image over the actual image it compares.
+        let actual = folder + "/b.png"
+        let png = try FileIO.read(CLI.fixture("pairs/noise/actual.png"))
+        try FileIO.writeAtomically(png, to: actual)
+        let diff = try run("diff", CLI.fixture("pairs/noise/expected.png"), actual, "-o", actual)
+        #expect(diff.status == 2)
+        #expect(diff.stderr.hasPrefix("Error: -o \(actual) would overwrite the input \(actual); write somewhere else\nUsage: blueprint diff "), "\(diff.stderr)")
+        #expect(try FileIO.read(actual) == png)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.layout", "b.png"])
+    }
+
+    @Test func rtlWithoutDevicesIsAUsageError() throws {
+        let folder = try CLI.temporaryFolder()
+        let result = try run("render", "fixtures/login-form.layout", "-o", folder + "/d.png", "--rtl")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --rtl needs --devices: it adds a right-to-left row to the device sheet\nUsage: blueprint render "), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aLayoutTooLargeToDrawIsRefusedAtOnce() throws {
+        let folder = try CLI.temporaryFolder()
+        let layout = folder + "/big.layout"
+        try FileIO.writeAtomically(Array("canvas 100 x 100\nview a size 999999999999999 x 10\na.left = 0\na.top = 0\n".utf8), to: layout)
+        let start = Date()
+        let result = try run("render", layout, "-o", folder + "/big.svg")
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: the layout is too large to draw: `a` at (0, 0), 999999999999999 x 10 points, takes it past 32767 points per side; `blueprint solve` lists every frame\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["big.layout"])
+        // solve prints its frames.
+        let solve = try run("solve", layout)
+        #expect(solve.status == 0)
+        #expect(solve.stdout.contains("999999999999999"))
+    }
+
+    /// Runs the binary with standard output on /dev/full (every write fails: no space).
+    func runIntoAFullDisk(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CLI.repository
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func outputThatCannotBeWrittenIsStatusTwo() throws {
+        let message = "error: standard output: cannot write: No space left on device\n"
+        for arguments in [["explain", "fixtures/login-form.layout"], ["explain", "fixtures/conflict.layout"],
+                          ["diff", "fixtures/diff/pairs/noise/expected.png", "fixtures/diff/pairs/noise/actual.png", "--format", "json"]] {
+            let (status, stderr) = try runIntoAFullDisk(arguments)
+            #expect(status == 2, "\(arguments)")
+            #expect(stderr.hasSuffix(message), "\(arguments): \(stderr)")
+        }
+    }
+}

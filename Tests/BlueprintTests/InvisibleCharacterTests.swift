@@ -1,0 +1,129 @@
+import Testing
+import Blueprint
+
+/// Characters a terminal does not show are named by their code point in a diagnostic, so the
+/// message says what is there; and a visual format's numbers have the 1e15 limit of every
+/// other number of the formats.
+@Suite struct InvisibleCharacterTests {
+    /// The first error of `text` as `LINE:COLUMN: MESSAGE`.
+    func firstError(_ bytes: [UInt8]) -> String {
+        do {
+            _ = try LayoutDocument(bytes: bytes, file: "x.layout")
+            return "no error"
+        } catch {
+            let d = error.diagnostics[0]
+            return "\(d.line):\(d.column): \(d.message)"
+        }
+    }
+
+    func firstError(_ text: String) -> String { firstError(Array(text.utf8)) }
+
+    @Test func aByteOrderMarkIsNamed() {
+        #expect(firstError([0xEF, 0xBB, 0xBF] + Array("canvas 10 x 10\n".utf8))
+            == "1:1: unexpected character U+FEFF (a byte-order mark: save the file as UTF-8 without one)")
+    }
+
+    @Test func controlAndFormattingCharactersAreNamed() {
+        #expect(firstError("view a\nview b\u{0}\n") == "2:7: unexpected character U+0000 (a control character)")
+        #expect(firstError("view a\u{7F}\n") == "1:7: unexpected character U+007F (a control character)")
+        #expect(firstError("view a\u{1B}[31m\n") == "1:7: unexpected character U+001B (a control character)")
+        #expect(firstError("view d\u{200B}\n") == "1:7: unexpected character U+200B (an invisible formatting character)")
+        #expect(firstError("view a\u{202E}\n") == "1:7: unexpected character U+202E (an invisible formatting character)")
+    }
+
+    @Test func spacesOtherThanASpaceAreNamed() {
+        #expect(firstError("view\u{A0}c\n") == "1:5: unexpected character U+00A0 (a space other than U+0020; use a plain space or a tab)")
+        #expect(firstError("view a\na.width ==\u{3000}10\n") == "2:11: unexpected character U+3000 (a space other than U+0020; use a plain space or a tab)")
+        #expect(firstError("view a\u{2028}\n") == "1:7: unexpected character U+2028 (a space other than U+0020; use a plain space or a tab)")
+    }
+
+    @Test func privateUseCharactersAreNamed() {
+        #expect(firstError("view a\u{E000}\n") == "1:7: unexpected character U+E000 (no visible character)")
+    }
+
+    @Test func visibleCharactersAreQuoted() {
+        #expect(firstError("view a\n@\n") == "2:1: unexpected character `@`")
+        #expect(firstError("view a\n€\n") == "2:1: unexpected character `€`")
+    }
+
+    @Test func inAQuotedTextTheyAreText() throws {
+        let d = try LayoutDocument(parsing: "view a label \"x\u{200B}\u{A0}y\"\n", file: "x.layout")
+        #expect(d.views.map(\.name) == ["root", "a"])
+    }
+
+    @Test func visualFormatNumbersStopAt1e15() throws {
+        #expect(firstError("view a\nH:|-[a(==99999999999999999999)]-|\n") == "2:10: number too large: the limit is 1e15")
+        #expect(firstError("view a\nH:|-1000000000000001-[a]\n") == "2:5: number too large: the limit is 1e15")
+        #expect(firstError("view a\nH:|-(-1000000000000001)-[a]\n") == "2:6: number too large: the limit is 1e15")
+        #expect(firstError("view a\nH:|-[a(==10@" + String(repeating: "9", count: 400) + ")]\n") == "2:13: number too large: the limit is 1e15")
+        // The limit itself is a number.
+        let d = try LayoutDocument(parsing: "view a\nH:|-[a(<=1000000000000000)]-|\n", file: "x.layout")
+        #expect(d.constraints.map(\.formula).contains("a.width <= 1000000000000000.0"))
+        let a = View(name: "a"), root = View(name: "root")
+        root.addSubview(a)
+        do {
+            _ = try LayoutConstraint.constraints(withVisualFormat: "H:|[a(9999999999999999)]", options: [], metrics: [:], views: ["a": a])
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.hasPrefix("1:7: error: number too large: the limit is 1e15"))
+        }
+    }
+
+    /// The whole printed diagnostic of `text`'s first error.
+    func printed(_ text: String) -> String {
+        do {
+            _ = try LayoutDocument(parsing: text, file: "x.layout")
+            return "no error"
+        } catch {
+            return error.diagnostics[0].description
+        }
+    }
+
+    @Test func theEchoedLineCannotDriveTheTerminal() {
+        // An escape sequence (here: clear the screen) is shown, not sent; so is a NUL.
+        #expect(printed("view a\nview b\u{1B}[2J\n") == """
+            x.layout:2:7: error: unexpected character U+001B (a control character)
+                view b\u{241B}[2J
+                      ^
+            """)
+        #expect(printed("canvas 100 x 100\u{0}\n") == """
+            x.layout:1:17: error: unexpected character U+0000 (a control character)
+                canvas 100 x 100\u{2400}
+                                ^
+            """)
+        // A right-to-left override in a label would reorder the rest of the printed line.
+        #expect(printed("view c label \"\u{202E}abc\" fnot 3\n") == """
+            x.layout:1:21: error: unknown view option `fnot`; did you mean `font`?
+                view c label "\u{FFFD}abc" fnot 3
+                                    ^~~~
+            """)
+    }
+
+    @Test func aCarriageReturnAloneIsNamedAsTheLikelyCause() {
+        #expect(printed("canvas 100 x 100\rview a\ra.width == 10\r") == """
+            x.layout:1:18: error: unexpected `view` at the end of the line; the carriage return (CR) at column 17 does not end a line: lines end with LF or CRLF
+                canvas 100 x 100\u{240D}view a\u{240D}a.width == 10
+                                 ^~~~
+            """)
+        // CRLF files are unaffected: the CR before the LF is dropped.
+        #expect(printed("view a\r\na.widht == 1\r\n") == """
+            x.layout:2:3: error: unknown attribute `widht`; did you mean `width`?
+                a.widht == 1
+                  ^~~~~
+            """)
+    }
+
+    @Test func theCaretLinesUpUnderWideCharacters() {
+        // Terminals give CJK ideographs and emoji two columns each.
+        #expect(printed("view a label \"日本語\" fnot 17\n") == """
+            x.layout:1:20: error: unknown view option `fnot`; did you mean `font`?
+                view a label "日本語" fnot 17
+                                      ^~~~
+            """)
+        #expect(printed("view a label \"👍é\" fnot 17\n") == """
+            x.layout:1:19: error: unknown view option `fnot`; did you mean `font`?
+                view a label "👍é" fnot 17
+                                   ^~~~
+            """)
+    }
+}
