@@ -172,7 +172,12 @@ extension Tableau {
     ///    through every row that holds the symbol: on a chain of equal widths that is every
     ///    row, at every step;
     /// 3. the constraint's marker or other symbol if its coefficient is negative (kiwi's rule);
-    /// 4. none: the row goes in through an artificial variable.
+    /// 4. a restricted symbol that has a cost and keeps the tableau feasible as in (2), the one
+    ///    in the fewest rows; `add` then optimizes. A required equality that ties two sizes
+    ///    already held by soft rows (every view of a `fill` stack to the stack's width) finds
+    ///    its subject among their errors at a zero constant: without this it went in through
+    ///    an artificial variable whose pivots grew every row, quadratic in the stack's length;
+    /// 5. none: the row goes in through an artificial variable.
     func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
         var best: Symbol = -1
         var bestCount = Int.max
@@ -183,29 +188,34 @@ extension Tableau {
         }
         if best >= 0 { return best }
         let zeroConstant = nearZero(row.constant)
-        for k in row.ids.indices {
-            let s = row.ids[k], i = Int(s)
-            let kd = kinds[i]
-            guard kd == .slack || kd == .error, row.coeffs[k] < 0 || zeroConstant else { continue }
-            let n = columns.count(s)
-            guard n < bestCount, levels.allSatisfy({ $0.coefficient(s) == 0 }) else { continue }
-            if !zeroConstant && n > 0 {
-                // Its value becomes constant/|coefficient| > 0: rows where it has a negative
-                // coefficient would drop; only take it if no restricted row does.
-                let holders = rowsContaining(s)
-                let lowers = holders.contains { r in
-                    kinds[Int(basicOf[Int(r)])] != .external && rows[Int(r)].coefficient(s) < 0
+        for costFree in [true, false] {
+            for k in row.ids.indices {
+                let s = row.ids[k], i = Int(s)
+                let kd = kinds[i]
+                guard kd == .slack || kd == .error, row.coeffs[k] < 0 || zeroConstant else { continue }
+                let n = columns.count(s)
+                guard n < bestCount, !costFree || levels.allSatisfy({ $0.coefficient(s) == 0 }) else { continue }
+                if !zeroConstant && n > 0 {
+                    // Its value becomes constant/|coefficient| > 0: rows where it has a negative
+                    // coefficient would drop; only take it if no restricted row does.
+                    let holders = rowsContaining(s)
+                    let lowers = holders.contains { r in
+                        kinds[Int(basicOf[Int(r)])] != .external && rows[Int(r)].coefficient(s) < 0
+                    }
+                    recycle(holders)
+                    if lowers { continue }
                 }
-                recycle(holders)
-                if lowers { continue }
+                best = s
+                bestCount = n
             }
-            best = s
-            bestCount = n
-        }
-        if best >= 0 { return best }
-        for s in [marker, other] where s >= 0 {
-            let k = kinds[Int(s)]
-            if (k == .slack || k == .error) && row.coefficient(s) < 0 { return s }
+            if best >= 0 { return best }
+            // Rule 3 before any symbol with a cost: the constraint's own marker or other.
+            if costFree {
+                for s in [marker, other] where s >= 0 {
+                    let k = kinds[Int(s)]
+                    if (k == .slack || k == .error) && row.coefficient(s) < 0 { return s }
+                }
+            }
         }
         return -1
     }
