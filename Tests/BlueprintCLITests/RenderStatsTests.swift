@@ -89,34 +89,6 @@ import Testing
         }
     }
 
-    /// Two screens whose diagrams still fall short, kept as exact reproductions: each matches
-    /// its golden (frames included), is clean but for the counts named here, and records a
-    /// known issue for each count that is not 0 yet (the day it is 0, the known issue fails:
-    /// move the screen to `fixtures/screens/`). Why each count is not 0 is in the file's header.
-    @Test func knownIssuesAreReproduced() throws {
-        let result = try Golden.run(["check", "--fixtures", "fixtures/known-issues", "--goldens", "goldens/known-issues", "--record", "never", "--jobs", "2"],
-                                    environment: [:])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let folder = try CLI.temporaryFolder()
-        let known: [String: [String: Int]] = [
-            "product-page": ["views": 35, "markers": 1, "leaderCrossings": 1, "leadersOverText": 1],
-        ]
-        for (name, counts) in known.sorted(by: { $0.key < $1.key }) {
-            let run = try Golden.run(["render", "fixtures/known-issues/\(name).layout", "-o", "\(folder)/s.png", "--stats", "\(folder)/s.json"],
-                                     environment: [:])
-            #expect(run.status == 0, "\(name): \(run.stderr)")
-            let stats = try #require(try JSONSerialization.jsonObject(with: Data(FileIO.read("\(folder)/s.json"))) as? [String: Int])
-            #expect(stats["views"] == counts["views"], "\(name)")
-            for key in ["markers", "nameMarkers", "leaderCrossings", "leadersOverText", "linesThroughText", "labelsOutsideOwner"] {
-                let today = counts[key] ?? 0
-                #expect(stats[key] == today, "\(name): \(key)")
-                if today != 0 {
-                    withKnownIssue("\(name): \(key) is \(today), not 0") { #expect(stats[key] == 0) }
-                }
-            }
-        }
-    }
-
     /// The text screens (a news feed, an Arabic settings screen, a chat of mixed directions,
     /// wrapped and truncated labels in Inter) match their goldens, and every count is 0 on
     /// each: no marker, no label away from its views, no crossing, no line through a text.

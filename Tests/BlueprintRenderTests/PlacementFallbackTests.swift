@@ -340,4 +340,19 @@ import Testing
                                role: .normal, label: "8", formula: "b.left == a.right + 27", order: 0)
         #expect(placer.alongLine(short, Size(width: 20, height: 12)).isEmpty)
     }
+
+    /// The product page's price row has no room by its views for its gaps' labels; they are
+    /// the row's own spacing, which its name states (`priceRow → 8`), so the I-bars go
+    /// unlabelled instead of becoming numbered markers.
+    @Test func aStacksOwnSpacingWithNoRoomGoesUnlabelledNotAMarker() throws {
+        let d = try Diagram.fixture("screens/product-page")
+        let price = try frame(d, "price"), old = try frame(d, "oldPrice")
+        let gap = try #require(d.annotations.first { $0.formula == "oldPrice.leading == price.trailing + 8" })
+        #expect(gap.statedByStack && gap.label == "8")
+        #expect(gap.start.x == price.maxX && gap.end.x == old.minX)
+        // No text "8" on or by that gap, and no marker anywhere.
+        #expect(!d.texts.contains { $0.text == "8" && $0.rect.minX < old.minX && $0.rect.maxX > price.maxX && abs($0.rect.midY - gap.start.y) < 12 })
+        #expect(d.texts.contains { $0.text.hasPrefix("priceRow → 8") })
+        #expect(d.statistics.markers == 0 && d.statistics.leaderCrossings == 0 && d.statistics.leadersOverText == 0)
+    }
 }

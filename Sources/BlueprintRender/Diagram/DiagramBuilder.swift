@@ -261,6 +261,10 @@ struct DiagramBuilder {
         if let unnamed { a.shortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
         a.related = Self.related(c)
         a.source = c.formulaWithLocation
+        if let stack = c.arrangingStack, role == .normal, c.relation == .equal, c.constant == stack.spacing,
+           c.identifier?.hasPrefix("stack spacing ") == true {
+            a.statedByStack = true
+        }
         // Across the line: both items, or the inner one when one contains the other.
         a.span = contains ? (lo1, hi1) : isAncestor(item1, of: item2) ? (lo2, hi2) : (min(lo1, lo2), max(hi1, hi2))
         return a

@@ -48,6 +48,9 @@ struct Annotation {
     var role: StrokeRole
     /// The label text, nil for a plain required alignment.
     var label: String?
+    /// A gap of a stack's own spacing, which the stack's name states (`priceRow → 8`): a label
+    /// with no room beside its views is left out rather than becoming a numbered marker.
+    var statedByStack = false
     /// The label without the metric names of its constants (`20` for `pad 20`), tried where
     /// the full label does not fit beside the views it relates; nil when it has none.
     var shortLabel: String?

@@ -189,10 +189,15 @@ struct LabelPlacer {
             }
             // Each text by its views, then the last on the hairline where its gap ends, then a
             // size smaller by its views (a narrow spot between tall texts: before names, which
-            // have more places to go), then anywhere, on a leader, or as a marker.
+            // have more places to go), then anywhere, on a leader, or as a marker. A gap of a
+            // stack's own spacing, which the stack's name states, stops before the leader: with
+            // no room by its views its I-bar goes unlabelled.
             if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || attempt(last, small: true, nearOnly: true)
-                || placeOnContainerEdge(last, for: a)
-                || (!tight && attempt(last, nearOnly: false)) {
+                || placeOnContainerEdge(last, for: a) {
+                placedAnnotations.insert(i)
+            } else if !tight && a.statedByStack {
+                placedAnnotations.insert(i)
+            } else if !tight && attempt(last, nearOnly: false) {
                 placedAnnotations.insert(i)
             }
         }
