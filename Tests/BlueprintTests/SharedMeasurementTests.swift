@@ -70,7 +70,7 @@ struct WrappingPassTests {
     @Test func aSpacingUpdateReadsNoWidthAndAGapUpdateRewraps() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 400))
         let first = Label(name: "first", text: "Short", fontSize: 17)
-        let body = Label(name: "body", text: "A paragraph long enough to wrap onto a few lines in this column", fontSize: 15)
+        let body = Label(name: "body", text: Self.longText, fontSize: 15)
         body.numberOfLines = 0
         for v in [first, body] { root.addSubview(v) }
         let spacing = body.top == first.bottom + 8
@@ -98,24 +98,33 @@ struct WrappingPassTests {
         #expect(root.wrappingCheckedAt == engine.solver.revision)
     }
 
-    /// A label that wraps onto more lines in the second pass moves its baselines (the text is
-    /// centred in the label): the constraints on them are made again one by one, not the whole
-    /// layout, and the frames are those a build from scratch gives.
-    @Test func aLabelThatWrapsRemakesOnlyItsBaselineConstraints() throws {
+    static let longText = "A paragraph long enough to wrap onto a few lines in this column"
+
+    /// A 240-wide column: a title, a wrapping body whose first baseline is 20 below the title's
+    /// last, and a 10 × 10 footer 8 below the body's last baseline; `bottom` keeps the body or
+    /// the footer above the root's bottom. Laid out once.
+    func column(body text: String, bottom: (Label, View, View) -> LayoutConstraint) throws -> (View, Label, Label, View) {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 240, height: 500))
         let title = Label(name: "title", text: "Weekly report", fontSize: 17)
-        let body = Label(name: "body", text: "A paragraph long enough to wrap onto a few lines in this column", fontSize: 15)
+        let body = Label(name: "body", text: text, fontSize: 15)
         body.numberOfLines = 0
         let footer = View(name: "footer")
         for v in [title, body, footer] { root.addSubview(v) }
         try activate([
             title.top == root.top + 10, title.leading == root.leading + 16,
-            body.firstBaseline == title.lastBaseline + 20,
+            body.firstBaseline == title.lastBaseline + 20, bottom(body, footer, root),
             body.leading == root.leading + 16, body.trailing == root.trailing - 16,
-            footer.top == body.lastBaseline + 8, footer.bottom <= root.bottom - 10,
-            footer.leading == root.leading, footer.width == 10, footer.height == 10,
+            footer.top == body.lastBaseline + 8, footer.leading == root.leading, footer.width == 10, footer.height == 10,
         ])
         root.layoutIfNeeded()
+        return (root, title, body, footer)
+    }
+
+    /// A label that wraps onto more lines in the second pass moves its baselines (the text is
+    /// centred in the label): the constraints on them are made again one by one, not the whole
+    /// layout, and the frames are those a build from scratch gives.
+    @Test func aLabelThatWrapsRemakesOnlyItsBaselineConstraints() throws {
+        let (root, title, body, footer) = try column(body: Self.longText) { _, footer, root in footer.bottom <= root.bottom - 10 }
         let engine = try #require(root.rootEngine)
         #expect(engine.rebuildCount == 1)
         #expect(body.frame.width == 208)
@@ -128,19 +137,7 @@ struct WrappingPassTests {
     /// A new font or text on a label with constraints on its baselines remakes those
     /// constraints, not the layout; the frames are those of a build from scratch.
     @Test func aNewFontOrTextRemakesOnlyTheBaselineConstraints() throws {
-        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 240, height: 500))
-        let title = Label(name: "title", text: "Weekly report", fontSize: 17)
-        let body = Label(name: "body", text: "Short", fontSize: 15)
-        body.numberOfLines = 0
-        let footer = View(name: "footer")
-        for v in [title, body, footer] { root.addSubview(v) }
-        try activate([
-            title.top == root.top + 10, title.leading == root.leading + 16,
-            body.firstBaseline == title.lastBaseline + 20, body.bottom <= root.bottom - 10,
-            body.leading == root.leading + 16, body.trailing == root.trailing - 16,
-            footer.top == body.lastBaseline + 8, footer.leading == root.leading, footer.width == 10, footer.height == 10,
-        ])
-        root.layoutIfNeeded()
+        let (root, title, body, footer) = try column(body: "Short") { body, _, root in body.bottom <= root.bottom - 10 }
         let engine = try #require(root.rootEngine)
         func check() { expectBaselinesHold(title: title, body: body, footer: footer) }
         check()
@@ -148,7 +145,7 @@ struct WrappingPassTests {
         root.layoutIfNeeded()
         #expect(title.frame.height == 34)
         check()
-        body.text = "A paragraph long enough to wrap onto a few lines in this column"
+        body.text = Self.longText
         root.layoutIfNeeded()
         #expect(body.textLayout.lines.count == 3)
         check()
@@ -160,7 +157,7 @@ struct WrappingPassTests {
     /// placed by nothing else): the definition takes its new constant, nothing is rebuilt.
     @Test func aDefinitionOnAMovedBaselineTakesItsNewConstant() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 240, height: 500))
-        let body = Label(name: "body", text: "A paragraph long enough to wrap onto a few lines in this column", fontSize: 15)
+        let body = Label(name: "body", text: Self.longText, fontSize: 15)
         body.numberOfLines = 0
         let footer = View(name: "footer")
         for v in [body, footer] { root.addSubview(v) }
