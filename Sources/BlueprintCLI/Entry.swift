@@ -9,6 +9,7 @@ import ArgumentParser
 /// error exits 2, and only an explicit `ExitCode` chooses another status.
 enum Entry {
     static func run(_ arguments: [String]) -> Never {
+        tuneAllocatorForOneShotRun()
         do {
             var command = try BlueprintCommand.parseAsRoot(arguments)
             try command.run()

@@ -173,4 +173,80 @@ struct OwnershipTests {
         kept = nil
         #expect(weakChild == nil)
     }
+
+    // A view's superview, the container and own-view items of the constraints installed on it,
+    // and its guides' owner are unowned references it clears as it goes: each reads nil after
+    // the view is freed, as a weak reference would, and none traps.
+
+    @Test func aSubviewKeptPastItsTreeHasNoSuperview() throws {
+        var kept: View?
+        weak var weakCard: View?
+        do {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let card = View(name: "card")
+            let child = View(name: "child")
+            root.addSubview(card)
+            card.addSubview(child)
+            try activate([card.edges == root.edges, child.edges == card.margins])
+            root.layoutIfNeeded()
+            #expect(child.superview === card)
+            kept = child
+            weakCard = card
+        }
+        #expect(weakCard == nil)
+        #expect(kept?.superview == nil)
+        #expect(kept?.root === kept)
+        #expect(kept?.constraints.isEmpty == true)
+    }
+
+    @Test func aConstraintKeptPastTheViewItWasInstalledOnNamesIt() throws {
+        var kept: LayoutConstraint?
+        do {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let box = View(name: "box")
+            root.addSubview(box)
+            kept = box.width == 40   // installed on box: box is held without a count
+            try kept!.activate()
+            try activate([box.leading == root.leading, box.top == root.top, box.height == 10])
+            root.layoutIfNeeded()
+            #expect(kept?.container === box)
+        }
+        #expect(kept?.isActive == false)
+        #expect(kept?.container == nil)
+        #expect(kept?.firstItem is LayoutGuide)
+        #expect(kept?.firstItem.name == "box")
+        #expect(kept?.formula == "box.width == 40")
+    }
+
+    @Test func guidesKeptPastTheirViewHaveNoOwner() throws {
+        var margins: LayoutGuide?, unused: LayoutGuide?, spacer: LayoutGuide?
+        do {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let box = View(name: "box")
+            root.addSubview(box)
+            let s = LayoutGuide(identifier: "spacer")
+            box.addLayoutGuide(s)
+            try activate([
+                box.edges == root.edges,
+                s.leading == box.layoutMarginsGuide.leading, s.top == box.top, s.width == 10, s.height == 10,
+            ])
+            root.layoutIfNeeded()
+            margins = box.layoutMarginsGuide
+            unused = box.safeAreaLayoutGuide   // made, never used by a constraint
+            spacer = s
+            #expect(spacer?.owningView === box)
+            #expect(spacer?.layoutFrame == Rect(x: 8, y: 0, width: 10, height: 10))
+        }
+        for g in [margins, unused, spacer] {
+            #expect(g != nil)
+            #expect(g?.owningView == nil)
+        }
+    }
+
+    @Test func anotherViewsBuiltInGuideIsNotAdded() {
+        let a = View(name: "a"), b = View(name: "b")
+        b.addLayoutGuide(a.layoutMarginsGuide)
+        #expect(b.layoutGuides.isEmpty)
+        #expect(a.layoutMarginsGuide.owningView === a)
+    }
 }

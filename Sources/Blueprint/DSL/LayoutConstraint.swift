@@ -23,14 +23,15 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard hasSecond else { return nil }
         return strongSecond ?? weakSecond ?? LayoutGuide(identifier: secondName)
     }
-    // Each item is held strongly, or weakly while the constraint is installed on it; if the
-    // item is gone (its whole tree released while someone kept the constraint), a detached
-    // guide with the same name stands in, so descriptions still read.
+    // Each item is held strongly, or without a count while the constraint is installed on it
+    // (unowned: the view clears it in its `deinit`, as a weak reference would turn nil, with no
+    // side table); if the item is gone (its whole tree released while someone kept the
+    // constraint), a detached guide with the same name stands in, so descriptions still read.
     @exclusivity(unchecked) private var strongFirst: LayoutItem?
-    @exclusivity(unchecked) private weak var weakFirst: LayoutItem?
+    @exclusivity(unchecked) private unowned var weakFirst: LayoutItem?
     private var firstName = ""
     @exclusivity(unchecked) private var strongSecond: LayoutItem?
-    @exclusivity(unchecked) private weak var weakSecond: LayoutItem?
+    @exclusivity(unchecked) private unowned var weakSecond: LayoutItem?
     private var secondName = ""
     private let hasSecond: Bool
     /// nil when the constraint relates the first attribute to a constant.
@@ -74,7 +75,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) public internal(set) var problem: LayoutError?
 
     /// The view it is installed on (the nearest common ancestor of its items) while active.
-    @exclusivity(unchecked) public internal(set) weak var container: View?
+    /// Unowned: the view clears it in its `deinit`, when a weak reference would have turned nil.
+    @exclusivity(unchecked) public internal(set) unowned var container: View?
     /// Whether the constraint is installed. Setting it activates or deactivates it; a
     /// constraint that cannot be activated stays inactive and its error is listed in the
     /// tree's ``View/layoutReport``.
@@ -360,6 +362,14 @@ extension LayoutConstraint {
             weakSecond = view
             strongSecond = nil
         }
+    }
+
+    /// The view it was installed on is going (its `deinit`): the references to it turn nil, as
+    /// weak ones would, without being read (reading an unowned reference to it now would trap).
+    func containerDidEnd() {
+        container = nil
+        weakFirst = nil
+        weakSecond = nil
     }
 
     /// Uninstalled: every reference is strong again.

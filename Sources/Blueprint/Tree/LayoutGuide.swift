@@ -20,7 +20,9 @@ public class LayoutGuide: LayoutItem {
     }
 
     let role: Role
-    weak var _owningView: View?
+    /// Unowned (no side table for the view): the view clears it when it goes (``View``'s
+    /// `deinit`), or when the guide is removed.
+    unowned var _owningView: View?
 
     /// A custom guide; add it to a view with ``View/addLayoutGuide(_:)``.
     public init(identifier: String) {
@@ -32,6 +34,7 @@ public class LayoutGuide: LayoutItem {
         self.role = role
         self._owningView = owner
         super.init(name: name)
+        owner.madeBuiltInGuides.append(self)
     }
 
     /// The view this guide belongs to.

@@ -17,7 +17,12 @@ open class View: LayoutItem {
     /// The direct subviews, in order (``addSubview(_:file:line:)`` appends, ``insertSubview(_:at:file:line:)`` inserts).
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// The view this one is a subview of; nil for a root.
-    @exclusivity(unchecked) public private(set) weak var superview: View?
+    // Unowned, not weak, like every reference to a view from something it owns (its subviews,
+    // its guides, the constraints installed on it): a weak reference gives its target a side
+    // table, and every retain and release of a view with one takes the runtime's slow path
+    // (8% of a 10,000-view layout). Instead the view clears them in `deinit`, exactly when
+    // weak references would have turned nil; a reference it missed would trap, never dangle.
+    @exclusivity(unchecked) public private(set) unowned var superview: View?
 
     /// Constraints installed on this view (the nearest common ancestor of their items), in
     /// activation order.
@@ -107,6 +112,13 @@ open class View: LayoutItem {
         translatesAutoresizingMaskIntoConstraints = true
         requestedFrame = frame
         super.init(name: name)
+    }
+
+    deinit {
+        for s in subviews { s.superview = nil }
+        for case let c? in installed { c.containerDidEnd() }
+        for g in layoutGuides { g._owningView = nil }
+        for g in madeBuiltInGuides { g._owningView = nil }
     }
 
     public override var owningView: View? { self }
@@ -253,6 +265,8 @@ open class View: LayoutItem {
     /// The built-in guides that constraints have asked for so far, and the custom ones.
     var allGuides: [LayoutGuide] { builtInGuides + layoutGuides }
     @exclusivity(unchecked) var builtInGuides: [LayoutGuide] = []
+    /// Every built-in guide made so far (used or not): `deinit` clears their owner.
+    @exclusivity(unchecked) var madeBuiltInGuides: [LayoutGuide] = []
 
     /// Called when a constraint first uses a built-in guide: the engine gives it variables.
     func noteGuideUsed(_ g: LayoutGuide) {
@@ -262,8 +276,10 @@ open class View: LayoutItem {
     }
 
     /// Adds a custom guide to this view (constraints then place it like a view).
+    /// A built-in guide (another view's margins, safe area…) stays with its view: adding it
+    /// does nothing.
     public func addLayoutGuide(_ guide: LayoutGuide) {
-        guard guide._owningView !== self else { return }
+        guard guide.role == .custom, guide._owningView !== self else { return }
         guide._owningView?.removeLayoutGuide(guide)
         guide._owningView = self
         layoutGuides.append(guide)
