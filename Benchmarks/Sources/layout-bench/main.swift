@@ -19,6 +19,10 @@ import Glibc
 //                                                    (default 10,000) views; the subtitles' first
 //                                                    baselines hang from the titles' last ones
 //   layout-bench --export-metrics PATH                the labels' metrics, for layout_peer.py
+//   layout-bench --file PATH                          a .layout file to frames in this process,
+//                                                    once (file_bench.py runs it in fresh
+//                                                    processes): read, parse, first layout,
+//                                                    every frame read; no report, no output
 // BENCH_TRACE=1 prints each round of --updates.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -246,11 +250,6 @@ func exportMetrics(to path: String) throws {
     fputs(text, f)
 }
 
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
-}
-
 /// New texts on labels with a constraint on their baseline (a card's subtitle hangs 18 pt
 /// below its title's last baseline), each followed by a layout and a read of the frame below
 /// it, against one full solve of a fresh tree; medians over the steps.
@@ -277,11 +276,57 @@ func runTextUpdates(views n: Int, steps: Int) throws {
     ])
 }
 
+// MARK: File to frames
+
+/// The file's bytes (the C library's stdio, as the command-line tool reads them).
+func readBytes(_ path: String) throws -> [UInt8] {
+    guard let f = fopen(path, "rb") else { throw BenchError("cannot open \(path)") }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return bytes
+}
+
+/// A `.layout` file to frames, as a library user would: the phases `blueprint solve` goes
+/// through before its report and its output, timed from inside one fresh process (its start,
+/// the dynamic linking and the Swift runtime's set-up, and its exit are not in the figure).
+func runFile(_ path: String) throws {
+    let (bytes, tRead) = try time { try readBytes(path) }
+    let (document, tParse) = try time { try LayoutDocument(bytes: bytes, file: path) }
+    let (_, tLayout) = time { document.root.layoutIfNeeded() }
+    var views = 0
+    let (_, tFrames) = time {
+        var s = 0.0
+        document.root.forEachInSubtree { v in
+            let f = v.frame
+            s += f.minX + f.minY + f.width + f.height
+            views += 1
+        }
+        sink += s
+    }
+    emit([
+        ("impl", "blueprint"), ("case", "file-inprocess"), ("views", views),
+        ("read_ms", tRead * 1e3), ("parse_ms", tParse * 1e3), ("layout_ms", tLayout * 1e3),
+        ("frames_ms", tFrames * 1e3), ("total_ms", (tRead + tParse + tLayout + tFrames) * 1e3),
+        ("root_height", document.root.frame.height),
+    ])
+    withExtendedLifetime(document) {}
+    // Leave as `blueprint solve` does: the tree is reclaimed with the process.
+    exit(0)
+}
+
 // MARK: Main
 
 do {
     let quick = arguments.contains("--quick")
-    if let path = value(of: "--export-metrics") {
+    if let path = value(of: "--file") {
+        try runFile(path)
+    } else if let path = value(of: "--export-metrics") {
         try exportMetrics(to: path)
     } else if arguments.contains("--updates") {
         let n = value(of: "--views").flatMap(Int.init) ?? 1_000
@@ -294,10 +339,15 @@ do {
         emit([("impl", "blueprint"), ("case", arguments.contains("--report") ? "report" : "cards"), ("target", n), ("running", true)])
         try runSize(n, runs: runs, report: arguments.contains("--report"))
     } else {
-        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--views N] [--quick] | --text-updates [--views N] [--steps S] | --export-metrics PATH")
+        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--views N] [--quick] | --text-updates [--views N] [--steps S] | --export-metrics PATH | --file PATH")
         exit(2)
     }
 } catch {
     emit([("impl", "blueprint"), ("error", "\(error)")])
     exit(1)
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
 }

@@ -13,7 +13,7 @@ import Synchronization
 public final class LayoutConstraint: CustomStringConvertible {
     /// The item on the left. Held strongly, except by an active constraint installed on that
     /// very view (the view owns the constraint; the other way round would be a cycle).
-    public var firstItem: LayoutItem { strongFirst ?? weakFirst ?? LayoutGuide(identifier: firstName) }
+    public var firstItem: LayoutItem { strongFirst ?? weakFirst ?? LayoutGuide(identifier: extras?.firstName ?? "") }
     /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
     /// The relation between the two sides.
@@ -21,7 +21,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The item on the right, held like ``firstItem``; nil for a constant.
     public var secondItem: LayoutItem? {
         guard hasSecond else { return nil }
-        return strongSecond ?? weakSecond ?? LayoutGuide(identifier: secondName)
+        return strongSecond ?? weakSecond ?? LayoutGuide(identifier: extras?.secondName ?? "")
     }
     // Each item is held strongly, or without a count while the constraint is installed on it
     // (unowned: the view clears it in its `deinit`, as a weak reference would turn nil, with no
@@ -29,10 +29,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     // constraint), a detached guide with the same name stands in, so descriptions still read.
     @exclusivity(unchecked) private var strongFirst: LayoutItem?
     @exclusivity(unchecked) private unowned var weakFirst: LayoutItem?
-    private var firstName = ""
     @exclusivity(unchecked) private var strongSecond: LayoutItem?
     @exclusivity(unchecked) private unowned var weakSecond: LayoutItem?
-    private var secondName = ""
     private let hasSecond: Bool
     /// nil when the constraint relates the first attribute to a constant.
     public let secondAttribute: LayoutAttribute?
@@ -57,22 +55,52 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The `let` metric of a `.layout` file the constant was written as (`pad` in
     /// `title.leading == superview.leading + pad`), or nil: a number, or a constraint made in
     /// Swift. Diagrams name it in the constraint's label. Changing the constant clears it.
-    public internal(set) var constantName: String?
+    public internal(set) var constantName: String? {
+        get { extras?.constantName }
+        set { if newValue != nil || extras != nil { madeExtras.constantName = newValue } }
+    }
     @exclusivity(unchecked) private(set) var storedMultiplier: Double
     @exclusivity(unchecked) private(set) var storedConstant: Double
     /// Written directly by `~` and the text formats, which keep an invalid priority as the
     /// constraint's ``problem`` (activation throws it).
     @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// A name for reports and diagrams (like UIKit's `identifier`).
-    public var identifier: String?
+    public var identifier: String? {
+        get { extras?.identifier }
+        set { if newValue != nil || extras != nil { madeExtras.identifier = newValue } }
+    }
     /// The stack view that made this constraint for its arrangement (nil for any other):
     /// a diagram can draw the stack instead of its constraints.
-    @exclusivity(unchecked) public internal(set) weak var arrangingStack: StackView?
+    public internal(set) var arrangingStack: StackView? {
+        get { extras?.arrangingStack }
+        set { if newValue != nil || extras != nil { madeExtras.arrangingStack = newValue } }
+    }
     /// Where the constraint was made: the anchor subscript (`view[.width]`), or the call that
     /// activated it (`activate`, `layout`, `addExpressions`) for property anchors.
     @exclusivity(unchecked) public internal(set) var location: SourceLocation?
     /// Why this constraint cannot be activated, if it breaks a rule.
-    @exclusivity(unchecked) public internal(set) var problem: LayoutError?
+    public internal(set) var problem: LayoutError? {
+        get { extras?.problem }
+        set { if newValue != nil || extras != nil { madeExtras.problem = newValue } }
+    }
+
+    /// What few constraints have, out of line: a constraint is made for every line of a
+    /// `.layout` file, and these fields were half of its size.
+    private final class Extras {
+        var constantName: String?
+        var identifier: String?
+        weak var arrangingStack: StackView?
+        var problem: LayoutError?
+        /// The names of the items, once the view that held them uncounted is gone.
+        var firstName = "", secondName = ""
+    }
+    @exclusivity(unchecked) private var extras: Extras?
+    private var madeExtras: Extras {
+        if let extras { return extras }
+        let e = Extras()
+        extras = e
+        return e
+    }
 
     /// The view it is installed on (the nearest common ancestor of its items) while active.
     /// Unowned: the view clears it in its `deinit`, when a weak reference would have turned nil.
@@ -122,7 +150,6 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.storedConstant = constant
         self.storedPriority = priority
         self.location = SourceLocation(file, line)
-        self.problem = nil
         self.problem = validate()
         ConstraintCollector.current?.collect(self)
     }
@@ -143,7 +170,6 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.storedConstant = constant
         self.storedPriority = .required
         self.location = location
-        self.problem = nil
         self.problem = problem ?? validate()
         // `collected: false`: the caller knows no `layout { }` block is collecting (a file's
         // constraint lines), and the task-local lookup is skipped.
@@ -353,12 +379,10 @@ extension LayoutConstraint {
     /// Installed on `view`: references to `view` itself turn weak (the view owns the constraint).
     func weakenReferences(to view: View) {
         if strongFirst === view {
-            firstName = view.name
             weakFirst = view
             strongFirst = nil
         }
         if strongSecond === view {
-            secondName = view.name
             weakSecond = view
             strongSecond = nil
         }
@@ -366,10 +390,18 @@ extension LayoutConstraint {
 
     /// The view it was installed on is going (its `deinit`): the references to it turn nil, as
     /// weak ones would, without being read (reading an unowned reference to it now would trap).
-    func containerDidEnd() {
+    /// `name` is the view's: descriptions keep reading it.
+    func containerDidEnd(name: String) {
         container = nil
-        weakFirst = nil
-        weakSecond = nil
+        // An item not held strongly is held unowned: by this view, the only one that can be.
+        if strongFirst == nil {
+            weakFirst = nil
+            madeExtras.firstName = name
+        }
+        if hasSecond && strongSecond == nil {
+            weakSecond = nil
+            madeExtras.secondName = name
+        }
     }
 
     /// Uninstalled: every reference is strong again.

@@ -54,7 +54,9 @@ extension LayoutEngine {
         let axis = c.firstAttribute.axis
         let positional = !c.firstAttribute.isDimension
         var terms: [Term] = []
-        terms.reserveCapacity(8)
+        // Room for four terms (two items' positions and sizes: `a.centerX == b.centerX`), which
+        // is nearly every constraint; the constraint keeps this array, so no more is asked for.
+        terms.reserveCapacity(4)
         var constant = 0.0
         // Written in the container's coordinates when it holds both items (always, unless the
         // tree changed under an active constraint), else in the root's.

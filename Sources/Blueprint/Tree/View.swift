@@ -116,7 +116,7 @@ open class View: LayoutItem {
 
     deinit {
         for s in subviews { s.superview = nil }
-        for case let c? in installed { c.containerDidEnd() }
+        for case let c? in installed { c.containerDidEnd(name: name) }
         for g in layoutGuides { g._owningView = nil }
         for g in madeBuiltInGuides { g._owningView = nil }
     }
