@@ -4,7 +4,12 @@ written as `.layout` files (cards_layout.py), at each size: the median wall-cloc
 runs, the peak memory, and a check that the root's height is the DSL benchmark's (its "spot"
 value, when the DSL results are given). One JSON line per size on stdout.
 
-usage: file_bench.py BLUEPRINT_BINARY OUT_DIR RUNS SIZE [SIZE...] [--dsl OURS.jsonl]"""
+With --inprocess LAYOUT_BENCH, also the same file to frames inside a fresh process
+(`layout-bench --file FILE`: read, parse, first layout, every frame read; the process's start,
+the report and the JSON output are not in it), RUNS fresh processes, medians per phase.
+
+usage: file_bench.py BLUEPRINT_BINARY OUT_DIR RUNS SIZE [SIZE...] [--dsl OURS.jsonl]
+                     [--inprocess LAYOUT_BENCH]"""
 
 import json
 import os
@@ -28,6 +33,11 @@ def main():
                 r = json.loads(line) if line.startswith("{") else {}
                 if r.get("case") == "cards" and r.get("spot"):
                     dsl[r["target"]] = r["spot"][0]
+        del args[i:i + 2]
+    inprocess = None
+    if "--inprocess" in args:
+        i = args.index("--inprocess")
+        inprocess = args[i + 1]
         del args[i:i + 2]
     binary, out, runs = args[0], args[1], int(args[2])
     for size in map(int, args[3:]):
@@ -64,6 +74,23 @@ def main():
             line["check"] = "unreadable output: %s" % e
             line["views"] = 0
         print(json.dumps(line), flush=True)
+        if inprocess:
+            phases = []
+            for _ in range(runs):
+                p = subprocess.run([inprocess, "--file", path], stdout=subprocess.PIPE)
+                phases.append(json.loads(p.stdout))
+            inline = {"impl": "blueprint", "case": "file-inprocess", "target": size, "runs": runs,
+                      "views": phases[0]["views"]}
+            for k in ("read_ms", "parse_ms", "layout_ms", "frames_ms", "total_ms"):
+                inline[k] = statistics.median(r[k] for r in phases)
+            inline["min_ms"] = min(r["total_ms"] for r in phases)
+            want = dsl.get(size)
+            root = phases[0]["root_height"]
+            if want is not None and abs(root - want) > 1e-6 * max(1, abs(want)):
+                inline["check"] = "root height %r, the DSL's %r" % (root, want)
+            else:
+                inline["check"] = "ok" + (": root height = the DSL's" if want is not None else "")
+            print(json.dumps(inline), flush=True)
 
 
 if __name__ == "__main__":

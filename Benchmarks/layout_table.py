@@ -133,6 +133,23 @@ def main():
         if len(slopes) > 1:
             table(slopes)
 
+    inside = sorted((t, r) for (c, t), r in ours.items() if c == "file-inprocess")
+    if inside:
+        print()
+        print("== file to frames inside one fresh process (`layout-bench --file`: read, parse, first layout, "
+              "every frame; no process start, report or output); medians of fresh processes ==")
+        rows = [["views", "runs", "read ms", "parse ms", "layout ms", "frames ms", "total ms", "fastest ms", "check"]]
+        for t, r in inside:
+            rows.append([r["views"], r["runs"], ms(r["read_ms"]), ms(r["parse_ms"]), ms(r["layout_ms"]),
+                         ms(r["frames_ms"]), ms(r["total_ms"]), ms(r["min_ms"]), r["check"]])
+        table(rows)
+        slopes = [["from -> to", "total"]]
+        for (a, ra), (b, rb) in zip(inside, inside[1:]):
+            e = exponent(ra, rb, "total_ms")
+            slopes.append(["%dk -> %dk" % (a // 1000, b // 1000), "%.2f" % e if e is not None else "n/a"])
+        if len(slopes) > 1:
+            table(slopes)
+
     reports = sorted((t, r) for (c, t), r in ours.items() if c == "report")
     if reports:
         print()

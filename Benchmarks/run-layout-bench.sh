@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The layout benchmark: nested cards from DSL to frames at 1k, 10k and 100k views (Blueprint,
 # release build), the same cards from a .layout file to frames (`blueprint solve`, whole
-# process, file_bench.py), constant updates on 1k and 10k views, the same linear system in
+# process, file_bench.py, and inside one fresh process: layout-bench --file), constant updates on 1k and 10k views, the same linear system in
 # kiwisolver (PyPI, in a venv) in the same run, then the table (layout_table.py).
 #
 # usage: Benchmarks/run-layout-bench.sh [--quick]
@@ -75,14 +75,14 @@ mkdir -p "$out/files"
 if [ "$quick" = 1 ]; then
     ours cards 1000 300 "$bin" --size 1000 --runs 5
     ours updates 1000 300 "$bin" --updates --quick
-    "$venv/bin/python" "$here/file_bench.py" "$cli" "$out/files" 3 1000 --dsl "$out/ours.jsonl" | tee -a "$out/ours.jsonl" >&2
+    "$venv/bin/python" "$here/file_bench.py" "$cli" "$out/files" 3 1000 --dsl "$out/ours.jsonl" --inprocess "$bin" | tee -a "$out/ours.jsonl" >&2
     kiwi cards 1000 120 --size 1000 --runs 3 --budget 5
 else
     ours cards 1000 600 "$bin" --size 1000 --runs 7
     ours cards 10000 900 "$bin" --size 10000 --runs 5
     ours cards 100000 1800 "$bin" --size 100000 --runs 3
-    "$venv/bin/python" "$here/file_bench.py" "$cli" "$out/files" 5 1000 10000 --dsl "$out/ours.jsonl" | tee -a "$out/ours.jsonl" >&2
-    "$venv/bin/python" "$here/file_bench.py" "$cli" "$out/files" 3 100000 --dsl "$out/ours.jsonl" | tee -a "$out/ours.jsonl" >&2
+    "$venv/bin/python" "$here/file_bench.py" "$cli" "$out/files" 5 1000 10000 --dsl "$out/ours.jsonl" --inprocess "$bin" | tee -a "$out/ours.jsonl" >&2
+    "$venv/bin/python" "$here/file_bench.py" "$cli" "$out/files" 3 100000 --dsl "$out/ours.jsonl" --inprocess "$bin" | tee -a "$out/ours.jsonl" >&2
     ours updates 1000 600 "$bin" --updates
     ours updates 10000 900 "$bin" --updates --views 10000
     # The report (conflicts + ambiguity) on its own phase: at 1k, 10k and 100k under a time limit.

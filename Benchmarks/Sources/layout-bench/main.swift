@@ -282,13 +282,12 @@ func runTextUpdates(views n: Int, steps: Int) throws {
 func readBytes(_ path: String) throws -> [UInt8] {
     guard let f = fopen(path, "rb") else { throw BenchError("cannot open \(path)") }
     defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-        if n == 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-    }
+    fseek(f, 0, SEEK_END)
+    let size = ftell(f)
+    fseek(f, 0, SEEK_SET)
+    var bytes = [UInt8](repeating: 0, count: size)
+    let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, f) }
+    guard n == size else { throw BenchError("short read of \(path)") }
     return bytes
 }
 

@@ -217,13 +217,21 @@ struct Lexer {
     mutating func all() -> [Token] {
         var out: [Token] = []
         out.reserveCapacity(16)   // a constraint line has about 8 tokens: no regrowth
+        all(into: &out)
+        return out
+    }
+
+    /// ``all()`` into `out`, which is emptied first (its room kept: a parser reads line after
+    /// line into one array).
+    mutating func all(into out: inout [Token]) {
+        out.removeAll(keepingCapacity: true)
         while true {
             let t = next()
             out.append(t)
-            if t.kind == .end { return out }
+            if t.kind == .end { return }
             if t.kind == .invalid {
                 out.append(Token(kind: .end, start: t.end, end: t.end))
-                return out
+                return
             }
         }
     }
