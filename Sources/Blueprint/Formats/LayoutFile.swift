@@ -196,7 +196,8 @@ struct LayoutFileParser {
     mutating func parse(_ text: String) {
         // Split at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one Character in
         // Swift, so a CRLF file would be one long line (a comment, if it starts with one).
-        // Each line gets one lexer (one copy of its bytes), shared by the three readings below.
+        // Each line gets one lexer, shared by the three readings below; the lexers of a file's
+        // lines read one copy of its bytes (not one array a line).
         var lines: [Line] = []
         let utf8 = text.utf8
         // Where each line ends, found in the contiguous bytes (the string view's own search
@@ -222,18 +223,27 @@ struct LayoutFileParser {
         // One line per newline and one after the last: the array never regrows (it was nine
         // copies of a 9 MB array at 10,000 views).
         lines.reserveCapacity((newlines?.count ?? 0) + 1)
+        let fileBytes: [UInt8]? = newlines == nil ? nil : Array(utf8)
         var nextNewline = 0
         var start = utf8.startIndex
+        var startOffset = 0   // of `start`, in bytes (when `newlines` were found)
         while true {
             let newline: String.Index?
+            var endOffset = 0, newlineOffset = 0
             if let newlines {
+                endOffset = nextNewline < newlines.count ? newlines[nextNewline] : utf8.count
+                newlineOffset = endOffset
                 newline = nextNewline < newlines.count ? utf8.index(utf8.startIndex, offsetBy: newlines[nextNewline]) : nil
                 nextNewline += 1
             } else {
                 newline = utf8[start...].firstIndex(of: 0x0A)
             }
             var line = Substring(utf8[start..<(newline ?? utf8.endIndex)])
-            if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
+            if line.utf8.last == 0x0D {
+                line = Substring(line.utf8.dropLast())
+                endOffset -= 1
+            }
+            defer { startOffset = newlineOffset + 1 }
             // A line that starts with a quoted text continues the statement above it (a long
             // label written across lines): it is read as part of that line.
             // Blank lines and comments may stand between.
@@ -250,7 +260,8 @@ struct LayoutFileParser {
                 start = utf8.index(after: newline)
                 continue
             }
-            let lexer = Lexer(line, comments: true)
+            let lexer = fileBytes.map { Lexer(file: $0, line: startOffset..<endOffset, comments: true) }
+                ?? Lexer(line, comments: true)
             lines.append(Line(text: line, number: lines.count + 1, lexer: lexer, head: prescan(lexer, lines.count + 1)))
             guard let newline else { break }
             start = utf8.index(after: newline)
@@ -906,6 +917,10 @@ extension LayoutFileParser {
 
 /// Whether a line is a visual format: it starts (after spaces) with `H:`, `V:`, `|` or `[`.
 func isVisualFormatLine(_ bytes: [UInt8]) -> Bool {
+    isVisualFormatLine(LineBytes(bytes, 0..<bytes.count))
+}
+
+func isVisualFormatLine(_ bytes: LineBytes) -> Bool {
     var i = 0
     while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
     guard i < bytes.count else { return false }

@@ -28,7 +28,7 @@ struct Token: Equatable {
 /// Splits one line into tokens. Works on UTF-8 bytes (linear, so 10 MB lines are fine);
 /// `#` starts a comment when `comments` is true (`.layout` files, not expression strings).
 struct Lexer {
-    let bytes: [UInt8]
+    let bytes: LineBytes
     let comments: Bool
     private(set) var position = 0
     /// Where the message of an invalid token goes while ``reason(_:)`` reads it again; nil
@@ -39,7 +39,14 @@ struct Lexer {
 
     init(_ line: Substring, comments: Bool) {
         // One copy of contiguous bytes (the generic sequence copy walks them one at a time).
-        self.bytes = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
+        let own = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
+        self.bytes = LineBytes(own, 0..<own.count)
+        self.comments = comments
+    }
+
+    /// A lexer of `range` of a file's bytes: every line of a file shares them (no copy).
+    init(file: [UInt8], line range: Range<Int>, comments: Bool) {
+        self.bytes = LineBytes(file, range)
         self.comments = comments
     }
 
@@ -241,6 +248,10 @@ struct Lexer {
     /// integer and the power of ten are both exact doubles, so one division is correctly
     /// rounded (Clinger's fast path); anything longer goes through `Double(String)`.
     static func value(of bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        value(of: LineBytes(bytes, 0..<bytes.count), range)
+    }
+
+    static func value(of bytes: LineBytes, _ range: Range<Int>) -> Double? {
         var mantissa: UInt64 = 0, digits = 0, fraction = 0, afterPoint = false
         for k in range {
             let b = bytes[k]
@@ -375,5 +386,33 @@ struct Lexer {
         case .privateUse, .unassigned, .surrogate: return code + " (no visible character)"
         default: return nil
         }
+    }
+}
+
+/// The bytes of one line, numbered from 0: a range of an array that the lines of a file share.
+struct LineBytes: RandomAccessCollection {
+    private let storage: [UInt8]
+    private let base: Int
+    let count: Int
+
+    init(_ storage: [UInt8], _ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= storage.count)
+        self.storage = storage
+        self.base = range.lowerBound
+        self.count = range.count
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    /// (The lexer reads below `count` only; the array's own check keeps any read in bounds.)
+    subscript(i: Int) -> UInt8 { storage[base &+ i] }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[base..<(base + count)])) }
+    }
+
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try withUnsafeBufferPointer(body)
     }
 }
