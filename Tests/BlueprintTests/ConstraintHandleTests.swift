@@ -243,6 +243,32 @@ struct OwnershipTests {
         }
     }
 
+    // Items and constraints reach their engine through a link the engine clears as it goes.
+    @Test func aViewAndAConstraintKeptPastTheirEngineHaveNone() throws {
+        var view: View?, constraint: LayoutConstraint?
+        weak var weakRoot: View?
+        do {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let box = View(name: "box")
+            root.addSubview(box)
+            let width = box.width == 40
+            try activate([box.leading == root.leading + 5, box.top == root.top, box.height == 10, width])
+            root.layoutIfNeeded()
+            #expect(box.engine === root.rootEngine)
+            #expect(width.engine === root.rootEngine)
+            view = box
+            constraint = width
+            weakRoot = root
+        }
+        #expect(weakRoot == nil)
+        #expect(view?.engine == nil)
+        #expect(constraint?.engine == nil)
+        // No engine: the frame asked for (none here), and a change goes nowhere.
+        #expect(view?.frame == .zero)
+        try constraint?.setConstant(50)
+        #expect(constraint?.constant == 50)
+    }
+
     @Test func anotherViewsBuiltInGuideIsNotAdded() {
         let a = View(name: "a"), b = View(name: "b")
         b.addLayoutGuide(a.layoutMarginsGuide)

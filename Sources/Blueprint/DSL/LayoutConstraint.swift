@@ -130,7 +130,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var solverConstraint: Cassowary.Constraint?
     /// The constant the solver constraint was built or last moved with.
     @exclusivity(unchecked) var solverConstant = 0.0
-    @exclusivity(unchecked) weak var engine: LayoutEngine?
+    var engine: LayoutEngine? {
+        get { engineLink?.engine }
+        set { engineLink = newValue?.link }
+    }
+    @exclusivity(unchecked) var engineLink: EngineLink?
 
     /// Makes a constraint the way `NSLayoutConstraint(item:attribute:relatedBy:toItem:…)` does.
     /// The result may carry a ``problem``; ``activate(file:line:)`` throws it.

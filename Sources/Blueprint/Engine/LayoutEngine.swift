@@ -60,7 +60,13 @@ final class LayoutEngine {
 
     init(root: View) {
         self.root = root
+        link.engine = self
     }
+
+    deinit { link.engine = nil }
+
+    /// What items and constraints hold to reach this engine (see ``EngineLink``).
+    let link = EngineLink()
 
     // MARK: Driving
 
@@ -538,4 +544,12 @@ extension LayoutConstraint {
         if let location { s += " (\(location))" }
         return s
     }
+}
+
+/// How items and constraints reach the engine that solved them, or nil once it is gone: they
+/// hold the link, one per engine, and the link holds the engine without a count, cleared by the
+/// engine's `deinit`. (A weak reference to the engine from every item and constraint gave the
+/// engine a side table, and every retain and release of it the runtime's slow path.)
+final class EngineLink {
+    unowned var engine: LayoutEngine?
 }

@@ -13,7 +13,11 @@ open class LayoutItem {
     /// The solver variables of the current layout (replaced whenever the engine rebuilds).
     @exclusivity(unchecked) var variables: ItemVariables?
     /// The engine that solved this item last; frames are read from it lazily.
-    @exclusivity(unchecked) weak var engine: LayoutEngine?
+    var engine: LayoutEngine? {
+        get { engineLink?.engine }
+        set { engineLink = newValue?.link }
+    }
+    @exclusivity(unchecked) var engineLink: EngineLink?
     @exclusivity(unchecked) var cachedAbsoluteFrame = Rect.zero
     /// The frame in the layout parent's coordinates (the root's own for the root).
     @exclusivity(unchecked) var cachedFrame = Rect.zero
