@@ -69,6 +69,56 @@ struct LinearLayoutTests {
         #expect(cells[1] - cells[0] == 100 * 16 && cells[2] - cells[1] == 200 * 16)
     }
 
+    /// A form whose label widths are all tied to the first label's, beside fields that stretch to
+    /// the margin: each tie is a required equality over the two labels' soft intrinsic rows,
+    /// with a nonzero constant (their intrinsic widths differ). Its subject is an error of the
+    /// new label, whose value (the difference) keeps every row feasible; the old test refused
+    /// any symbol that some restricted row held with a negative coefficient, sent most ties
+    /// through an artificial variable, and made ~N²/2 pivots (767 at 40 rows, 20,297 at 200).
+    @Test func aFormsEqualLabelWidthsAddWithoutPivotsThatGrow() throws {
+        var pivots: [Int] = [], cells: [Int] = []
+        for count in [50, 100, 200] {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+            let form = View(name: "form")
+            form.layoutMargins = EdgeInsets(all: 16)
+            root.addSubview(form)
+            var labels: [View] = [], fields: [View] = []
+            for i in 0..<count {
+                let label = View(name: "lab\(i)"), field = View(name: "fld\(i)")
+                label.explicitIntrinsicContentSize = Size(Double(50 + (i * 7) % 30), 20)
+                label.setContentHuggingPriority(LayoutPriority(251), for: .horizontal)
+                field.explicitIntrinsicContentSize = Size(100, 36)
+                form.addSubview(label)
+                form.addSubview(field)
+                labels.append(label)
+                fields.append(field)
+            }
+            var constraints = [form.top == root.top, form.leading == root.leading, form.trailing == root.trailing]
+            for i in 0..<count {
+                constraints += [
+                    i == 0 ? fields[i].top == form.topMargin + 8 : fields[i].top == fields[i - 1].bottom + 8,
+                    labels[i].leading == form.leadingMargin, fields[i].leading == labels[i].trailing + 8,
+                    fields[i].trailing == form.trailingMargin, labels[i].centerY == fields[i].centerY,
+                ]
+                if i > 0 { constraints.append(labels[i].width == labels[0].width) }
+            }
+            constraints.append(form.bottomMargin == fields[count - 1].bottom)
+            try activate(constraints)
+            root.layoutIfNeeded()
+            // Compression (750) widens every label to the widest intrinsic width, 79; the
+            // fields take the rest of the 343 points inside the margins, less the gap of 8.
+            #expect(labels.allSatisfy { $0.frame.width == 79 && $0.frame.minX == 16 })
+            #expect(fields.allSatisfy { $0.frame.width == 256 && $0.frame.minX == 103 })
+            #expect(fields[count - 1].frame.maxY == Double(16 + 44 * count))
+            #expect(root.layoutReport.isClean)
+            let statistics = try #require(root.rootEngine).solver.statistics
+            pivots.append(statistics.pivots)
+            cells.append(statistics.cells)
+        }
+        #expect(pivots == [4, 4, 4])
+        #expect(cells[1] - cells[0] == 50 * 41 && cells[2] - cells[1] == 100 * 41)
+    }
+
     @Test func aListsTopsAndHeightAreDefinitionsAndTheSolverGrowsLinearly() throws {
         var cells: [Int] = []
         for count in [100, 200, 400] {

@@ -164,8 +164,9 @@ extension Tableau {
     /// 1. an unrestricted symbol, the one in the fewest rows (lowest id on ties): making it
     ///    basic substitutes into as few rows as possible;
     /// 2. a restricted, non-dummy symbol with no cost on any objective level that keeps the
-    ///    tableau feasible as subject (a zero constant; or a negative coefficient and no
-    ///    restricted row that it would push below zero), again the one in the fewest rows.
+    ///    tableau feasible as subject (a zero constant; or a negative coefficient, so a value of
+    ///    constant/|coefficient|, that pushes no restricted row below zero), again the one in
+    ///    the fewest rows.
     ///    Solving for it leaves every cost as it was and the new error symbols at
     ///    their (positive) weights, so the tableau stays optimal and needs no pivot. kiwi's
     ///    rule (3) would instead make the new error basic and then pivot the cost it creates
@@ -189,24 +190,40 @@ extension Tableau {
         if best >= 0 { return best }
         let zeroConstant = nearZero(row.constant)
         for costFree in [true, false] {
-            for k in row.ids.indices {
-                let s = row.ids[k], i = Int(s)
-                let kd = kinds[i]
-                guard kd == .slack || kd == .error, row.coeffs[k] < 0 || zeroConstant else { continue }
-                let n = columns.count(s)
-                guard n < bestCount, !costFree || levels.allSatisfy({ $0.coefficient(s) == 0 }) else { continue }
-                if !zeroConstant && n > 0 {
-                    // Its value becomes constant/|coefficient| > 0: rows where it has a negative
-                    // coefficient would drop; only take it if no restricted row does.
+            // The candidates in order of the rows they are in (then of their place in the row),
+            // the first that keeps the tableau feasible wins: its check walks the rows that hold
+            // it, so a symbol in many rows is only looked at when no rarer one will do.
+            var last = (n: -1, k: -1)
+            while true {
+                var next = (n: Int.max, k: -1)
+                for k in row.ids.indices {
+                    let s = row.ids[k], i = Int(s)
+                    let kd = kinds[i]
+                    guard kd == .slack || kd == .error, row.coeffs[k] < 0 || zeroConstant else { continue }
+                    let n = columns.count(s)
+                    guard (n, k) > last, (n, k) < next else { continue }
+                    guard !costFree || levels.allSatisfy({ $0.coefficient(s) == 0 }) else { continue }
+                    next = (n, k)
+                }
+                guard next.k >= 0 else { break }
+                last = next
+                let k = next.k, s = row.ids[k]
+                if !zeroConstant && next.n > 0 {
+                    // Its value becomes v = constant/|coefficient| > 0, and each row that holds
+                    // it with coefficient a moves by a·v: only take it if no restricted row
+                    // goes below zero (the ratio test of a pivot, done before the row exists).
+                    let v = row.constant / -row.coeffs[k]
                     let holders = rowsContaining(s)
-                    let lowers = holders.contains { r in
-                        kinds[Int(basicOf[Int(r)])] != .external && rows[Int(r)].coefficient(s) < 0
+                    let drops = holders.contains { r in
+                        guard kinds[Int(basicOf[Int(r)])] != .external else { return false }
+                        let a = rows[Int(r)].coefficient(s)
+                        return a < 0 && rows[Int(r)].constant + a * v < -Solver.epsilon
                     }
                     recycle(holders)
-                    if lowers { continue }
+                    if drops { continue }
                 }
                 best = s
-                bestCount = n
+                break
             }
             if best >= 0 { return best }
             // Rule 3 before any symbol with a cost: the constraint's own marker or other.
