@@ -48,6 +48,27 @@ def exponent(a, b, key):
     return math.log(b[key] / a[key]) / math.log(b["views"] / a["views"])
 
 
+def sized_table(ours, case, title, header, row):
+    """The results of one case by size, a row each, then the slopes of their total times."""
+    sized = sorted((t, r) for (c, t), r in ours.items() if c == case)
+    if not sized:
+        return
+    print()
+    print(title)
+    table([header] + [row(t, r) for t, r in sized])
+    total_slopes(sized)
+
+
+def total_slopes(sized):
+    """The exponent of the total time between consecutive sizes of [(target, result)]."""
+    slopes = [["from -> to", "total"]]
+    for (a, ra), (b, rb) in zip(sized, sized[1:]):
+        e = exponent(ra, rb, "total_ms")
+        slopes.append(["%dk -> %dk" % (a // 1000, b // 1000), "%.2f" % e if e is not None else "n/a"])
+    if len(slopes) > 1:
+        table(slopes)
+
+
 def table(rows):
     widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
     for k, r in enumerate(rows):
@@ -116,39 +137,19 @@ def main():
                          "%.1fx" % (b["total_ms"] / a["total_ms"])])
     table(rows)
 
-    files = sorted((t, r) for (c, t), r in ours.items() if c == "file")
-    if files:
-        print()
-        print("== file to frames: `blueprint solve cardsN.layout --format json`, whole process (read, parse, layout, "
-              "report, JSON out); median of runs ==")
-        rows = [["views", ".layout lines", "runs", "total ms", "fastest ms", "peak MB", "us/view", "check"]]
-        for t, r in files:
-            rows.append([r.get("views", t), r["lines"], r["runs"], ms(r["total_ms"]), ms(r["min_ms"]),
-                         "%.0f" % r.get("max_rss_mb", 0), "%.2f" % (r["total_ms"] * 1e3 / max(r.get("views", t), 1)), r["check"]])
-        table(rows)
-        slopes = [["from -> to", "total"]]
-        for (a, ra), (b, rb) in zip(files, files[1:]):
-            e = exponent(ra, rb, "total_ms")
-            slopes.append(["%dk -> %dk" % (a // 1000, b // 1000), "%.2f" % e if e is not None else "n/a"])
-        if len(slopes) > 1:
-            table(slopes)
-
-    inside = sorted((t, r) for (c, t), r in ours.items() if c == "file-inprocess")
-    if inside:
-        print()
-        print("== file to frames inside one fresh process (`layout-bench --file`: read, parse, first layout, "
-              "every frame; no process start, report or output); medians of fresh processes ==")
-        rows = [["views", "runs", "read ms", "parse ms", "layout ms", "frames ms", "total ms", "fastest ms", "check"]]
-        for t, r in inside:
-            rows.append([r["views"], r["runs"], ms(r["read_ms"]), ms(r["parse_ms"]), ms(r["layout_ms"]),
-                         ms(r["frames_ms"]), ms(r["total_ms"]), ms(r["min_ms"]), r["check"]])
-        table(rows)
-        slopes = [["from -> to", "total"]]
-        for (a, ra), (b, rb) in zip(inside, inside[1:]):
-            e = exponent(ra, rb, "total_ms")
-            slopes.append(["%dk -> %dk" % (a // 1000, b // 1000), "%.2f" % e if e is not None else "n/a"])
-        if len(slopes) > 1:
-            table(slopes)
+    sized_table(ours, "file",
+                "== file to frames: `blueprint solve cardsN.layout --format json`, whole process (read, parse, layout, "
+                "report, JSON out); median of runs ==",
+                ["views", ".layout lines", "runs", "total ms", "fastest ms", "peak MB", "us/view", "check"],
+                lambda t, r: [r.get("views", t), r["lines"], r["runs"], ms(r["total_ms"]), ms(r["min_ms"]),
+                              "%.0f" % r.get("max_rss_mb", 0), "%.2f" % (r["total_ms"] * 1e3 / max(r.get("views", t), 1)),
+                              r["check"]])
+    sized_table(ours, "file-inprocess",
+                "== file to frames inside one fresh process (`layout-bench --file`: read, parse, first layout, "
+                "every frame; no process start, report or output); medians of fresh processes ==",
+                ["views", "runs", "read ms", "parse ms", "layout ms", "frames ms", "total ms", "fastest ms", "check"],
+                lambda t, r: [r["views"], r["runs"], ms(r["read_ms"]), ms(r["parse_ms"]), ms(r["layout_ms"]),
+                              ms(r["frames_ms"]), ms(r["total_ms"]), ms(r["min_ms"]), r["check"]])
 
     reports = sorted((t, r) for (c, t), r in ours.items() if c == "report")
     if reports:

@@ -1,17 +1,20 @@
 import Testing
 @testable import Blueprint
 
+/// A root of 300 × 200 with a box 10 in, 20 high, and the box's width == 100 (returned), laid out.
+private func boxScene() throws -> (View, View, LayoutConstraint) {
+    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+    let box = View(name: "box")
+    root.addSubview(box)
+    let width = box.width == 100
+    try activate([box.left == root.left + 10, box.top == root.top, box.height == 20, width])
+    root.layoutIfNeeded()
+    return (root, box, width)
+}
+
 @Suite("Constraints are handles: activate, deactivate, change in place")
 struct ConstraintHandleTests {
-    private func scene() throws -> (View, View, LayoutConstraint) {
-        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
-        let box = View(name: "box")
-        root.addSubview(box)
-        let width = box.width == 100
-        try activate([box.left == root.left + 10, box.top == root.top, box.height == 20, width])
-        root.layoutIfNeeded()
-        return (root, box, width)
-    }
+    private func scene() throws -> (View, View, LayoutConstraint) { try boxScene() }
 
     @Test func constantChangesMoveThroughTheSolverWithoutARebuild() throws {
         let (root, box, width) = try scene()
@@ -248,12 +251,7 @@ struct OwnershipTests {
         var view: View?, constraint: LayoutConstraint?
         weak var weakRoot: View?
         do {
-            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
-            let box = View(name: "box")
-            root.addSubview(box)
-            let width = box.width == 40
-            try activate([box.leading == root.leading + 5, box.top == root.top, box.height == 10, width])
-            root.layoutIfNeeded()
+            let (root, box, width) = try boxScene()
             #expect(box.engine === root.rootEngine)
             #expect(width.engine === root.rootEngine)
             view = box

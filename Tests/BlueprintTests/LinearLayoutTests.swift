@@ -41,6 +41,17 @@ struct LinearLayoutTests {
     /// already held by soft rows (the row has only error symbols). Such a row takes one of
     /// those errors as its subject; it went in through an artificial variable, whose pivots
     /// grew every row (1,000 labels of a vertical stack took 31 s, 2,000 took 275 s).
+    /// The solver's pivots and cells after a layout whose report is clean.
+    private func cleanSolverWork(_ root: View) throws -> (pivots: Int, cells: Int) {
+        #expect(root.layoutReport.isClean)
+        let statistics = try #require(root.rootEngine).solver.statistics
+        return (statistics.pivots, statistics.cells)
+    }
+
+    private func adding(_ work: (pivots: Int, cells: Int), to lists: ([Int], [Int])) -> ([Int], [Int]) {
+        (lists.0 + [work.pivots], lists.1 + [work.cells])
+    }
+
     @Test func aFillStacksWidthTiesAddWithoutGrowingTheTableau() throws {
         var pivots: [Int] = [], cells: [Int] = []
         for count in [100, 200, 400] {
@@ -59,10 +70,7 @@ struct LinearLayoutTests {
             // least above it.
             #expect(stack.frame == Rect(x: 0, y: 0, width: 16, height: Double(count)))
             #expect(views.allSatisfy { $0.frame.width == 16 })
-            #expect(root.layoutReport.isClean)
-            let statistics = try #require(root.rootEngine).solver.statistics
-            pivots.append(statistics.pivots)
-            cells.append(statistics.cells)
+            (pivots, cells) = try adding(cleanSolverWork(root), to: (pivots, cells))
         }
         // The same few pivots at every length, and the same cells per view.
         #expect(pivots == [6, 6, 6])
@@ -110,10 +118,7 @@ struct LinearLayoutTests {
             #expect(labels.allSatisfy { $0.frame.width == 79 && $0.frame.minX == 16 })
             #expect(fields.allSatisfy { $0.frame.width == 256 && $0.frame.minX == 103 })
             #expect(fields[count - 1].frame.maxY == Double(16 + 44 * count))
-            #expect(root.layoutReport.isClean)
-            let statistics = try #require(root.rootEngine).solver.statistics
-            pivots.append(statistics.pivots)
-            cells.append(statistics.cells)
+            (pivots, cells) = try adding(cleanSolverWork(root), to: (pivots, cells))
         }
         #expect(pivots == [4, 4, 4])
         #expect(cells[1] - cells[0] == 50 * 41 && cells[2] - cells[1] == 100 * 41)

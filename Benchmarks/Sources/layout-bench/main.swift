@@ -278,24 +278,11 @@ func runTextUpdates(views n: Int, steps: Int) throws {
 
 // MARK: File to frames
 
-/// The file's bytes (the C library's stdio, as the command-line tool reads them).
-func readBytes(_ path: String) throws -> [UInt8] {
-    guard let f = fopen(path, "rb") else { throw BenchError("cannot open \(path)") }
-    defer { fclose(f) }
-    fseek(f, 0, SEEK_END)
-    let size = ftell(f)
-    fseek(f, 0, SEEK_SET)
-    var bytes = [UInt8](repeating: 0, count: size)
-    let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, f) }
-    guard n == size else { throw BenchError("short read of \(path)") }
-    return bytes
-}
-
 /// A `.layout` file to frames, as a library user would: the phases `blueprint solve` goes
 /// through before its report and its output, timed from inside one fresh process (its start,
 /// the dynamic linking and the Swift runtime's set-up, and its exit are not in the figure).
 func runFile(_ path: String) throws {
-    let (bytes, tRead) = try time { try readBytes(path) }
+    let (bytes, tRead) = try time { try BenchFiles.read(path) }
     let (document, tParse) = try time { try LayoutDocument(bytes: bytes, file: path) }
     let (_, tLayout) = time { document.root.layoutIfNeeded() }
     var views = 0
