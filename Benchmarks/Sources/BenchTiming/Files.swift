@@ -6,9 +6,19 @@ import Foundation
 
 /// Whole files in and out, and folder listings.
 public enum BenchFiles {
-    /// The bytes of a file.
+    /// The bytes of a file, read with the C library in one call (as the command-line tool reads
+    /// them: `Data(contentsOf:)` took 3 ms for a 1.8 MB file, this 0.7 ms).
     public static func read(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard let f = fopen(path, "rb") else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+        defer { fclose(f) }
+        fseek(f, 0, SEEK_END)
+        let size = ftell(f)
+        fseek(f, 0, SEEK_SET)
+        guard size >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, f) }
+        guard n == size else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        return bytes
     }
 
     /// Writes a whole file.

@@ -52,15 +52,7 @@ func write(_ text: String, to path: String) {
 }
 
 func readBytes(_ path: String) -> [UInt8] {
-    guard let f = fopen(path, "rb") else { fail("cannot read \(path)") }
-    defer { fclose(f) }
-    fseek(f, 0, SEEK_END)
-    let size = ftell(f)
-    fseek(f, 0, SEEK_SET)
-    var bytes = [UInt8](repeating: 0, count: size)
-    let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, f) }
-    guard n == size else { fail("short read of \(path)") }
-    return bytes
+    do { return try BenchFiles.read(path) } catch { fail("cannot read \(path): \(error)") }
 }
 
 // MARK: Cases
