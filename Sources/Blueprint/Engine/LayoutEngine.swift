@@ -194,6 +194,15 @@ final class LayoutEngine {
         // Everything the solver would be given, so the definitions can be set aside first.
         // (Items and constraints are borrowed from their arrays in the loops of a build: `map`
         // and `for x in array` copy each element, a retain and a release.)
+        // The labels' texts, measured ahead on every processor when there are many distinct
+        // ones (shaping is most of what a label costs).
+        var requests: [(text: String, style: TextStyle)] = []
+        for item in items {
+            if let label = item as? Label, let r = label.pendingUnwrappedMeasure(rightToLeft: direction == .rightToLeft) {
+                requests.append(r)
+            }
+        }
+        textLayouts.measureAhead(requests, rightToLeft: direction == .rightToLeft)
         var structural: [[NotedConstraint]] = [], intrinsic: [[NotedConstraint]] = []
         structural.reserveCapacity(items.count)
         intrinsic.reserveCapacity(items.count)

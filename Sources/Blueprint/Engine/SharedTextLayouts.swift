@@ -1,3 +1,6 @@
+import BlueprintSupport
+import Dispatch
+
 /// The text layouts measured during one build of a layout, shared between labels that show the
 /// same text in the same style at the same width.
 ///
@@ -11,13 +14,53 @@
 /// between builds; within one build it is read once), so it never holds more layouts than the
 /// tree has labels.
 struct SharedTextLayouts {
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         let text: String
         let style: TextStyle
         let width: Double?
         let rightToLeft: Bool
     }
     private var table: [Key: TextLayout] = [:]
+
+    /// Distinct texts below this are measured one by one, as labels ask: a short label is
+    /// shaped in ~10 µs, and starting the other processors' threads costs a few of those.
+    static let parallelThreshold = 64
+
+    /// Measures, on every processor, the unwrapped layouts of `requests` (one-line labels'
+    /// texts and styles) that this build has not measured yet, so that the labels then find
+    /// them here. Each layout depends only on its text, style and direction (the fonts are
+    /// immutable, each thread shapes into its own buffer), so the results are the ones the
+    /// labels would have made one by one, whatever the threads' order.
+    mutating func measureAhead(_ requests: [(text: String, style: TextStyle)], rightToLeft: Bool) {
+        let parts = Swift.min(processorCount, 8)
+        guard parts > 1, requests.count >= Self.parallelThreshold else { return }
+        var keys: [Key] = []
+        var queued = Set<Key>()
+        keys.reserveCapacity(requests.count)
+        for r in requests {
+            let key = Key(text: r.text, style: r.style, width: nil, rightToLeft: rightToLeft)
+            if table[key] == nil, queued.insert(key).inserted { keys.append(key) }
+        }
+        guard keys.count >= Self.parallelThreshold else { return }
+        var layouts = [TextLayout?](repeating: nil, count: keys.count)
+        layouts.withUnsafeMutableBufferPointer { buffer in
+            // Each part writes only its own slots (every `parts`-th, for an even share of long
+            // and short texts) and reads only `keys`.
+            nonisolated(unsafe) let slots = buffer
+            let keys = keys
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                for i in stride(from: part, to: keys.count, by: parts) {
+                    var builder = TextLayoutBuilder(style: keys[i].style, width: nil, maxHeight: nil, rightToLeft: keys[i].rightToLeft)
+                    slots[i] = builder.layout(keys[i].text)
+                }
+            }
+        }
+        for (key, layout) in zip(keys, layouts) { table[key] = layout }
+        measuredAhead += keys.count
+    }
+
+    /// How many layouts ``measureAhead(_:rightToLeft:)`` measured (tests check the path taken).
+    private(set) var measuredAhead = 0
 
     /// The layout of `text` in `style`, unwrapped (`width` nil) or wrapped at `width`; measured
     /// the first time these inputs are asked for in this build.
@@ -39,6 +82,7 @@ struct SharedTextLayouts {
     mutating func removeAll() {
         table.removeAll(keepingCapacity: true)
         shaped.removeAll()
+        measuredAhead = 0
     }
 
     /// The paragraphs of wrapping labels, shaped once per build.

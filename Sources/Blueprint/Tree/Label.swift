@@ -90,6 +90,16 @@ public final class Label: View {
     }
     @exclusivity(unchecked) private var measureCache: (rtl: Bool, layout: TextLayout)?
 
+    /// The unwrapped measurement this label's intrinsic size will ask its engine for, if it
+    /// will ask (a one-line label with a text and no explicit size, not measured yet).
+    func pendingUnwrappedMeasure(rightToLeft rtl: Bool) -> (text: String, style: TextStyle)? {
+        // (A label that may wrap keeps the engine's shaped paragraphs for its second measure:
+        // it is measured as it asks.)
+        guard explicitIntrinsicContentSize == nil, !text.isEmpty, numberOfLines == 1 else { return nil }
+        if let c = measureCache, c.rtl == rtl { return nil }
+        return (text, textStyle)
+    }
+
     /// The text laid out in `size` (a frame's size), as it is drawn there: wrapped and aligned in
     /// the width, as many lines as the height holds, the last one truncated by the line-break
     /// mode when text is left over.
