@@ -3,7 +3,7 @@ import Testing
 import BlueprintSupport
 
 /// Labels with many distinct texts are measured ahead of the build on every processor
-/// (`SharedTextLayouts.measureAhead`): each layout must be exactly the one the label would have
+/// (`SharedTextLayouts.measure`): each layout must be exactly the one the label would have
 /// made alone, in every script and direction.
 @Suite("Labels measured ahead in parallel")
 struct MeasuringAheadTests {

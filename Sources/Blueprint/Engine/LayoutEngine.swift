@@ -194,15 +194,20 @@ final class LayoutEngine {
         // Everything the solver would be given, so the definitions can be set aside first.
         // (Items and constraints are borrowed from their arrays in the loops of a build: `map`
         // and `for x in array` copy each element, a retain and a release.)
-        // The labels' texts, measured ahead on every processor when there are many distinct
-        // ones (shaping is most of what a label costs).
-        var requests: [(text: String, style: TextStyle)] = []
+        // One-line labels' texts, measured together before their intrinsic sizes are asked
+        // for: each distinct one once, on every processor when there are many (shaping is most
+        // of what a label costs).
+        let rtl = direction == .rightToLeft
+        var labels: [Label] = [], requests: [(text: String, style: TextStyle)] = []
         for item in items {
-            if let label = item as? Label, let r = label.pendingUnwrappedMeasure(rightToLeft: direction == .rightToLeft) {
+            if let label = item as? Label, let r = label.pendingUnwrappedMeasure(rightToLeft: rtl) {
+                labels.append(label)
                 requests.append(r)
             }
         }
-        textLayouts.measureAhead(requests, rightToLeft: direction == .rightToLeft)
+        for (label, layout) in zip(labels, textLayouts.measure(requests, rightToLeft: rtl)) {
+            label.adoptMeasure(layout, rightToLeft: rtl)
+        }
         var structural: [[NotedConstraint]] = [], intrinsic: [[NotedConstraint]] = []
         structural.reserveCapacity(items.count)
         intrinsic.reserveCapacity(items.count)

@@ -22,44 +22,59 @@ struct SharedTextLayouts {
     }
     private var table: [Key: TextLayout] = [:]
 
-    /// Distinct texts below this are measured one by one, as labels ask: a short label is
-    /// shaped in ~10 µs, and starting the other processors' threads costs a few of those.
+    /// Fewer distinct texts than this are measured on this thread: a short label is shaped in
+    /// ~10 µs, and starting the other processors' threads costs a few of those.
     static let parallelThreshold = 64
 
-    /// Measures, on every processor, the unwrapped layouts of `requests` (one-line labels'
-    /// texts and styles) that this build has not measured yet, so that the labels then find
-    /// them here. Each layout depends only on its text, style and direction (the fonts are
-    /// immutable, each thread shapes into its own buffer), so the results are the ones the
-    /// labels would have made one by one, whatever the threads' order.
-    mutating func measureAhead(_ requests: [(text: String, style: TextStyle)], rightToLeft: Bool) {
-        let parts = Swift.min(processorCount, 8)
-        guard parts > 1, requests.count >= Self.parallelThreshold else { return }
-        var keys: [Key] = []
-        var queued = Set<Key>()
-        keys.reserveCapacity(requests.count)
+    /// The unwrapped layouts of `requests` (one-line labels' texts and styles), one per
+    /// request, each distinct text and style measured once. When 64 or more are new to this
+    /// build they are measured on every processor: each layout depends only on its text, style
+    /// and direction (the fonts are immutable, each thread shapes into its own buffer), so the
+    /// results are the ones the labels would have made one by one, whatever the threads' order.
+    mutating func measure(_ requests: [(text: String, style: TextStyle)], rightToLeft: Bool) -> [TextLayout] {
+        var keys: [Key] = [], slots: [Int] = []
+        var indexOf: [Key: Int] = [:]
+        slots.reserveCapacity(requests.count)
         for r in requests {
             let key = Key(text: r.text, style: r.style, width: nil, rightToLeft: rightToLeft)
-            if table[key] == nil, queued.insert(key).inserted { keys.append(key) }
-        }
-        guard keys.count >= Self.parallelThreshold else { return }
-        var layouts = [TextLayout?](repeating: nil, count: keys.count)
-        layouts.withUnsafeMutableBufferPointer { buffer in
-            // Each part writes only its own slots (every `parts`-th, for an even share of long
-            // and short texts) and reads only `keys`.
-            nonisolated(unsafe) let slots = buffer
-            let keys = keys
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                for i in stride(from: part, to: keys.count, by: parts) {
-                    var builder = TextLayoutBuilder(style: keys[i].style, width: nil, maxHeight: nil, rightToLeft: keys[i].rightToLeft)
-                    slots[i] = builder.layout(keys[i].text)
-                }
+            if let i = indexOf[key] {
+                slots.append(i)
+            } else {
+                indexOf[key] = keys.count
+                slots.append(keys.count)
+                keys.append(key)
             }
         }
-        for (key, layout) in zip(keys, layouts) { table[key] = layout }
-        measuredAhead += keys.count
+        var layouts = keys.map { table[$0] }
+        let missing = layouts.indices.filter { layouts[$0] == nil }
+        let parts = Swift.min(processorCount, 8)
+        if parts > 1 && missing.count >= Self.parallelThreshold {
+            layouts.withUnsafeMutableBufferPointer { buffer in
+                // Each part writes only its own slots (every `parts`-th missing one, for an even
+                // share of long and short texts) and reads only `keys` and `missing`.
+                nonisolated(unsafe) let slots = buffer
+                let keys = keys
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    for m in stride(from: part, to: missing.count, by: parts) {
+                        let i = missing[m]
+                        var builder = TextLayoutBuilder(style: keys[i].style, width: nil, maxHeight: nil, rightToLeft: keys[i].rightToLeft)
+                        slots[i] = builder.layout(keys[i].text)
+                    }
+                }
+            }
+            measuredAhead += missing.count
+        } else {
+            for i in missing {
+                var builder = TextLayoutBuilder(style: keys[i].style, width: nil, maxHeight: nil, rightToLeft: keys[i].rightToLeft)
+                layouts[i] = builder.layout(keys[i].text)
+            }
+        }
+        for i in missing { table[keys[i]] = layouts[i] }
+        return slots.map { layouts[$0]! }
     }
 
-    /// How many layouts ``measureAhead(_:rightToLeft:)`` measured (tests check the path taken).
+    /// How many layouts ``measure(_:rightToLeft:)`` measured on several threads (tests check
+    /// the path taken).
     private(set) var measuredAhead = 0
 
     /// The layout of `text` in `style`, unwrapped (`width` nil) or wrapped at `width`; measured

@@ -100,6 +100,11 @@ public final class Label: View {
         return (text, textStyle)
     }
 
+    /// The layout its engine measured for ``pendingUnwrappedMeasure(rightToLeft:)``.
+    func adoptMeasure(_ layout: TextLayout, rightToLeft rtl: Bool) {
+        measureCache = (rtl, layout)
+    }
+
     /// The text laid out in `size` (a frame's size), as it is drawn there: wrapped and aligned in
     /// the width, as many lines as the height holds, the last one truncated by the line-break
     /// mode when text is left over.

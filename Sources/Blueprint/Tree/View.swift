@@ -223,10 +223,15 @@ open class View: LayoutItem {
 
     /// Forgets the engine of the tree this subtree was in: it belongs to another tree now.
     func detachFromEngine() {
+        // A view just made (what a parser adds, view after view) has no engine to forget.
+        if subviews.isEmpty && rootEngine == nil && engineLink == nil && builtInGuides.isEmpty && layoutGuides.isEmpty {
+            return
+        }
         forEachInSubtree { v in
             v.rootEngine = nil
             v.engine = nil
-            for g in v.allGuides { g.engine = nil }
+            for g in v.builtInGuides { g.engine = nil }
+            for g in v.layoutGuides { g.engine = nil }
         }
     }
 
