@@ -32,16 +32,17 @@ struct SharedTextLayouts {
     /// and direction (the fonts are immutable, each thread shapes into its own buffer), so the
     /// results are the ones the labels would have made one by one, whatever the threads' order.
     mutating func measure(_ requests: [(text: String, style: TextStyle)], rightToLeft: Bool) -> [TextLayout] {
-        var keys: [Key] = [], slots: [Int] = []
+        // `keys[slot[r]]` is request r's text and style, each distinct one once.
+        var keys: [Key] = [], slot: [Int] = []
         var indexOf: [Key: Int] = [:]
-        slots.reserveCapacity(requests.count)
+        slot.reserveCapacity(requests.count)
         for r in requests {
             let key = Key(text: r.text, style: r.style, width: nil, rightToLeft: rightToLeft)
             if let i = indexOf[key] {
-                slots.append(i)
+                slot.append(i)
             } else {
                 indexOf[key] = keys.count
-                slots.append(keys.count)
+                slot.append(keys.count)
                 keys.append(key)
             }
         }
@@ -50,27 +51,28 @@ struct SharedTextLayouts {
         let parts = Swift.min(processorCount, 8)
         if parts > 1 && missing.count >= Self.parallelThreshold {
             layouts.withUnsafeMutableBufferPointer { buffer in
-                // Each part writes only its own slots (every `parts`-th missing one, for an even
-                // share of long and short texts) and reads only `keys` and `missing`.
-                nonisolated(unsafe) let slots = buffer
+                // Each part writes only its own entries (every `parts`-th missing one, for an
+                // even share of long and short texts) and reads only `keys` and `missing`.
+                nonisolated(unsafe) let out = buffer
                 let keys = keys
                 DispatchQueue.concurrentPerform(iterations: parts) { part in
                     for m in stride(from: part, to: missing.count, by: parts) {
-                        let i = missing[m]
-                        var builder = TextLayoutBuilder(style: keys[i].style, width: nil, maxHeight: nil, rightToLeft: keys[i].rightToLeft)
-                        slots[i] = builder.layout(keys[i].text)
+                        out[missing[m]] = Self.unwrapped(keys[missing[m]])
                     }
                 }
             }
             measuredAhead += missing.count
         } else {
-            for i in missing {
-                var builder = TextLayoutBuilder(style: keys[i].style, width: nil, maxHeight: nil, rightToLeft: keys[i].rightToLeft)
-                layouts[i] = builder.layout(keys[i].text)
-            }
+            for i in missing { layouts[i] = Self.unwrapped(keys[i]) }
         }
         for i in missing { table[keys[i]] = layouts[i] }
-        return slots.map { layouts[$0]! }
+        return slot.map { layouts[$0]! }
+    }
+
+    /// The one-line layout of `key` (its width is nil), shaped from scratch.
+    private static func unwrapped(_ key: Key) -> TextLayout {
+        var builder = TextLayoutBuilder(style: key.style, width: nil, maxHeight: nil, rightToLeft: key.rightToLeft)
+        return builder.layout(key.text)
     }
 
     /// How many layouts ``measure(_:rightToLeft:)`` measured on several threads (tests check
