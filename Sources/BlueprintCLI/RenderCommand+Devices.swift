@@ -36,7 +36,10 @@ extension RenderCommand {
         let constraints = shownConstraints
         var rows: [[DeviceSheet.Panel]] = []
         var problems: [String] = []
-        for direction in rtl ? [LayoutDirection.leftToRight, .rightToLeft] : [.leftToRight] {
+        // The file's own direction first (`direction rtl` is kept); --rtl adds the other one.
+        let own = try LayoutInput.load(file).root.layoutDirection
+        let other: LayoutDirection = own == .rightToLeft ? .leftToRight : .rightToLeft
+        for direction in rtl ? [own, other] : [own] {
             var row: [DeviceSheet.Panel] = []
             for device in list {
                 // A fresh tree per screen: the file's own canvas and safe area give way to the device's.
@@ -47,7 +50,7 @@ extension RenderCommand {
                 root.safeAreaInsets = device.safeArea
                 root.layoutDirection = direction
                 let caption = "\(device.name) · \(formatNumber(device.size.width)) × \(formatNumber(device.size.height))"
-                    + (direction == .rightToLeft ? " · right to left" : "")
+                    + (direction == .rightToLeft ? " · right to left" : own == .rightToLeft ? " · left to right" : "")
                 do {
                     // No legend per panel: the captions say what each is, and nine legends would say the same.
                     let diagram = try Diagram(root: root, options: RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: false))

@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Lay the file out on each of these screens and draw them side by side (PNG), as \"iPhone SE, iPhone 15, iPad\".", valueName: "list"))
     var devices: String?
 
-    @Flag(help: "With --devices, also lay each screen out right to left (a second row).")
+    @Flag(help: "With --devices, also lay each screen out in the other direction (a second row): right to left, or left to right for a file that says `direction rtl`.")
     var rtl = false
 
     @Option(help: ArgumentHelp("Also write the diagram's own account (views, constraints, labels, markers, crossings) as JSON.", valueName: "file.json"))

@@ -111,6 +111,7 @@ public struct GoldenCheck: Sendable {
             outcome.problem = .undrawable("\(error)")
             return outcome
         }
+        if !report.isClean { outcome.layoutProblems = report.problemSummary }
         let golden: [UInt8]?
         do {
             golden = try Self.readIfPresent(location.image, signature: Self.pngSignature)

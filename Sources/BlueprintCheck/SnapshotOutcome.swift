@@ -50,6 +50,10 @@ public struct SnapshotOutcome: Sendable {
     public var recordedFramesOnly = false
     /// The command or setting that records, for the message's last line.
     public var recordHint: String
+    /// What the rendered layout's report found wrong, counted (``LayoutReport/problemSummary``:
+    /// `1 conflict and 2 ambiguous views`); nil when it is clean. A golden records the layout
+    /// as it is, problems included, so a message that records or fails says so.
+    public var layoutProblems: String?
 
     /// An outcome with nothing found yet (for runners that fail before the check, such as a
     /// fixture that does not parse: set ``problem``).
@@ -103,6 +107,9 @@ public struct SnapshotOutcome: Sendable {
             if let path { lines.append("\(title) \(path)") }
         }
         if status != .error, let problem { lines.append("Note: \(Self.sentence(problem.description))") }
+        if status == .recorded || status == .different || status == .missing, let layoutProblems {
+            lines.append("The layout has \(layoutProblems): print its root's `layoutReport` (or run `blueprint explain` on a .layout file) to see them.")
+        }
         switch status {
         case .different: lines.append("If the new render is right, record it: \(recordHint.replacingMode(with: .failed)); then look at it before committing.")
         case .missing: lines.append("Record it: \(recordHint.replacingMode(with: .missing)); then look at it before committing.")

@@ -94,6 +94,23 @@ import Testing
     /// The repository's fixtures against the repository's goldens, from another folder with
     /// absolute paths: every one the same, one line each in fixture order, nothing written
     /// beside the goldens, the run saved where the command ran.
+    /// A golden records the layout as it is, problems included: recording one says so.
+    @Test func recordingALayoutWithProblemsSaysWhichKinds() throws {
+        try dir.write("fixtures/card.layout", cardLayout + "card.width == 300\nbadge.top == card.top\nview badge in card\n")
+        let first = try dir.check()
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("""
+              Recorded a new golden goldens/card.png (record mode missing).
+              Look at it, then run the check again: a check that records always fails.
+              The layout has 1 conflict and 1 ambiguous view: print its root's `layoutReport` (or run `blueprint explain` on a .layout file) to see them.
+
+            """), "\(first.stdout)")
+        // Once recorded, the check passes quietly, as any matching golden does.
+        let second = try dir.check()
+        #expect(second.status == 0, "\(second.stdout)")
+        #expect(!second.stdout.contains("The layout has"))
+    }
+
     @Test func theRepositoryFixturesMatchTheirGoldens() throws {
         let fixtures = CLI.repository.appendingPathComponent("fixtures").path
         let goldens = CLI.repository.appendingPathComponent("goldens").path

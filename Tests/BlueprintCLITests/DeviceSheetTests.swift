@@ -48,6 +48,27 @@ import Testing
         #expect(ipad != ipadRTL, "the second row is right to left")
     }
 
+    @Test func aRightToLeftFileStaysRightToLeftAndRTLAddsTheOtherDirection() throws {
+        let dir = try Scratch()
+        try dir.write("card-rtl.layout", Self.card.replacingOccurrences(of: "canvas 320 x 200", with: "canvas 320 x 200\ndirection rtl"))
+        try dir.write("se.layout", Self.on("375 x 667", safeArea: "20 0 0 0"))
+        try dir.write("se-rtl.layout", Self.on("375 x 667", safeArea: "20 0 0 0", rtl: true))
+        let se = try dir.renderImage("se.layout", "--scale", "1", "--no-legend")
+        let seRTL = try dir.renderImage("se-rtl.layout", "--scale", "1", "--no-legend")
+        #expect(se != seRTL)
+        let one = try dir.blueprint(["render", "card-rtl.layout", "-o", "one.png", "--devices", "iPhone SE", "--scale", "1"])
+        #expect(one.status == 0, "\(one.stderr)")
+        let oneImage = try dir.image("one.png")
+        #expect(oneImage.height == 12 + 28 + seRTL.height + 12)
+        #expect(crop(oneImage, x: 12, y: 40, like: seRTL) == seRTL, "the file's own direction, right to left")
+        let two = try dir.blueprint(["render", "card-rtl.layout", "-o", "two.png", "--devices", "iPhone SE", "--scale", "1", "--rtl"])
+        #expect(two.status == 0, "\(two.stderr)")
+        let twoImage = try dir.image("two.png")
+        let rowHeight = 28 + seRTL.height
+        #expect(crop(twoImage, x: 12, y: 40, like: seRTL) == seRTL)
+        #expect(crop(twoImage, x: 12, y: 12 + rowHeight + 24 + 28, like: se) == se, "the second row is left to right")
+    }
+
     @Test func unknownDevicesAndOtherFormatsAreRefused() throws {
         let dir = try Scratch()
         try dir.write("card.layout", Self.card)

@@ -142,6 +142,31 @@ import Testing
         #expect(try label(b.top == a.bottom + 30) == "30")
     }
 
+    /// Coordinates that coincide: the gap is measured from the outer item's edge inwards,
+    /// whichever item the constraint names first; between neighbours, from the first's far edge.
+    @Test func coincidingEdgesReadTheSameWhicheverItemComesFirst() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let box = View(name: "box"), a = View(name: "a"), b = View(name: "b")
+        root.addSubview(box)
+        box.addSubview(a)
+        root.addSubview(b)
+        try activate([box.left == root.left + 10, box.top == root.top + 10, box.width == 100, box.height == 50,
+                      a.centerX == box.left + 30, a.centerY == box.centerY, a.width == 60, a.height == 50,
+                      b.left == root.left + 10, b.bottom == root.top + 80, b.width == 40, b.height == 20])
+        func label(_ c: LayoutConstraint) throws -> String? { try Self.spacingLabel(c, in: root) }
+        // a fills box's height and starts at its left edge; b starts where box ends.
+        #expect(try label(a.bottom <= box.bottom) == "≥ 0")
+        #expect(try label(box.bottom >= a.bottom) == "≥ 0")
+        #expect(try label(a.top >= box.top) == "≥ 0")
+        #expect(try label(box.top <= a.top) == "≥ 0")
+        #expect(try label(a.leading >= box.leading) == "≥ 0")
+        #expect(try label(box.leading <= a.leading) == "≥ 0")
+        #expect(try label(a.bottom >= box.bottom - 4) == "≤ 4")
+        #expect(try label(box.bottom <= a.bottom + 4) == "≤ 4")
+        #expect(try label(b.top >= box.bottom) == "≥ 0")
+        #expect(try label(box.bottom <= b.top) == "≥ 0")
+    }
+
     /// A 200 × 100 right-to-left root with margins 16 and two 40 × 20 views, `a` at the top
     /// 10 in from the leading (right) edge and `b` 50 below, placed by `bLeading`.
     static func rightToLeftPair(_ bLeading: (View, View, View) -> LayoutConstraint) throws -> (View, View, View) {

@@ -54,6 +54,18 @@ struct ReportCauseTests {
         #expect(root.layoutReport.isClean)
     }
 
+    @Test func aRivalWhoseWidthIsRequiredIsNotATie() throws {
+        // An avatar at its intrinsic 64 and pinned to 64 beside a name squeezed below its own:
+        // both resist compression at 750, but the avatar could not have given way.
+        let (root, title, detail) = try row(width: 80)
+        detail.explicitIntrinsicContentSize = Size(width: 64, height: 20)
+        try activate([detail.width == 64])
+        root.layoutIfNeeded()
+        #expect(title.frame.width == 16)
+        #expect(root.layoutReport.ties.isEmpty)
+        #expect(root.layoutReport.isClean)
+    }
+
     @Test func aFillEquallyStackIsNotATie() throws {
         let a = View(name: "a"), b = View(name: "b")
         a.explicitIntrinsicContentSize = Size(width: 30, height: 20)

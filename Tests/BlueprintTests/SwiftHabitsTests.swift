@@ -136,6 +136,43 @@ struct SwiftHabitsTests {
         #expect(cell.constraints.allSatisfy { $0.identifier == nil })
     }
 
+    @Test func measuringACellLeavesTheLaidOutFramesAsTheyWere() throws {
+        // The habit of a table: lay the screen out, measure a cell, read frames. UIKit's
+        // measurement moves nothing; neither does ours, until the next layout.
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 600))
+        let header = View(name: "header"), cell = View(name: "cell")
+        let avatar = View(name: "avatar"), title = View(name: "title")
+        title.explicitIntrinsicContentSize = Size(width: 120, height: 22)
+        root.addSubview(header)
+        root.addSubview(cell)
+        cell.addSubview(avatar)
+        cell.addSubview(title)
+        try activate([
+            header.top == root.top + 44, header.leading == root.leading, header.trailing == root.trailing,
+            header.height == 50,
+            cell.top == header.bottom, cell.leading == root.leading, cell.trailing == root.trailing,
+            avatar.leading == cell.leading + 16, avatar.top == cell.top + 12, avatar.size == Size(64, 64),
+            cell.bottom == avatar.bottom + 12,
+            title.leading == avatar.trailing + 12, title.centerY == avatar.centerY,
+        ])
+        root.layoutIfNeeded()
+        let before = [root, header, cell, avatar, title].map(\.frame)
+        #expect(before[2] == Rect(x: 0, y: 94, width: 375, height: 88))
+        #expect(before[3] == Rect(x: 16, y: 12, width: 64, height: 64))
+        let size = cell.systemLayoutSizeFitting(
+            Size(width: 320, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(size == Size(width: 320, height: 88))
+        #expect([root, header, cell, avatar, title].map(\.frame) == before)
+        #expect(avatar.absoluteFrame == Rect(x: 16, y: 106, width: 64, height: 64))
+        // Measuring the root itself (its frame fixes its size) keeps its engine's frames too.
+        #expect(root.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == Size(width: 375, height: 600))
+        #expect([root, header, cell, avatar, title].map(\.frame) == before)
+        // The next layout is the same layout.
+        root.layoutIfNeeded()
+        #expect([root, header, cell, avatar, title].map(\.frame) == before)
+        #expect(cell.constraints.allSatisfy { $0.identifier == nil })
+    }
+
     /// `addSubview` needs no `try`; a cycle is refused, nothing changes, and the report says
     /// where it was asked for.
     @Test func addSubviewRefusesACycle() throws {

@@ -1,6 +1,6 @@
 /// What the last layout of a tree found wrong: conflicts (and the constraint broken for each)
 /// and ambiguous items.
-public struct LayoutReport {
+public struct LayoutReport: CustomStringConvertible {
     /// One entry per broken constraint, in activation order of the broken constraints.
     public var conflicts: [ConflictReport]
     /// Views and custom layout guides whose frame the constraints do not fix, in tree order.
@@ -23,6 +23,23 @@ public struct LayoutReport {
     public var isClean: Bool {
         conflicts.isEmpty && ambiguous.isEmpty && refused.isEmpty && negativeSizes.isEmpty && nonFiniteFrames.isEmpty
             && ties.isEmpty && textProblems.isEmpty
+    }
+
+    /// What makes the report unclean, counted: `1 conflict, 2 ambiguous views and 1 priority
+    /// tie`; `no problems` when it is clean.
+    public var problemSummary: String {
+        func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
+        let parts = [
+            count(conflicts.count, "conflict", "conflicts"),
+            count(ambiguous.count, "ambiguous view", "ambiguous views"),
+            count(ties.count, "priority tie", "priority ties"),
+            count(negativeSizes.count, "negative size", "negative sizes"),
+            count(nonFiniteFrames.count, "frame that is not finite", "frames that are not finite"),
+            count(refused.count, "refused change", "refused changes"),
+            count(textProblems.count, "text problem", "text problems"),
+        ].compactMap { $0 }
+        guard parts.count > 1 else { return parts.first ?? "no problems" }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
 
     /// The constraints broken to recover from conflicts.
@@ -55,7 +72,7 @@ public struct LayoutReport {
 ///
 /// Its ``description`` reads like UIKit's console message, with names and `file:line` instead
 /// of addresses.
-public struct ConflictReport {
+public struct ConflictReport: CustomStringConvertible {
     /// The constraints of the conflict (required ones, including the broken one), as text,
     /// in activation order; the engine's own constraints (fixed frames, margins, intrinsic
     /// sizes at priority 1000) come first and say what they are.

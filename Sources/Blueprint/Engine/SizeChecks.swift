@@ -143,7 +143,8 @@ extension View {
                         v.isSideBySide(with: w, along: axis)
                     else { continue }
                     if decided == nil { decided = v.lengthIsDecided(dimension) }
-                    guard decided == false, !v.lengthIsRelated(to: w, dimension) else { continue }
+                    // A rival whose length a required equality decides could not have given way.
+                    guard decided == false, !w.lengthIsDecided(dimension), !v.lengthIsRelated(to: w, dimension) else { continue }
                     out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
                 }
             }

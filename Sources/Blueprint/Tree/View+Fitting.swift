@@ -15,14 +15,24 @@ extension View {
     ///
     /// Constraints that relate the subtree to views outside it are not considered. An axis
     /// whose target is not a finite number ≥ 0, or whose priority is outside 1…1000, is not
-    /// pulled at all. The tree is laid out again from scratch by its next `layoutIfNeeded()`;
-    /// read frames after that.
+    /// pulled at all. Frames stay those of the last layout (nothing moves, as in UIKit); the
+    /// tree's next `layoutIfNeeded()` lays it out again from scratch.
     /// - Complexity: one solve of the subtree.
     public func systemLayoutSizeFitting(
         _ targetSize: Size, withHorizontalFittingPriority horizontal: LayoutPriority = .fittingSizeLevel,
         verticalFittingPriority vertical: LayoutPriority = .fittingSizeLevel
     ) -> Size {
         forEachInSubtree { ($0 as? StackView)?.arrangeIfNeeded() }
+        // What the subtree's items read their frames from, put back after the measurement: as
+        // in UIKit, measuring leaves the frames of the last layout as they were.
+        var saved: [(item: LayoutItem, variables: ItemVariables?, link: EngineLink?)] = []
+        var savedRoots: [(view: View, engine: LayoutEngine?)] = []
+        forEachInSubtree { v in
+            saved.append((v, v.variables, v.engineLink))
+            savedRoots.append((v, v.rootEngine))
+            for g in v.builtInGuides { saved.append((g, g.variables, g.engineLink)) }
+            for g in v.layoutGuides { saved.append((g, g.variables, g.engineLink)) }
+        }
         var pulls: [LayoutConstraint] = []
         ConstraintCollector.$current.withValue(nil) {
             for (attribute, value, priority) in [(LayoutAttribute.width, targetSize.width, horizontal), (.height, targetSize.height, vertical)] {
@@ -45,9 +55,17 @@ extension View {
         Label.wrap(wrapping, width: { engine.value($0.variables!.width) }, solve: engine.layout)
         let size = variables.map { Size(width: engine.value($0.width), height: engine.value($0.height)) } ?? .zero
         for c in pulls { c.deactivate() }
-        // The subtree's items now hold this engine's variables: the tree's own engine rebuilds.
-        root.rootEngine?.needsRebuild = true
+        // The subtree's constraints were given to this engine: the tree's own engine rebuilds
+        // at its next layout. Until then every item reads the frame it had before.
         detachFromEngine()
+        for (view, engine) in savedRoots { view.rootEngine = engine }
+        for (item, variables, link) in saved {
+            item.variables = variables
+            item.engineLink = link
+            item.cachedGeneration = -1
+            item.absoluteGeneration = -1
+        }
+        root.rootEngine?.needsRebuild = true
         return size
     }
 }

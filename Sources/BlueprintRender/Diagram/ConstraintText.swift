@@ -8,8 +8,11 @@ import Blueprint
 /// paper: `a.trailing <= b.leading - 8` with `a` left of `b` reads `≥ 8` (the gap is at least
 /// 8), and so does `b.leading >= a.trailing + 8`; `a.trailing <= b.trailingMargin` with `a`
 /// inside `b` reads `≥ 0`, and `a.trailing <= b.trailing - 8` reads `≥ 8`. When both
-/// coordinates coincide, the gap is measured inwards: from a trailing, right or bottom edge of
-/// the first item towards the second item's, from any other attribute the other way.
+/// coordinates coincide, the gap is measured inwards, from the outer item's edge towards the
+/// inner one's, whichever item the constraint names first (`a.bottom <= box.bottom` and
+/// `box.bottom >= a.bottom` both read `≥ 0`); between items neither of which contains the
+/// other, from a trailing, right or bottom edge of the first item towards the second item's,
+/// from any other attribute the other way.
 ///
 /// In a right-to-left layout a constraint on leading or trailing is read in mirrored
 /// coordinates (x grows leftwards, docs/Semantics.md), so `b.leading == a.trailing + 8` puts `b`
@@ -64,13 +67,16 @@ enum ConstraintText {
     /// `first REL multiplier × second + constant`, following the sign rule. `constantName`, the
     /// metric the constant was written as, comes before the number (`pad 24`, `≥ gap 8`).
     /// `mirrored`: the constraint is read in mirrored coordinates (right to left, on leading or
-    /// trailing); `v1` and `v2` are always the picture's coordinates.
+    /// trailing); `v1` and `v2` are always the picture's coordinates. `secondInsideFirst`: the
+    /// second item lies inside the first (the first is its superview, or an ancestor's).
     static func spacing(relation: LayoutRelation, multiplier: Double, constant: Double, v1: Double, v2: Double,
                         firstAttribute: LayoutAttribute, rightToLeft: Bool, mirrored: Bool = false,
-                        constantName: String? = nil) -> String {
+                        secondInsideFirst: Bool = false, constantName: String? = nil) -> String {
         let named = { (n: String) in constantName.map { $0 + " " + n } ?? n }
-        // The gap g runs from the nearer coordinate to the farther one.
-        let firstIsNear = abs(v1 - v2) < 0.5 ? isFarSide(firstAttribute, rightToLeft: rightToLeft) : v1 < v2
+        // The gap g runs from the nearer coordinate to the farther one; when they coincide, from
+        // the outer item's edge inwards (the inner item's far edge is the nearer one).
+        let far = isFarSide(firstAttribute, rightToLeft: rightToLeft)
+        let firstIsNear = abs(v1 - v2) < 0.5 ? (secondInsideFirst ? !far : far) : v1 < v2
         if multiplier != 1 {
             // No gap to speak of: the position as a fraction of the other, plus the constant.
             var s = symbol(relation) + " ×" + fraction(multiplier)

@@ -226,13 +226,15 @@ struct DiagramBuilder {
         let (lo1, hi1) = horizontalAxis ? (r1.minY, r1.maxY) : (r1.minX, r1.maxX)
         let (lo2, hi2) = horizontalAxis ? (r2.minY, r2.maxY) : (r2.minX, r2.maxX)
         let contains = isAncestor(item2, of: item1)
+        // (A view and its own guide contain each other here: neither counts as inside.)
+        let secondInside = !contains && isAncestor(item1, of: item2)
         let mirrored = rightToLeft && (a1.isDirectional || a2.isDirectional)
         let value = ConstraintText.spacing(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
                                            v1: v1, v2: v2, firstAttribute: a1, rightToLeft: rightToLeft,
-                                           mirrored: mirrored, constantName: c.constantName)
+                                           mirrored: mirrored, secondInsideFirst: secondInside, constantName: c.constantName)
         let unnamed = c.constantName == nil ? nil : ConstraintText.spacing(
             relation: c.relation, multiplier: c.multiplier, constant: c.constant, v1: v1, v2: v2, firstAttribute: a1,
-            rightToLeft: rightToLeft, mirrored: mirrored)
+            rightToLeft: rightToLeft, mirrored: mirrored, secondInsideFirst: secondInside)
 
         if abs(v1 - v2) < 0.5 && c.multiplier == 1 {
             // Alignment: a thin line along the shared coordinate, across both items.
