@@ -16,7 +16,9 @@ struct DocsCommand: ParsableCommand {
             to the document (or into --out), and the line right after the block becomes the \
             image link. The block stays in the document, so it is the source of its picture. \
             Unchanged blocks keep their images untouched; a changed block gets a new name, and \
-            images no block uses any more are removed. Running it twice changes nothing.
+            images no block uses any more are removed, unless another Markdown document beside \
+            these (or in --out) names them. CRLF line ends and a byte-order mark are kept. \
+            Running it twice changes nothing.
 
             Options after ```layout, separated by spaces: theme=light|dark|blueprint, \
             show=all|none|VIEW, scale=1|2|3, format=png|svg, dark=true (also draw NAME~dark.png \
@@ -117,7 +119,12 @@ struct DocsCommand: ParsableCommand {
                 Entry.printError("error: \(error)")
                 throw ExitCode(2)
             }
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // A byte-order mark is kept in front, and a document with CRLF line ends keeps them
+            // (in a Swift string "\r\n" is one character, never equal to "\n").
+            let bom = text.hasPrefix("\u{FEFF}")
+            let body = bom ? String(text.dropFirst()) : text
+            let newline = body.contains("\r\n") ? "\r\n" : "\n"
+            var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
             let blocks: [LayoutBlock]
             do {
                 blocks = try LayoutBlock.scan(lines, file: file)
@@ -149,7 +156,7 @@ struct DocsCommand: ParsableCommand {
                 }
                 planned.insert((block.line, images, linkProblem), at: 0)
             }
-            plans.append(Plan(file: file, text: text, updated: lines.joined(separator: "\n"), blocks: planned))
+            plans.append(Plan(file: file, text: text, updated: (bom ? "\u{FEFF}" : "") + lines.joined(separator: newline), blocks: planned))
         }
         for plan in plans {
             let file = plan.file
@@ -187,10 +194,31 @@ struct DocsCommand: ParsableCommand {
                 notes.append("\(file): image links updated")
             }
         }
-        // Images of this command that no block uses any more.
-        let folders = Set(files.map { out ?? FileSystem.directory(of: $0) })
+        // Images of this command that no block uses any more. An image that another Markdown
+        // document beside these (or in the image folder) still names is that document's: it
+        // stays, whichever documents this run was given.
+        let given = Set(files.map { FileSystem.absolute($0) })
+        var namedElsewhere: Set<String> = []
+        var unreadable: String?   // a neighbour that cannot be read might name any image: none is removed
+        let neighbours = Set(files.map { FileSystem.directory(of: $0) } + (out.map { [$0] } ?? []))
+        for folder in neighbours.sorted() {
+            for name in FileSystem.contents(of: folder) where name.lowercased().hasSuffix(".md") {
+                let path = Self.join(folder, name)
+                guard !given.contains(FileSystem.absolute(path)) else { continue }
+                do {
+                    namedElsewhere.formUnion(Self.imageNames(in: String(decoding: try FileIO.read(path, limit: 64 << 20), as: UTF8.self)))
+                } catch {
+                    unreadable = unreadable ?? path
+                }
+            }
+        }
+        if let unreadable {
+            notes.append("kept every unused image: \(unreadable) could not be read to see which it names")
+        }
+        let folders = unreadable == nil ? Set(files.map { out ?? FileSystem.directory(of: $0) }) : []
         for folder in folders.sorted() {
-            for name in FileSystem.contents(of: folder) where Self.isImageName(name) && !(used[folder]?.contains(name) ?? false) {
+            for name in FileSystem.contents(of: folder)
+            where Self.isImageName(name) && !(used[folder]?.contains(name) ?? false) && !namedElsewhere.contains(name) {
                 let path = Self.join(folder, name)
                 if check {
                     problems.append("\(path): orphaned image (no layout block draws it)")
@@ -260,6 +288,24 @@ struct DocsCommand: ParsableCommand {
     }
 
     /// `layout-` and 16 hex digits, optionally `~dark`, then `.png` or `.svg`.
+    /// Every image name (``isImageName(_:)``) that `text` mentions.
+    static func imageNames(in text: String) -> Set<String> {
+        var names: Set<String> = []
+        let bytes = Array(text.utf8)
+        let prefix = Array("layout-".utf8)
+        var i = 0
+        while i + prefix.count + 16 + 4 <= bytes.count {
+            guard bytes[i] == prefix[0], Array(bytes[i..<(i + prefix.count)]) == prefix else { i += 1; continue }
+            // The longest candidate first: NAME~dark.png, then NAME.png.
+            for length in [prefix.count + 16 + 5 + 4, prefix.count + 16 + 4] where i + length <= bytes.count {
+                let candidate = String(decoding: bytes[i..<(i + length)], as: UTF8.self)
+                if isImageName(candidate) { names.insert(candidate); break }
+            }
+            i += 1
+        }
+        return names
+    }
+
     static func isImageName(_ name: String) -> Bool {
         var stem = Substring(name)
         if stem.hasSuffix(".png") || stem.hasSuffix(".svg") { stem = stem.dropLast(4) } else { return false }

@@ -131,6 +131,45 @@ import Testing
             """)
     }
 
+    /// Two documents in one folder, updated one at a time: each keeps the other's images.
+    @Test func anotherDocumentsImagesAreNeverRemoved() throws {
+        let dir = try Scratch()
+        try dir.write("docs/a.md", "# A\n\n```layout\n\(Self.card)```\n")
+        try dir.write("docs/b.md", "# B\n\n```layout\n\(Self.box)```\n")
+        let a = try dir.blueprint(["docs", "docs/a.md"])
+        #expect(a.status == 0, "\(a.stderr)")
+        let b = try dir.blueprint(["docs", "docs/b.md"])
+        #expect(b.status == 0, "\(b.stderr)")
+        #expect(!b.stdout.contains("removed"), "\(b.stdout)")
+        let images = FileSystem.contents(of: dir.path + "/docs").filter { $0.hasSuffix(".png") }
+        #expect(images.count == 2)
+        let checkA = try dir.blueprint(["docs", "--check", "docs/a.md"])
+        #expect(checkA.status == 0, "\(checkA.stdout)")
+        // An image nothing names any more is still removed.
+        try dir.write("docs/b.md", "# B\n")
+        let again = try dir.blueprint(["docs", "docs/b.md"])
+        #expect(again.status == 0)
+        #expect(FileSystem.contents(of: dir.path + "/docs").filter { $0.hasSuffix(".png") }.count == 1)
+        #expect(try dir.blueprint(["docs", "--check", "docs/a.md"]).status == 0)
+    }
+
+    /// CRLF line ends and a byte-order mark are read, and kept when the links are written.
+    @Test func crlfAndAByteOrderMarkAreKept() throws {
+        let dir = try Scratch()
+        let text = "\u{FEFF}# Guide\r\n\r\n```layout\r\n" + Self.box.replacingOccurrences(of: "\n", with: "\r\n") + "```\r\n\r\nAfter.\r\n"
+        try dir.write("docs/g.md", text)
+        let first = try dir.blueprint(["docs", "docs/g.md"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasSuffix("1 document, 1 image: 2 changes\n"), "\(first.stdout)")
+        let written = try dir.text("docs/g.md")
+        #expect(written.hasPrefix("\u{FEFF}# Guide\r\n"))
+        #expect(written.contains("```\r\n![Layout diagram](layout-"))
+        #expect(written.contains(".png)\r\n\r\nAfter.\r\n"))
+        #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends with CRLF")
+        let second = try dir.blueprint(["docs", "docs/g.md"])
+        #expect(second.stdout == "1 document, 1 image: nothing to do\n")
+    }
+
     @Test func imagesInAnotherFolderAreLinkedRelatively() throws {
         let dir = try Scratch()
         try dir.write("docs/Guide.md", "Intro\n\n```layout\n\(Self.box)```\n")
