@@ -86,7 +86,12 @@ struct SolveCommand: ParsableCommand {
             let f = v.frame
             for (k, x) in [f.minX, f.minY, f.width, f.height].enumerated() {
                 start = cells.count
-                JSON.appendNumber(x, to: &cells)   // JSON.number's text: `null` when not finite
+                if x.isFinite {
+                    JSON.appendNumber(x, to: &cells)
+                } else {
+                    // JSON has `null` for these; a table says what they are.
+                    cells.append(contentsOf: (x.isNaN ? "nan" : x < 0 ? "-inf" : "inf").utf8)
+                }
                 cell(k + 1, start)
             }
         }

@@ -32,6 +32,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidScale(scale):
             return "invalid scale \(scale): expected 1, 2 or 3"
         case let .canvasTooLarge(width, height, limit):
+            if width <= limit, height <= limit, width > 0, height > 0 {
+                return "a \(width)x\(height) pixel diagram has more than \(CairoSurface.maximumImagePixels) pixels (16384x16384), the most a golden check or `blueprint diff` compares; draw a smaller scale or a smaller canvas"
+            }
             return "a \(width)x\(height) pixel diagram is larger than the limit of \(limit) pixels per side; draw a smaller scale or show fewer constraints"
         case let .layoutTooLarge(view, frame, limit):
             return "the layout is too large to draw: `\(view)` at (\(formatNumber(frame.minX)), \(formatNumber(frame.minY))), \(formatNumber(frame.width)) x \(formatNumber(frame.height)) points, takes it past \(limit) points per side; `blueprint solve` lists every frame"

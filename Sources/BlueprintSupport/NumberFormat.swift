@@ -1,10 +1,17 @@
 /// A number the shortest way that reads back exactly: `20`, `0.5`, `33.333333333333336`,
-/// `-1e+20`. The one rule for formulas, reports, JSON and the text formats (the diagram prints
+/// `2000000000000001`, `-1e+20`. The one rule for formulas, reports, JSON and the text formats (the diagram prints
 /// rounded numbers of its own for people).
 package func formatNumber(_ x: Double) -> String {
     if x == 0 { return "0" }
     if Swift.abs(x) < 1e15, x == x.rounded() { return String(Int64(x)) }
-    return "\(x)"
+    return shortestDescription(x)
+}
+
+/// Swift's shortest round trip of `x` without the `.0` it puts after a whole number up to 2⁵³
+/// (`2000000000000001.0` is `2000000000000001`; `1e+16` stays as it is).
+private func shortestDescription(_ x: Double) -> String {
+    let text = x.description
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
 }
 
 /// Appends ``formatNumber(_:)``'s text for `x` as UTF-8, without making a string for the
@@ -29,8 +36,8 @@ package func appendNumber(_ x: Double, to out: inout [UInt8]) {
     }
     let scaled = a * 256   // exact: a power of two
     guard a < 1_048_576, scaled == scaled.rounded() else {
-        // `formatNumber`'s last case, without the interpolation: Swift's shortest round trip.
-        var text = x.description
+        // `formatNumber`'s last case: Swift's shortest round trip, without a trailing `.0`.
+        var text = shortestDescription(x)
         text.withUTF8 { out.append(contentsOf: $0) }
         return
     }

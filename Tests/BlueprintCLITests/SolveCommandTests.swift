@@ -90,6 +90,27 @@ import Testing
         }
     }
 
+    /// A frame past the largest number reads `inf` in the table (JSON has only `null`), and a
+    /// whole number above 10¹⁵ has no `.0`.
+    @Test func infiniteAndHugeNumbersInTheTable() throws {
+        // big = 2 × 10¹⁵ + 1; w0 = 10¹⁵ and each next width 10¹⁵ times the last, past the
+        // largest number by w21.
+        var lines = ["canvas 100 x 100", "view big", "big.left = 0", "big.top = 0", "big.height = 1",
+                     "big.width == 2 * w0.width + 1", "w0.width = 1000000000000000"]
+        for k in 0...21 {
+            lines += ["view w\(k)", "w\(k).left = 0", "w\(k).top = 0", "w\(k).height = 1"]
+            if k > 0 { lines.append("w\(k).width == w\(k - 1).width * 1000000000000000") }
+        }
+        try withLayoutFile(lines.joined(separator: "\n")) { path in
+            let text = try run("solve", path)
+            #expect(text.stdout.contains("\nbig   0  0         2000000000000001       1\n"), "\(text.stdout)")
+            #expect(text.stdout.contains("\nw20   0  0                      inf       1\n"), "\(text.stdout)")
+            let json = try run("solve", path, "--format", "json")
+            #expect(json.stdout.contains(#""big": {"x": 0, "y": 0, "width": 2000000000000001, "height": 1}"#))
+            #expect(json.stdout.contains(#""w20": {"x": 0, "y": 0, "width": null, "height": 1}"#))
+        }
+    }
+
     // MARK: solve, JSON
 
     @Test func solveJSONSeed000ExactFrames() throws {

@@ -414,6 +414,12 @@ import Testing
         #expect(throws: RenderError.canvasTooLarge(width: 40048, height: 128, limit: 32767)) { try d.png() }
         #expect(RenderError.canvasTooLarge(width: 40048, height: 68, limit: 32767).description
                 == "a 40048x68 pixel diagram is larger than the limit of 32767 pixels per side; draw a smaller scale or show fewer constraints")
+        // Within the sides but more pixels than a golden check or `blueprint diff` can compare.
+        let square = View(name: "square", frame: Rect(x: 0, y: 0, width: 10000, height: 10000))
+        let s = try Diagram(root: square, options: RenderOptions(scale: 2, legend: false))
+        #expect(throws: RenderError.canvasTooLarge(width: 20048, height: 20048, limit: 32767)) { try s.png() }
+        #expect(RenderError.canvasTooLarge(width: 20048, height: 20088, limit: 32767).description
+                == "a 20048x20088 pixel diagram has more than 268435456 pixels (16384x16384), the most a golden check or `blueprint diff` compares; draw a smaller scale or a smaller canvas")
     }
 
     @Test func writingIntoAMissingFolderNamesTheFileAndLeavesNothing() throws {

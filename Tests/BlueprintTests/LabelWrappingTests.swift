@@ -123,4 +123,14 @@ import Testing
             "text: file: font file /nonexistent/Brand.ttf: cannot open: No such file or directory (the system font is used)",
         ])
     }
+
+    /// A text with terminal escapes: the report shows their pictures, never the bytes.
+    @Test func controlCharactersAreShownAsPictures() {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let t = Label(name: "t", text: "\u{1B}[31mred\u{7}", fontSize: 15)
+        root.addSubview(t)
+        try! activate([t.leading == root.leading, t.top == root.top])
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.summaryLines == ["text: t: no bundled font has ␛ (U+001B), ␇ (U+0007): drawn as boxes"])
+    }
 }

@@ -27,7 +27,8 @@ public struct TextProblem: Hashable, Sendable, CustomStringConvertible {
         case .font(let error):
             return "\(view): \(error) (the system font is used)"
         case .missingCharacters(let scalars):
-            let list = scalars.map { "\(Character($0)) (U+\(String($0.value, radix: 16, uppercase: true).leftPadded(4)))" }
+            // A control character is shown as its picture (`␛`), never sent to the terminal.
+            let list = scalars.map { "\(SourceDiagnostic.shown(Character($0))) (U+\(String($0.value, radix: 16, uppercase: true).leftPadded(4)))" }
             return "\(view): no bundled font has \(list.joined(separator: ", ")): drawn as \(scalars.count == 1 ? "a box" : "boxes")"
         }
     }

@@ -1,4 +1,5 @@
 import CCairo
+import Raster
 
 /// A `cairo_surface_t` owned by Swift: an image in memory (opaque `RGB24`), or an SVG or PDF
 /// document streamed into a byte buffer.
@@ -13,9 +14,14 @@ final class CairoSurface {
     /// The largest image side cairo's pixman backend accepts.
     static let maximumImageSide = 32767
 
+    /// The most pixels an image may have: what `PNG.read` and so `blueprint diff` and the golden
+    /// checks accept (16,384²), so that every diagram drawn can be compared.
+    static let maximumImagePixels = PNG.defaultMaximumPixelCount
+
     /// An opaque image of `width × height` pixels.
     init(imageWidth width: Int, height: Int) throws(RenderError) {
-        guard width > 0, height > 0, width <= Self.maximumImageSide, height <= Self.maximumImageSide else {
+        guard width > 0, height > 0, width <= Self.maximumImageSide, height <= Self.maximumImageSide,
+              width * height <= Self.maximumImagePixels else {
             throw .canvasTooLarge(width: width, height: height, limit: Self.maximumImageSide)
         }
         pointer = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))

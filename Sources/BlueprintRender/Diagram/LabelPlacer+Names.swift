@@ -16,15 +16,26 @@ extension LabelPlacer {
         return n[common].lowercased() + String(n[(common + 1)...])
     }
 
+    /// The longest name a diagram writes out: a longer one is cut to this many characters,
+    /// the last an ellipsis (no picture can show more, and measuring every shorter cut of a
+    /// name 200,000 characters long took minutes).
+    static let longestName = 64
+
+    /// `name`, cut to ``longestName`` characters.
+    static func displayed(_ name: String) -> String {
+        name.count <= longestName ? name : String(name.prefix(longestName - 1)) + "…"
+    }
+
     /// Places each view's name (see the type's notes), in tree order.
     mutating func placeNames(_ boxes: [ViewBox]) {
         for (n, b) in boxes.enumerated() where !b.nameIsText {
             let f = b.frame
             let own = Self.edgeOwnerBase + n
             let textRect = Self.textRect(b)
+            let name = Self.displayed(b.name)
             // A stack's name carries its arrangement (`actions → 8`).
-            let full = b.stack.map { "\(b.name) \($0)" } ?? b.name
-            let short = Self.shortened(b.name, parent: b.parentName).map { n in b.stack.map { "\(n) \($0)" } ?? n }
+            let full = b.stack.map { "\(name) \($0)" } ?? name
+            let short = Self.shortened(name, parent: b.parentName).map { n in b.stack.map { "\(n) \($0)" } ?? n }
             func inside(_ text: String) -> [Rect] {
                 let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
                 guard f.width >= s.width + 3, f.height >= s.height + 2 else { return [] }
@@ -49,7 +60,7 @@ extension LabelPlacer {
             // Shortened with an ellipsis, down to three characters.
             let base = short ?? full
             if base.count > 4 {
-                for k in stride(from: base.count - 1, through: 3, by: -1) {
+                for k in stride(from: min(base.count - 1, Self.longestName), through: 3, by: -1) {
                     tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
                 }
             }
@@ -75,7 +86,8 @@ extension LabelPlacer {
     /// Places each custom layout guide's name inside its dashed frame (top-left, else
     /// top-right), else just above it, else in a callout like a view's.
     mutating func placeGuideNames(_ guides: [(name: String, frame: Rect)]) {
-        for g in guides {
+        for guide in guides {
+            let g = (name: Self.displayed(guide.name), frame: guide.frame)
             let f = g.frame
             let s = boxSize(g.name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
             var slots: [Rect] = []
