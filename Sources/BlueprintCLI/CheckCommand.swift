@@ -55,22 +55,22 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("never, missing, failed or all (default: missing; never when CI is set).", valueName: "mode"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Fixtures checked at once (default: one per core).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fixtures checked at once (default: one per core).", valueName: "n"))
     var jobs: Int?
 
     @Option(help: ArgumentHelp("Where failures' images go (default: BLUEPRINT_ARTIFACTS, else .blueprint/artifacts).", valueName: "dir"))
     var artifacts: String?
 
-    @Option(help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact) to 1.", valueName: "T"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact) to 1.", valueName: "T"))
     var threshold: Double = 0
 
-    @Option(name: .customLong("max-diff-pixels"), help: ArgumentHelp("Pass with up to this many differing pixels.", valueName: "N"))
+    @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional, help: ArgumentHelp("Pass with up to this many differing pixels.", valueName: "N"))
     var maxDiffPixels: Int?
 
-    @Option(name: .customLong("max-diff-ratio"), help: ArgumentHelp("Pass with up to this share (0 to 1) of differing pixels.", valueName: "R"))
+    @Option(name: .customLong("max-diff-ratio"), parsing: .unconditional, help: ArgumentHelp("Pass with up to this share (0 to 1) of differing pixels.", valueName: "R"))
     var maxDiffRatio: Double?
 
-    @Option(help: ArgumentHelp("Pixels per point: 1, 2 or 3 (the goldens' scale).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point: 1, 2 or 3 (the goldens' scale).", valueName: "n"))
     var scale: Int = 2
 
     @Option(help: ArgumentHelp("Colours: light, dark or blueprint.", valueName: "name"))

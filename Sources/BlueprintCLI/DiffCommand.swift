@@ -44,14 +44,14 @@ struct DiffCommand: ParsableCommand {
             help: ArgumentHelp("Also write expected | actual | diff side by side here when the images differ.", valueName: "composite.png"))
     var sideBySide: String?
 
-    @Option(help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact) to 1.", valueName: "T"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact) to 1.", valueName: "T"))
     var threshold: Double = 0.1
 
-    @Option(name: .customLong("max-diff-pixels"),
+    @Option(name: .customLong("max-diff-pixels"), parsing: .unconditional,
             help: ArgumentHelp("Still exit 0 with up to this many differing pixels.", valueName: "N"))
     var maxDiffPixels: Int?
 
-    @Option(name: .customLong("max-diff-ratio"),
+    @Option(name: .customLong("max-diff-ratio"), parsing: .unconditional,
             help: ArgumentHelp("Still exit 0 with up to this share (0 to 1) of differing pixels.", valueName: "R"))
     var maxDiffRatio: Double?
 
@@ -62,7 +62,7 @@ struct DiffCommand: ParsableCommand {
           help: "Blend semi-transparent pixels over pixelmatch 7's checkerboard, or over white with --no-checkerboard.")
     var checkerboard = true
 
-    @Option(help: ArgumentHelp("Opacity of the expected image in the diff image's grey background, 0 to 1.", valueName: "A"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Opacity of the expected image in the diff image's grey background, 0 to 1.", valueName: "A"))
     var alpha: Double = 0.1
 
     @Option(name: .customLong("diff-color"),

@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the diagram (`-` for standard output).", valueName: "out"))
     var output: String
 
-    @Option(help: ArgumentHelp("Pixels per point: 1, 2 or 3.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point: 1, 2 or 3.", valueName: "n"))
     var scale: Int = 2
 
     @Option(help: ArgumentHelp("Colours: light, dark or blueprint.", valueName: "name"))

@@ -347,6 +347,11 @@ import Testing
             (["--max-diff-pixels=-3"], "--max-diff-pixels must be 0 or more, not -3"),
             (["--jobs", "0"], "--jobs must be 1 or more, not 0"),
             (["--jobs=-2"], "--jobs must be 1 or more, not -2"),
+            // A negative number after a space is the option's value, not another option.
+            (["--jobs", "-1"], "--jobs must be 1 or more, not -1"),
+            (["--threshold", "-1"], "--threshold must be between 0 and 1, not -1.0"),
+            (["--max-diff-pixels", "-5"], "--max-diff-pixels must be 0 or more, not -5"),
+            (["--scale", "-1"], "invalid scale -1: expected 1, 2 or 3"),
             (["--scale", "4"], "invalid scale 4: expected 1, 2 or 3"),
             (["--theme", "neon"], "unknown theme 'neon': expected light, dark, blueprint"),
         ] {

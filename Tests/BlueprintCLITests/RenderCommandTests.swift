@@ -124,6 +124,8 @@ import Testing
         let cases: [([String], String)] = [
             (["render", "fixtures/login-form.layout", "-o", out, "--scale", "4"],
              "Error: invalid scale 4: expected 1, 2 or 3\n"),
+            (["render", "fixtures/login-form.layout", "-o", out, "--scale", "-1"],
+             "Error: invalid scale -1: expected 1, 2 or 3\n"),
             (["render", "fixtures/login-form.layout", "-o", out, "--theme", "sepia"],
              "Error: unknown theme 'sepia': expected light, dark, blueprint\n"),
             (["render", "fixtures/login-form.layout", "-o", out, "--format", "gif"],
