@@ -37,11 +37,11 @@ struct DiffCommand: ParsableCommand {
     var actual: String
 
     @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("Write the diff image here when the images differ (nothing is written when they match).", valueName: "diff.png"))
+            help: ArgumentHelp("Write the diff image here when the images differ (nothing is written when they match; `-` for standard output, the report then on standard error).", valueName: "diff.png"))
     var output: String?
 
     @Option(name: .customLong("side-by-side"),
-            help: ArgumentHelp("Also write expected | actual | diff side by side here when the images differ.", valueName: "composite.png"))
+            help: ArgumentHelp("Also write expected | actual | diff side by side here when the images differ (`-` for standard output).", valueName: "composite.png"))
     var sideBySide: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Per-pixel colour tolerance from 0 (exact) to 1.", valueName: "T"))
@@ -129,8 +129,8 @@ struct DiffCommand: ParsableCommand {
                                                                          style: style, compression: .fast)
                 result = compared
                 if let bytes {
-                    do { try FileIO.writeAtomically(bytes, to: output) } catch { throw RasterError(error) }
-                    written.append(output)
+                    try Self.emit(bytes, to: output)
+                    written.append(output == "-" ? "standard output" : output)
                 }
             } else {
                 result = PixelDiff.compare(expectedImage, actualImage, options: options)
@@ -139,9 +139,8 @@ struct DiffCommand: ParsableCommand {
                 let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
                 // The writer `-o` alone uses, so the diff image's bytes do not depend on the flags.
                 func write(_ image: Bitmap, to path: String) throws {
-                    let bytes = try PNGPartsWriter.encode(image, compression: .fast)
-                    do { try FileIO.writeAtomically(bytes, to: path) } catch { throw RasterError(error) }
-                    written.append(path)
+                    try Self.emit(try PNGPartsWriter.encode(image, compression: .fast), to: path)
+                    written.append(path == "-" ? "standard output" : path)
                 }
                 if let output { try write(diff, to: output) }
                 if let sideBySide {
@@ -152,11 +151,35 @@ struct DiffCommand: ParsableCommand {
             Entry.printError("error: \(error)")
             throw ExitCode(2)
         }
+        // With an image on standard output (`-o -`), the report goes to standard error.
+        let imageOnStandardOutput = output == "-" || sideBySide == "-"
+        var report: String
         switch format {
-        case .text: print(DiffReport.text(result, written: written), terminator: "")
-        case .json: print(DiffReport.json(result, written: written))
+        case .text: report = DiffReport.text(result, written: written)
+        case .json: report = DiffReport.json(result, written: written) + "\n"
+        }
+        if imageOnStandardOutput {
+            if report.hasSuffix("\n") { report.removeLast() }
+            Entry.printError(report)
+        } else {
+            print(report, terminator: "")
         }
         if !result.matches { throw ExitCode(1) }
+    }
+
+    /// Writes an image atomically, or to standard output for `-`.
+    static func emit(_ bytes: [UInt8], to path: String) throws {
+        do {
+            if path == "-" {
+                try StandardStream.output.write(bytes)
+            } else {
+                try FileIO.writeAtomically(bytes, to: path)
+            }
+        } catch let error as RasterError {
+            throw error
+        } catch {
+            throw RasterError(error)
+        }
     }
 }
 

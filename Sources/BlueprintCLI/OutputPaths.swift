@@ -11,10 +11,20 @@ enum OutputPaths {
     ///   - inputs: the files the command reads.
     /// - Throws: `ValidationError` (exit status 2) naming the option and the path.
     static func check(_ outputs: [(option: String, path: String)], inputs: [String]) throws {
+        let toStandardOutput = outputs.filter { $0.path == "-" }
+        if toStandardOutput.count > 1 {
+            throw ValidationError("\(toStandardOutput.map(\.option).joined(separator: " and ")) both write to standard output (-); send one to a file")
+        }
         let files = outputs.filter { $0.path != "-" }
         for (option, path) in files {
             if FileSystem.isDirectory(path) {
                 throw ValidationError("\(option) \(path): a folder is there; give a file name")
+            }
+            // Checked before anything is written, so that one output's missing folder never
+            // leaves another output written by a command that failed.
+            let folder = FileSystem.directory(of: path)
+            if !FileSystem.isDirectory(folder) {
+                throw ValidationError("\(option) \(path): there is no folder \(folder)")
             }
             if let input = inputs.first(where: { FileSystem.sameFile($0, path) }) {
                 throw ValidationError("\(option) \(path) would overwrite the input \(input); write somewhere else")

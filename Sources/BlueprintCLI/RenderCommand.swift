@@ -73,7 +73,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With --devices, also lay each screen out in the other direction (a second row): right to left, or left to right for a file that says `direction rtl`.")
     var rtl = false
 
-    @Option(help: ArgumentHelp("Also write the diagram's own account (views, constraints, labels, markers, crossings) as JSON.", valueName: "file.json"))
+    @Option(help: ArgumentHelp("Also write the diagram's own account (views, constraints, labels, markers, crossings) as JSON (`-` for standard output).", valueName: "file.json"))
     var stats: String?
 
     func validate() throws {
@@ -137,7 +137,11 @@ struct RenderCommand: ParsableCommand {
             }
             if let stats {
                 do {
-                    try FileIO.writeAtomically(Array(diagram.statistics.json.utf8), to: stats)
+                    if stats == "-" {
+                        bytes = Array(diagram.statistics.json.utf8)   // `-o -` is refused with it
+                    } else {
+                        try FileIO.writeAtomically(Array(diagram.statistics.json.utf8), to: stats)
+                    }
                 } catch {
                     throw RenderError.output(RasterError(error))
                 }

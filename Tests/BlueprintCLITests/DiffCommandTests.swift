@@ -136,7 +136,16 @@ import Testing
     @Test func unwritableDiffImageExitsTwo() throws {
         let run = try CLI.run(["diff", "\(Self.pairs)/shifted-box/expected.png", "\(Self.pairs)/shifted-box/actual.png", "-o", "/nonexistent-folder/diff.png"])
         #expect(run.status == 2)
-        #expect(run.stderr == "error: /nonexistent-folder/diff.png: cannot create a temporary file: No such file or directory\n")
+        #expect(run.stderr.hasPrefix("Error: -o /nonexistent-folder/diff.png: there is no folder /nonexistent-folder\n"))
+    }
+
+    /// `-o -` writes the diff image to standard output and the report to standard error.
+    @Test func aDiffImageToStandardOutput() throws {
+        let run = try CLI.run(["diff", "\(Self.pairs)/shifted-box/expected.png", "\(Self.pairs)/shifted-box/actual.png", "-o", "-"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("PNG") && run.stdout.contains("IHDR"), "a PNG")
+        #expect(run.stderr.hasPrefix("different: "))
+        #expect(run.stderr.hasSuffix("wrote standard output\n"), "\(run.stderr)")
     }
 
     @Test(arguments: [

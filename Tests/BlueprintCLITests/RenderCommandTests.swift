@@ -133,7 +133,7 @@ import Testing
             (["render", "fixtures/nonexistent.layout", "-o", out],
              "error: fixtures/nonexistent.layout: cannot open: No such file or directory\n"),
             (["render", "fixtures/login-form.layout", "-o", "\(folder)/missing/x.png"],
-             "error: \(folder)/missing/x.png: cannot create a temporary file: No such file or directory\n"),
+             "Error: -o \(folder)/missing/x.png: there is no folder \(folder)/missing\n"),
         ]
         for (arguments, message) in cases {
             let result = try Golden.run(arguments, environment: [:])

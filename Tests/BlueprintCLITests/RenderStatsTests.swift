@@ -58,7 +58,22 @@ import Testing
         let result = try Golden.run(["render", "fixtures/login-form.layout", "-o", "\(folder)/x.png", "--stats", "\(folder)/missing/s.json"],
                                     environment: [:])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: \(folder)/missing/s.json: cannot create a temporary file: No such file or directory\n")
+        #expect(result.stderr.hasPrefix("Error: --stats \(folder)/missing/s.json: there is no folder \(folder)/missing\n"))
+        // Checked before anything is drawn: the picture is not written either.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    /// `--stats -` writes the account to standard output; with `-o -` as well it is refused.
+    @Test func statsGoToStandardOutputWithADash() throws {
+        let folder = try CLI.temporaryFolder()
+        let result = try Golden.run(["render", "fixtures/login-form.layout", "-o", "\(folder)/x.png", "--stats", "-"], environment: [:])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("{\n  \"views\": 11,\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["x.png"])
+        let both = try Golden.run(["render", "fixtures/login-form.layout", "-o", "-", "--stats", "-"], environment: [:])
+        #expect(both.status == 2)
+        #expect(both.stdout == "")
+        #expect(both.stderr.hasPrefix("Error: -o and --stats both write to standard output (-); send one to a file\n"))
     }
 
     /// The realistic screens match their goldens, and on every one no label became a marker, no
