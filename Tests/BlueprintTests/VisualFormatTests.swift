@@ -199,6 +199,17 @@ struct VisualFormatTests {
                 H:|-[a]-| alignAllTopp
                           ^~~~~~~~~~~~
             """)
+        // A format cut short says so, not that its tail is an unknown option.
+        #expect(errors("view a\nview b\nH:|-[a]-[b") == """
+            f.layout:3:8: error: the visual format ends in `-[b`: a `[` is never closed: a view is written `[name]`
+                H:|-[a]-[b
+                       ^~~
+            """)
+        #expect(errors("view a\nview b\nH:[a]-#-[b]") == """
+            f.layout:3:6: error: the visual format ends in `-`: `#` starts a comment, so the rest of the line is not part of the format
+                H:[a]-#-[b]
+                     ^
+            """)
         #expect(errors("view a\n  V:|-[a]-(>=pad)-|") == """
             f.layout:2:14: error: unknown metric `pad`
                   V:|-[a]-(>=pad)-|

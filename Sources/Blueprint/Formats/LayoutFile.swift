@@ -933,7 +933,8 @@ func visualFormatLine(
     _ line: Substring, location: SourceLocation, item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?
 ) throws(SyntaxError) -> [LayoutConstraint] {
     var bytes = Array(line.utf8)
-    if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(hash...) }
+    let comment = bytes.firstIndex(of: UInt8(ascii: "#"))
+    if let comment { bytes.removeSubrange(comment...) }
     // The options are the words after the last `]` or `|`.
     let end = (bytes.lastIndex { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }).map { $0 + 1 } ?? bytes.count
     var options: VisualFormatOptions = []
@@ -946,6 +947,13 @@ func visualFormatLine(
         while i < bytes.count, bytes[i] != 0x20 && bytes[i] != 0x09 && bytes[i] != 0x0D { i += 1 }
         let word = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let entry = VisualFormatOptions.named.first(where: { $0.name == word }) else {
+            // A piece of the format after its last `]` or `|`: the format is cut short.
+            if let first = word.first, "-[(@|".contains(first) || word.contains("[") {
+                let why = comment != nil && i == bytes.count
+                    ? "`#` starts a comment, so the rest of the line is not part of the format"
+                    : word.contains("[") ? "a `[` is never closed: a view is written `[name]`" : "the format must end with a view `[name]` or an edge `|`"
+                throw SyntaxError(message: "the visual format ends in `\(word)`: \(why)", range: start..<i)
+            }
             let names = VisualFormatOptions.named.map(\.name)
             let guess = closest(word, in: names).map { "; did you mean `\($0)`?" } ?? ": options are alignAll… and direction… names"
             throw SyntaxError(message: "unknown visual format option `\(word)`\(guess)", range: start..<i)

@@ -2,8 +2,9 @@ internal import CBlueprintFont
 
 /// The faces compiled into Blueprint (module CBlueprintFont, `fonts/`, each with its licence):
 /// the system family Inter in five weights and their italics, Noto faces for the scripts Inter
-/// lacks, DejaVu Sans for symbols none of those has, Droid Sans Fallback for Chinese, Japanese and
-/// Korean, and Noto Color Emoji.
+/// lacks, DejaVu Sans for symbols none of those has, Droid Sans Fallback for Chinese and Japanese (it
+/// has Hangul jamo but no Hangul syllables: Korean text is drawn as boxes and reported), and
+/// Noto Color Emoji.
 ///
 /// The cases are in the order of `faces[]` in `CBlueprintFont/font.c`.
 package enum BundledFace: Int, CaseIterable, Sendable {
