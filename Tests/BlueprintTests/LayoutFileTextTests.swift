@@ -44,14 +44,23 @@ import Testing
         #expect(body.text == "Blueprint lays out text as UIKit does, wrapped at the width the layout gives, in every script.")
         #expect(body.numberOfLines == 0)
         #expect(d.constraints.count == 1)
-        // The statement's line is where errors point, with the continuation shown joined.
+        // An error points at the line it is on, a continuation line too.
         #expect(errors("""
             view body label "A "
                 "B" lines many
             """) == """
-            test.layout:1:36: error: unknown metric `many`
-                view body label "A "     "B" lines many
-                                                   ^~~~
+            test.layout:2:15: error: unknown metric `many`
+                    "B" lines many
+                              ^~~~
+            """)
+        #expect(errors("""
+            canvas 375 x 667
+            "orphan"
+            view t
+            """) == """
+            test.layout:2:1: error: unexpected `"orphan"` at the end of the line
+                "orphan"
+                ^~~~~~~~
             """)
     }
 

@@ -181,6 +181,18 @@ struct LayoutFileParser {
         var number: Int
         var lexer: Lexer
         var head: (Token, Token)
+        /// Continuation lines joined to this one: where each starts in `text` (bytes), its own
+        /// text and number, so that an error in one is shown on that line.
+        var parts: [(start: Int, text: Substring, number: Int)] = []
+
+        /// An error of the joined text, on the physical line it falls on: the error with its
+        /// range in that line, the line's text and its number.
+        func locate(_ e: SyntaxError) -> (SyntaxError, Substring, Int) {
+            guard let part = parts.last(where: { $0.start <= e.range.lowerBound }) else { return (e, text, number) }
+            let lower = e.range.lowerBound - part.start
+            let upper = Swift.min(Swift.max(e.range.upperBound - part.start, lower), part.text.utf8.count)
+            return (SyntaxError(message: e.message, range: lower..<Swift.max(upper, lower)), part.text, part.number)
+        }
     }
 
     /// Errors of one pass, at most `errorLimit + 1` (one more tells that there are more).
@@ -253,7 +265,8 @@ struct LayoutFileParser {
                 let joined = Substring(String(lines[above].text) + " " + String(line))
                 let lexer = Lexer(joined, comments: true)
                 var again = lexer
-                lines[above] = Line(text: joined, number: lines[above].number, lexer: lexer, head: (again.next(), again.next()))
+                let parts = lines[above].parts + [(lines[above].text.utf8.count + 1, line, lines.count + 1)]
+                lines[above] = Line(text: joined, number: lines[above].number, lexer: lexer, head: (again.next(), again.next()), parts: parts)
                 let end = Token(kind: .end, start: 0, end: 0)
                 lines.append(Line(text: "", number: lines.count + 1, lexer: Lexer("", comments: true), head: (end, end)))
                 guard let newline else { break }
@@ -306,7 +319,8 @@ struct LayoutFileParser {
                 }
             } catch {
                 if let name = declaring { failed.insert(name) }
-                first.add(error, lines[k].text, n, file: file)
+                let (e, text, number) = lines[k].locate(error)
+                first.add(e, text, number, file: file)
             }
         }
         // Pass 2: constraints, activated in file order. Lines below the last error pass 1
@@ -387,7 +401,8 @@ struct LayoutFileParser {
                 }
                 constraints.append(contentsOf: made)
             } catch {
-                second.add(error, lines[k].text, n, file: file)
+                let (e, text, number) = lines[k].locate(error)
+                second.add(e, text, number, file: file)
             }
         }
         let all = (first.errors + second.errors).sorted { $0.line < $1.line }
