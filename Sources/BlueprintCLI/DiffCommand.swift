@@ -175,8 +175,6 @@ struct DiffCommand: ParsableCommand {
             } else {
                 try FileIO.writeAtomically(bytes, to: path)
             }
-        } catch let error as RasterError {
-            throw error
         } catch {
             throw RasterError(error)
         }

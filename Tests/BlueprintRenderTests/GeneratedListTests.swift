@@ -39,4 +39,29 @@ import Testing
         #expect(tags.count == 74)
         #expect(d.annotations.count == 75 * 3 + 7)
     }
+
+    /// Two columns, each a nest `levels` deep (every view inset 2 from its superview): alike,
+    /// so the second is drawn like the first, unless the nest is deeper than a constraint is
+    /// keyed from (``Repetition/deepestKey``); then neither is folded, rather than folded on an
+    /// incomplete list.
+    static func nests(levels: Int) -> String {
+        var lines = ["canvas 200 x 400", "view a", "view b", "H:|-8-[a(80)]-8-[b(80)]", "V:|-8-[a(300)]", "V:|-8-[b(300)]"]
+        for column in ["a", "b"] {
+            var parent = column
+            for k in 1...levels {
+                lines += ["view \(column)\(k) in \(parent)", "\(column)\(k).edges == superview.edges - 2"]
+                parent = "\(column)\(k)"
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func deepNestsFoldOnlyWhileTheirKeysAreWhole() throws {
+        for (levels, folded) in [(5, true), (Repetition.deepestKey + 3, false)] {
+            let document = try LayoutDocument(bytes: Array(Self.nests(levels: levels).utf8), file: "nests.layout")
+            let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+            #expect(d.texts.contains { $0.text.hasSuffix("as a") } == folded, "\(levels) levels")
+            #expect(document.root.layoutReport.isClean)
+        }
+    }
 }

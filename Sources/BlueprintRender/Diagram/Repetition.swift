@@ -10,8 +10,18 @@ import Blueprint
 /// are the same lists. Constraints that tie a container to its siblings or parent stay drawn
 /// on every copy: they are what places each row.
 ///
-/// - Complexity: O(n log n) for n constraints (each is keyed once, groups by hashing).
+/// A constraint is keyed from at most ``deepestKey`` containers above the deepest view that
+/// holds its items; a container with constraints deeper in its subtree than that is never
+/// folded nor drawn as the first of a group (its list would be incomplete).
+///
+/// - Complexity: O(n · k · d) for n constraints, k = ``deepestKey`` and d the depth of their
+///   views (each is keyed once per container, groups by hashing); a 1,000-level nest of views
+///   no longer costs d³.
 struct Repetition {
+    /// How many containers above a constraint's items it is keyed from (real cells and rows
+    /// are a few levels deep).
+    static let deepestKey = 12
+
     /// Constraints drawn only on the first of their group.
     private(set) var folded = Set<ObjectIdentifier>()
     /// Each folded container and the name of the one it is drawn like.
@@ -67,6 +77,7 @@ struct Repetition {
         // trees the depth is small.
         var own: [ObjectIdentifier: [String]] = [:]
         var members: [ObjectIdentifier: [LayoutConstraint]] = [:]
+        var incomplete = Set<ObjectIdentifier>()
         for c in constraints {
             guard let v1 = c.firstItem.owningView else { continue }
             let v2 = c.secondItem?.owningView
@@ -78,7 +89,11 @@ struct Repetition {
                 let ancestors2 = Set(chain(v2).map(ObjectIdentifier.init))
                 common = c1.first { ancestors2.contains(ObjectIdentifier($0)) } ?? root
             }
-            for container in chain(common) where container !== root && !container.subviews.isEmpty {
+            for (level, container) in chain(common).enumerated() where container !== root && !container.subviews.isEmpty {
+                guard level < Self.deepestKey else {
+                    incomplete.insert(ObjectIdentifier(container))
+                    continue
+                }
                 guard let k = key(c, below: container) else { continue }
                 own[ObjectIdentifier(container), default: []].append(k)
                 members[ObjectIdentifier(container), default: []].append(c)
@@ -86,7 +101,7 @@ struct Repetition {
         }
         root.forEachInSubtree { parent in
             var leaders: [[String]: View] = [:]
-            for child in parent.subviews {
+            for child in parent.subviews where !incomplete.contains(ObjectIdentifier(child)) {
                 guard let list = own[ObjectIdentifier(child)], !list.isEmpty else { continue }
                 let signature = list.sorted()
                 if let leader = leaders[signature] {
