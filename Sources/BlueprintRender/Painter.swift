@@ -79,6 +79,27 @@ struct Painter {
         context.rectangle(x0, y0, x1 - x0, y1 - y0)
     }
 
+    /// Strokes a rectangle's outline, cut where it crosses any of `texts`.
+    private func strokeRect(_ r: Rect, width: Double, cutAround texts: [Rect]) {
+        let crossed = texts.filter { t in
+            let rows = r.minY < t.maxY && r.maxY > t.minY, columns = r.minX < t.maxX && r.maxX > t.minX
+            return rows && ((t.minX < r.minX && r.minX < t.maxX) || (t.minX < r.maxX && r.maxX < t.maxX))
+                || columns && ((t.minY < r.minY && r.minY < t.maxY) || (t.minY < r.maxY && r.maxY < t.maxY))
+        }
+        if crossed.isEmpty {
+            strokeRect(r, width: width)
+            context.stroke()
+            return
+        }
+        context.save()
+        context.rectangle(-100_000, -100_000, 200_000, 200_000)   // the whole canvas, and more
+        for t in crossed { fillRect(t) }
+        context.clipEvenOdd()
+        strokeRect(r, width: width)
+        context.stroke()
+        context.restore()
+    }
+
     private func fillRect(_ r: Rect) {
         let x0 = dx(r.minX).rounded(), y0 = dy(r.minY).rounded()
         context.rectangle(x0, y0, dx(r.maxX).rounded() - x0, dy(r.maxY).rounded() - y0)
@@ -97,26 +118,31 @@ struct Painter {
             strokeRect(b.frame, width: Metrics.outline)
             context.stroke()
         }
-        // Margins and the safe area over all fills, so a child never hides its parent's.
+        // Margins, guides and the safe area over all fills, so a child never hides its
+        // parent's; a line that crosses a label's text (its box inset by a point, so a margin
+        // along a label's edge stays whole) is cut there: a dashed line through a line of text
+        // reads as struck out. (Only such a line is drawn under a clip: cairo's strokes under
+        // one differ by a shade of anti-aliasing.)
+        let texts = diagram.boxes.compactMap { b -> Rect? in
+            guard let t = b.textBox, t.width > 2, t.height > 2 else { return nil }
+            return t.inset(by: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+        }
         context.setColor(theme.margins, alpha: 0.9)
         context.setLine(width: lineWidth(0.5), dash: [3 * scale, 2 * scale])
         for b in diagram.boxes {
             guard let m = b.margins else { continue }
-            strokeRect(m, width: 0.5)
-            context.stroke()
+            strokeRect(m, width: 0.5, cutAround: texts)
         }
         // Custom layout guides: dashed, in their own colour (their names are placed texts).
         context.setColor(theme.guide)
         context.setLine(width: lineWidth(1), dash: [2 * scale, 2 * scale])
         for g in diagram.guides {
-            strokeRect(g.frame, width: 1)
-            context.stroke()
+            strokeRect(g.frame, width: 1, cutAround: texts)
         }
         if let safe = diagram.safeArea {
             context.setColor(theme.safeArea)
             context.setLine(width: lineWidth(1), dash: [6 * scale, 3 * scale])
-            strokeRect(safe, width: 1)
-            context.stroke()
+            strokeRect(safe, width: 1, cutAround: texts)
         }
         for b in diagram.boxes where !b.ambiguous.isEmpty {
             context.setColor(theme.ambiguous)

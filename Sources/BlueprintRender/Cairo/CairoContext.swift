@@ -104,5 +104,12 @@ extension CairoContext {
         fontSize = -1   // the restored state has the font size of the save
     }
     func clip() { cairo_clip(pointer) }
+    /// Clips to the area inside the current path's outer rectangle and outside the ones within
+    /// it (even-odd), then goes back to the nonzero rule.
+    func clipEvenOdd() {
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(pointer)
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+    }
     func newPath() { cairo_new_path(pointer) }
 }
