@@ -318,6 +318,11 @@ struct Painter {
             case .marker(let n):
                 let size = LabelPlacer.markerDiameter(String(n))
                 marker(String(n), center: Point(x: x0 + size / 2, y: midY), diameter: size, fill: theme.text)
+            case .stackTag:
+                // As a stack's name carries it.
+                let n = metrics.measure("→ 8", fontSize: Metrics.nameFontSize)
+                context.setColor(theme.secondaryText)
+                context.text("→ 8", x: dx(x0 + 4), y: dy(midY + (n.ascent - n.descent) / 2), size: Metrics.nameFontSize * scale)
             }
             context.setLine(width: 1)
             context.setColor(theme.text)

@@ -144,6 +144,7 @@ struct LegendEntry {
         case role(StrokeRole)
         case ambiguous, hidden
         case marker(Int)
+        case stackTag               // `→ 8` after a stack's name
     }
     var sample: Sample
     var text: String
