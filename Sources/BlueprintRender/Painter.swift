@@ -315,9 +315,9 @@ struct Painter {
                 context.setLine(width: lineWidth(1))
                 strokeRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10), width: 1)
                 context.stroke()
-            case .marker(let n):
+            case .marker(let n, let style):
                 let size = LabelPlacer.markerDiameter(String(n))
-                marker(String(n), center: Point(x: x0 + size / 2, y: midY), diameter: size, fill: theme.text)
+                marker(String(n), center: Point(x: x0 + size / 2, y: midY), diameter: size, fill: textColor(style))
             case .stackTag:
                 // As a stack's name carries it.
                 let n = metrics.measure("→ 8", fontSize: Metrics.nameFontSize)

@@ -365,6 +365,14 @@ import Testing
         // Markers and legend entries pair up, numbered 1...n in order.
         let markers = d.texts.compactMap(\.marker)
         #expect(markers == Array(1..<(markers.count + 1)))
+        // Each legend entry's disc has the colour (the style) of the marker in the picture.
+        let entries = d.legend.items.compactMap { item -> (Int, PlacedText.Style)? in
+            if case .marker(let n, let style) = item.entry.sample { (n, style) } else { nil }
+        }
+        #expect(entries.map(\.0) == markers)
+        for (n, style) in entries {
+            #expect("\(d.texts.first { $0.marker == n }?.style as Any)" == "\(Optional(style) as Any)", "marker \(n)")
+        }
     }
 
     /// Whether `text` (a constraint label or a badge) crosses one side only of `frame`, a view

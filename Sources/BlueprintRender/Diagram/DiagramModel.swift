@@ -143,7 +143,7 @@ struct LegendEntry {
         case spacing, badge, alignment, lowPriority
         case role(StrokeRole)
         case ambiguous, hidden
-        case marker(Int)
+        case marker(Int, PlacedText.Style)   // in the colour of the text it stands for
         case stackTag               // `→ 8` after a stack's name
     }
     var sample: Sample

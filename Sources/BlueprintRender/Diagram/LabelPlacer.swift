@@ -407,7 +407,7 @@ struct LabelPlacer {
             let (r, c) = chosen ?? (Rect(x: a.x - d / 2, y: a.y - d / 2, width: d, height: d), a)
             let leader: (Point, Point)? = (c.x == a.x && c.y == a.y) ? nil : (a, c)
             commit(PlacedText(text: label, rect: r, style: item.style, marker: number, leader: leader, backdrop: true))
-            legend.append(LegendEntry(sample: .marker(number), text: item.legendText))
+            legend.append(LegendEntry(sample: .marker(number, item.style), text: item.legendText))
         }
         pending = []
     }
