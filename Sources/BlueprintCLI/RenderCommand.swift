@@ -147,7 +147,11 @@ struct RenderCommand: ParsableCommand {
                 }
             }
         } catch {
-            Entry.printError("error: \(error.description)")
+            var message = error.description
+            if case .unknownView(let name) = error, let guess = closest(name, in: document.views.map(\.name)) {
+                message += "; did you mean '\(guess)'?"
+            }
+            Entry.printError("error: \(message)")
             throw ExitCode(2)
         }
         if let bytes { try writeStandardOutput(bytes) }

@@ -105,6 +105,9 @@ import Testing
         #expect(missing.status == 2)
         #expect(missing.stderr == "error: no view named 'nobody' in the layout\n")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/x.png"))
+        let misspelt = try run("render", "fixtures/login-form.layout", "-o", "\(folder)/x.png", "--show", "Emial")
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr == "error: no view named 'Emial' in the layout; did you mean 'email'?\n")
     }
 
     @Test func aLayoutWithProblemsIsDrawnAndExitsOne() throws {

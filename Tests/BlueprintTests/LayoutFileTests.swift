@@ -404,6 +404,7 @@ struct LayoutFileTests {
         #expect(first("view superview") == "test.layout:1:6: error: `superview` is reserved: it always means the left-hand view's superview")
         #expect(first("view a\nlet a = 1") == "test.layout:2:5: error: a view named `a` is already declared on line 1")
         #expect(first("view a in a") == "test.layout:1:11: error: a view cannot be inside itself")
+        #expect(first("guide g in g") == "test.layout:1:12: error: a guide cannot belong to itself: `in` names the view it belongs to")
         #expect(first("view a in b\nview b") == "test.layout:1:11: error: the superview `b` is declared below, on line 2: declare a superview before its subviews")
         #expect(first("view card\nview a in crad") == "test.layout:2:11: error: unknown view `crad`; did you mean `card`?")
         #expect(first("view a hidden hidden") == "test.layout:1:15: error: `hidden` is given twice")

@@ -222,7 +222,7 @@ struct ExpressionResolver {
 /// Swapping two neighbouring letters counts as one edit, so `hieght` is `height`, not `right`;
 /// on a tie the first known name wins. No suggestion among more than ``suggestionLimit``
 /// names (a hostile file could make each error cost that much).
-func closest(_ name: String, in known: [String]) -> String? {
+package func closest(_ name: String, in known: [String]) -> String? {
     /// Optimal string alignment distance: insertions, deletions, substitutions, transpositions.
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty || b.isEmpty { return a.count + b.count }

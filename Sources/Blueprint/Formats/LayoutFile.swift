@@ -918,6 +918,7 @@ extension LayoutFileParser {
             guard c.current.kind == .identifier, c.text == "in" else { throw c.fail("expected `in` and the guide's view, found \(c.describe())") }
             c.advance()
             guard c.current.kind == .identifier else { throw c.fail("expected the name of the guide's view after `in`, found \(c.describe())") }
+            if c.text == name { throw c.fail("a guide cannot belong to itself: `in` names the view it belongs to") }
             owner = try declaredView(c, ifGuide: "a guide belongs to a view",
                                      ifBelow: { "the view `\($0)`" }, before: "declare a view before its guides")
             c.advance()
