@@ -37,6 +37,32 @@ struct DiagnosticsTests {
             """)
     }
 
+    /// The margins a conflict reads are listed first with their values, as UIKit lists its
+    /// margin-guide constraints, so that the sum can be redone from the report; right to left,
+    /// leading and trailing read mirrored.
+    @Test func aConflictThroughMarginsListsTheirValues() throws {
+        for rtl in [false, true] {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+            root.layoutDirection = rtl ? .rightToLeft : .leftToRight
+            let card = View(name: "card"), field = View(name: "field")
+            card.layoutMargins = EdgeInsets(top: 4, left: 16, bottom: 4, right: 12)
+            root.addSubview(card)
+            card.addSubview(field)
+            try activate([card.left == root.left, card.top == root.top, card.width == 200, card.height == 50,
+                          field.leading == card.leadingMargin, field.trailing == card.layoutMarginsGuide.trailing,
+                          field.top == card.topMargin, field.height == 10])
+            try activate([field.width == 300])
+            root.layoutIfNeeded()
+            let lines = try #require(root.layoutReport.conflicts.first).constraints
+            let (lead, trail) = rtl ? (12, 16) : (16, 12)
+            #expect(Array(lines.prefix(2)) == [
+                "card.leadingMargin == card.leading + \(lead) (layout margins)",
+                "card.trailingMargin == card.trailing - \(trail) (layout margins)",
+            ], "rtl: \(rtl)")
+            #expect(!lines.contains { $0.hasPrefix("card.topMargin") }, "not in the conflict")
+        }
+    }
+
     @Test func theLatestActivatedConstraintOfAConflictBreaksAndComesBackWhenFreed() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let box = View(name: "box")

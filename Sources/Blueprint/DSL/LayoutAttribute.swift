@@ -85,6 +85,21 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
     /// The attributes that read the view's layout margins.
     var isMargin: Bool { needsView && !isBaseline }
 
+    /// The edge or centre a margin attribute is measured from (`leadingMargin` → `leading`).
+    var outsideMargins: LayoutAttribute {
+        switch self {
+        case .leftMargin: .left
+        case .rightMargin: .right
+        case .topMargin: .top
+        case .bottomMargin: .bottom
+        case .leadingMargin: .leading
+        case .trailingMargin: .trailing
+        case .centerXWithinMargins: .centerX
+        case .centerYWithinMargins: .centerY
+        default: self
+        }
+    }
+
     /// Attributes that only views have (layout guides have no margins and no baselines).
     public var needsView: Bool {
         switch self {

@@ -537,10 +537,38 @@ final class LayoutEngine {
         let users = involved.sorted { $0.order < $1.order }
         var seen: Set<ObjectIdentifier> = []
         let unique = users.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        // The margins the conflict reads, as UIKit lists its margin-guide constraints, so that
+        // the sum can be redone from the report: `card.leadingMargin == card.leading + 16`.
+        for c in unique {
+            for (item, attribute) in [(c.firstItem, c.firstAttribute), (c.secondItem, c.secondAttribute)] {
+                guard let item, let attribute, let line = marginLine(item, attribute), !structural.contains(line) else { continue }
+                structural.append(line)
+            }
+        }
         return ConflictReport(
             constraints: structural + unique.map(\.formulaWithLocation),
             involved: unique, broken: broken,
             brokenDescription: broken?.formulaWithLocation ?? adding)
+    }
+
+    /// What a margin attribute of `item` (or an edge of a view's margins guide) stands for:
+    /// `card.trailingMargin == card.trailing - 16 (layout margins)`, in the coordinates the
+    /// layout's direction reads leading and trailing in. Nil for any other attribute.
+    private func marginLine(_ item: LayoutItem, _ attribute: LayoutAttribute) -> String? {
+        var view = item as? View, margin = attribute
+        if let guide = item as? LayoutGuide, guide.role == .layoutMargins, !attribute.isDimension {
+            view = guide.owningView
+            margin = attribute.withinMargins
+        }
+        guard let view, margin.isMargin, margin.outsideMargins != margin else { return nil }
+        let rtl = layoutDirection == .rightToLeft
+        let edge = margin.outsideMargins
+        let inside = margin.form(margins: margins(of: view), rightToLeft: rtl, baselines: nil).constant
+        let outside = edge.form(margins: .zero, rightToLeft: rtl, baselines: nil).constant
+        // Leading and trailing read mirrored right to left.
+        let offset = (inside - outside) * (rtl && margin.isDirectional ? -1 : 1)
+        let sign = offset < 0 ? "-" : "+"
+        return "\(view.name).\(margin) == \(view.name).\(edge) \(sign) \(formatNumber(Swift.abs(offset))) (layout margins)"
     }
 
     func report() -> LayoutReport {
