@@ -17,6 +17,26 @@ struct LayoutFileStackTests {
         }
     }
 
+    /// An equal-spacing stack too narrow for views of equal compression resistance: the views
+    /// are ambiguous (and tied), the stack's spacer guides are not listed with them.
+    @Test func anAmbiguousStackListsItsViewsNotItsSpacers() throws {
+        let d = try parse("""
+            canvas 400 x 100
+            stack s spacing 10 distribution equalSpacing alignment top
+            view a in s size 50 x 10
+            view b in s size 60 x 10
+            view c in s size 40 x 10
+            s.leading == root.leading
+            s.top == root.top
+            s.width == 150
+            """)
+        d.root.layoutIfNeeded()
+        let names = d.root.layoutReport.ambiguous.map(\.item.name)
+        #expect(!names.isEmpty)
+        #expect(names.allSatisfy { ["a", "b", "c"].contains($0) }, "\(names)")
+        #expect((d.view(named: "s") as? StackView)?.spacerGuides.count == 2)
+    }
+
     @Test func theIssuesActionRow() throws {
         let d = try parse("""
             canvas 320 x 100

@@ -30,9 +30,12 @@ extension LayoutEngine {
         var views: [View] = [root]   // depth first, as `forEachInSubtree`
         while let view = views.popLast() {
             let guides = view.layoutGuides
+            // A stack's own guides (spacers, the baseline span) follow its views: when they
+            // are free, the stack or its views are reported, not the stack's machinery.
+            let stackGuides = (view as? StackView)?.ownGuides ?? []
             for k in -1..<guides.count {
                 let item: LayoutItem = k < 0 ? view : guides[k]
-                if k >= 0 && guides[k].role != .custom { continue }
+                if k >= 0 && (guides[k].role != .custom || stackGuides.contains(ObjectIdentifier(guides[k]))) { continue }
                 guard item.engine === self, let v = item.variables else { continue }
                 checked.append(item)
                 for a in 0..<4 {

@@ -92,6 +92,9 @@ public final class StackView: View {
     }
     private var madeConstraints: [LayoutConstraint] = []
     private var madeGuides: [LayoutGuide] = []
+    /// The guides the stack made for its arrangement (spacers, the baseline span), as of its
+    /// last arrangement, without arranging again.
+    var ownGuides: Set<ObjectIdentifier> { Set(madeGuides.map(ObjectIdentifier.init)) }
 
     private var customSpacings: [ObjectIdentifier: Double] = [:]
     /// Where the stack was declared (a `.layout` line): its constraints carry it.
