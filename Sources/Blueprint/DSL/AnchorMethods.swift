@@ -38,37 +38,25 @@ extension View {
     public var lastBaselineAnchor: YAxisAnchor { lastBaseline }
 }
 
-extension LayoutExpression where Kind == XAxis {
-    /// `self == anchor + constant`, as UIKit's `constraint(equalTo:constant:)`.
-    public func constraint(equalTo anchor: XAxisAnchor, constant: Double = 0,
-                           file: StaticString = #fileID, line: UInt = #line) -> LayoutConstraint {
-        located(self, .equal, anchor + constant, file, line)
-    }
-    /// `self >= anchor + constant`, as UIKit's `constraint(greaterThanOrEqualTo:constant:)`.
-    public func constraint(greaterThanOrEqualTo anchor: XAxisAnchor, constant: Double = 0,
-                           file: StaticString = #fileID, line: UInt = #line) -> LayoutConstraint {
-        located(self, .greaterThanOrEqual, anchor + constant, file, line)
-    }
-    /// `self <= anchor + constant`, as UIKit's `constraint(lessThanOrEqualTo:constant:)`.
-    public func constraint(lessThanOrEqualTo anchor: XAxisAnchor, constant: Double = 0,
-                           file: StaticString = #fileID, line: UInt = #line) -> LayoutConstraint {
-        located(self, .lessThanOrEqual, anchor + constant, file, line)
-    }
-}
+/// Horizontal and vertical positions: what UIKit's `NSLayoutXAxisAnchor` and
+/// `NSLayoutYAxisAnchor` share. A position relates only to one of its own kind.
+public protocol PositionKind: AnchorKind {}
+extension XAxis: PositionKind {}
+extension YAxis: PositionKind {}
 
-extension LayoutExpression where Kind == YAxis {
+extension LayoutExpression where Kind: PositionKind {
     /// `self == anchor + constant`, as UIKit's `constraint(equalTo:constant:)`.
-    public func constraint(equalTo anchor: YAxisAnchor, constant: Double = 0,
+    public func constraint(equalTo anchor: LayoutExpression<Kind>, constant: Double = 0,
                            file: StaticString = #fileID, line: UInt = #line) -> LayoutConstraint {
         located(self, .equal, anchor + constant, file, line)
     }
     /// `self >= anchor + constant`, as UIKit's `constraint(greaterThanOrEqualTo:constant:)`.
-    public func constraint(greaterThanOrEqualTo anchor: YAxisAnchor, constant: Double = 0,
+    public func constraint(greaterThanOrEqualTo anchor: LayoutExpression<Kind>, constant: Double = 0,
                            file: StaticString = #fileID, line: UInt = #line) -> LayoutConstraint {
         located(self, .greaterThanOrEqual, anchor + constant, file, line)
     }
     /// `self <= anchor + constant`, as UIKit's `constraint(lessThanOrEqualTo:constant:)`.
-    public func constraint(lessThanOrEqualTo anchor: YAxisAnchor, constant: Double = 0,
+    public func constraint(lessThanOrEqualTo anchor: LayoutExpression<Kind>, constant: Double = 0,
                            file: StaticString = #fileID, line: UInt = #line) -> LayoutConstraint {
         located(self, .lessThanOrEqual, anchor + constant, file, line)
     }
