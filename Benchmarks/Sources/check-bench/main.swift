@@ -18,13 +18,13 @@ import BlueprintRender
 import Raster
 
 var views = 1000, rounds = 7
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-guard let folder = arguments.next() else { fatalError("usage: check-bench FOLDER [--views N] [--rounds R]") }
+var arguments = BenchArguments(usage: "usage: check-bench FOLDER [--views N] [--rounds R]")
+guard let folder = arguments.next(), !folder.hasPrefix("-") else { arguments.fail("name a scratch folder first") }
 while let a = arguments.next() {
     switch a {
-    case "--views": views = Int(arguments.next()!)!
-    case "--rounds": rounds = Int(arguments.next()!)!
-    default: fatalError("unknown argument \(a)")
+    case "--views": views = arguments.int(after: a)
+    case "--rounds": rounds = arguments.int(after: a)
+    default: arguments.fail("unknown argument \(a)")
     }
 }
 

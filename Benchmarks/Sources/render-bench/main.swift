@@ -13,14 +13,14 @@ import Raster
 
 var views = 1000, rounds = 7, scale = 2
 var out: String?
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
+var arguments = BenchArguments(usage: "usage: render-bench [--views N] [--rounds R] [--scale 1|2|3] [--out FILE.png]")
 while let a = arguments.next() {
     switch a {
-    case "--views": views = Int(arguments.next()!)!
-    case "--rounds": rounds = Int(arguments.next()!)!
-    case "--scale": scale = Int(arguments.next()!)!
-    case "--out": out = arguments.next()!
-    default: fatalError("unknown argument \(a)")
+    case "--views": views = arguments.int(after: a)
+    case "--rounds": rounds = arguments.int(after: a)
+    case "--scale": scale = arguments.int(after: a)
+    case "--out": out = arguments.value(after: a)
+    default: arguments.fail("unknown argument \(a)")
     }
 }
 
