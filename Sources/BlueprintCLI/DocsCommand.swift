@@ -287,7 +287,6 @@ struct DocsCommand: ParsableCommand {
         folder == "." ? name : FileSystem.join(folder, name)
     }
 
-    /// `layout-` and 16 hex digits, optionally `~dark`, then `.png` or `.svg`.
     /// Every image name (``isImageName(_:)``) that `text` mentions.
     static func imageNames(in text: String) -> Set<String> {
         var names: Set<String> = []
@@ -295,7 +294,7 @@ struct DocsCommand: ParsableCommand {
         let prefix = Array("layout-".utf8)
         var i = 0
         while i + prefix.count + 16 + 4 <= bytes.count {
-            guard bytes[i] == prefix[0], Array(bytes[i..<(i + prefix.count)]) == prefix else { i += 1; continue }
+            guard bytes[i..<(i + prefix.count)].elementsEqual(prefix) else { i += 1; continue }
             // The longest candidate first: NAME~dark.png, then NAME.png.
             for length in [prefix.count + 16 + 5 + 4, prefix.count + 16 + 4] where i + length <= bytes.count {
                 let candidate = String(decoding: bytes[i..<(i + length)], as: UTF8.self)
@@ -306,6 +305,7 @@ struct DocsCommand: ParsableCommand {
         return names
     }
 
+    /// `layout-` and 16 hex digits, optionally `~dark`, then `.png` or `.svg`.
     static func isImageName(_ name: String) -> Bool {
         var stem = Substring(name)
         if stem.hasSuffix(".png") || stem.hasSuffix(".svg") { stem = stem.dropLast(4) } else { return false }

@@ -37,13 +37,14 @@ extension RenderCommand {
         var rows: [[DeviceSheet.Panel]] = []
         var problems: [String] = []
         // The file's own direction first (`direction rtl` is kept); --rtl adds the other one.
-        let own = try LayoutInput.load(file).root.layoutDirection
+        var unused: LayoutDocument? = try LayoutInput.load(file)   // the first panel's tree
+        let own = unused!.root.layoutDirection
         let other: LayoutDirection = own == .rightToLeft ? .leftToRight : .rightToLeft
         for direction in rtl ? [own, other] : [own] {
             var row: [DeviceSheet.Panel] = []
             for device in list {
                 // A fresh tree per screen: the file's own canvas and safe area give way to the device's.
-                let document = try LayoutInput.load(file)
+                let document = try unused.take() ?? LayoutInput.load(file)
                 let root = document.root
                 root.translatesAutoresizingMaskIntoConstraints = true
                 root.frame = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)

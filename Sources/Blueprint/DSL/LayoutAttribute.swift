@@ -85,19 +85,10 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
     /// The attributes that read the view's layout margins.
     var isMargin: Bool { needsView && !isBaseline }
 
-    /// The edge or centre a margin attribute is measured from (`leadingMargin` → `leading`).
+    /// The edge or centre a margin attribute is measured from (`leadingMargin` → `leading`):
+    /// ``withinMargins`` read backwards; any other attribute is itself.
     var outsideMargins: LayoutAttribute {
-        switch self {
-        case .leftMargin: .left
-        case .rightMargin: .right
-        case .topMargin: .top
-        case .bottomMargin: .bottom
-        case .leadingMargin: .leading
-        case .trailingMargin: .trailing
-        case .centerXWithinMargins: .centerX
-        case .centerYWithinMargins: .centerY
-        default: self
-        }
+        Self.allCases.first { $0 != self && $0.withinMargins == self } ?? self
     }
 
     /// Attributes that only views have (layout guides have no margins and no baselines).

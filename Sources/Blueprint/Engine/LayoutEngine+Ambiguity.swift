@@ -35,7 +35,7 @@ extension LayoutEngine {
             let stackGuides = (view as? StackView)?.ownGuides ?? []
             for k in -1..<guides.count {
                 let item: LayoutItem = k < 0 ? view : guides[k]
-                if k >= 0 && (guides[k].role != .custom || stackGuides.contains(ObjectIdentifier(guides[k]))) { continue }
+                if k >= 0 && (guides[k].role != .custom || stackGuides.contains { $0 === guides[k] }) { continue }
                 guard item.engine === self, let v = item.variables else { continue }
                 checked.append(item)
                 for a in 0..<4 {

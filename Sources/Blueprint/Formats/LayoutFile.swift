@@ -190,8 +190,8 @@ struct LayoutFileParser {
         func locate(_ e: SyntaxError) -> (SyntaxError, Substring, Int) {
             guard let part = parts.last(where: { $0.start <= e.range.lowerBound }) else { return (e, text, number) }
             let lower = e.range.lowerBound - part.start
-            let upper = Swift.min(Swift.max(e.range.upperBound - part.start, lower), part.text.utf8.count)
-            return (SyntaxError(message: e.message, range: lower..<Swift.max(upper, lower)), part.text, part.number)
+            let upper = Swift.max(Swift.min(e.range.upperBound - part.start, part.text.utf8.count), lower)
+            return (SyntaxError(message: e.message, range: lower..<upper), part.text, part.number)
         }
     }
 

@@ -94,7 +94,7 @@ public final class StackView: View {
     private var madeGuides: [LayoutGuide] = []
     /// The guides the stack made for its arrangement (spacers, the baseline span), as of its
     /// last arrangement, without arranging again.
-    var ownGuides: Set<ObjectIdentifier> { Set(madeGuides.map(ObjectIdentifier.init)) }
+    var ownGuides: [LayoutGuide] { madeGuides }
 
     private var customSpacings: [ObjectIdentifier: Double] = [:]
     /// Where the stack was declared (a `.layout` line): its constraints carry it.
