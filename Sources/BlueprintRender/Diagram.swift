@@ -113,8 +113,9 @@ public struct Diagram {
                 entries.append(LegendEntry(sample: .dashed(options.theme.safeArea), text: "safe area"))
             }
             if annotations.contains(where: { $0.kind == .spacing }) { entries.append(LegendEntry(sample: .spacing, text: "spacing")) }
-            if builder.boxes.contains(where: { $0.stack != nil }) {
-                entries.append(LegendEntry(sample: .stackTag, text: "stack: direction, spacing, distribution"))
+            if let stack = builder.boxes.first(where: { $0.stack != nil }) {
+                // The arrow a horizontal stack's tag has in this picture.
+                entries.append(LegendEntry(sample: .stackTag(rightToLeft: stack.rightToLeft), text: "stack: direction, spacing, distribution"))
             }
             if builder.folds > 0 {
                 entries.append(LegendEntry(sample: .badge, text: "as row1: constrained like row1 (not drawn again)"))

@@ -318,11 +318,12 @@ struct Painter {
             case .marker(let n, let style):
                 let size = LabelPlacer.markerDiameter(String(n))
                 marker(String(n), center: Point(x: x0 + size / 2, y: midY), diameter: size, fill: textColor(style))
-            case .stackTag:
+            case .stackTag(let rightToLeft):
                 // As a stack's name carries it.
-                let n = metrics.measure("→ 8", fontSize: Metrics.nameFontSize)
+                let tag = rightToLeft ? "← 8" : "→ 8"
+                let n = metrics.measure(tag, fontSize: Metrics.nameFontSize)
                 context.setColor(theme.secondaryText)
-                context.text("→ 8", x: dx(x0 + 4), y: dy(midY + (n.ascent - n.descent) / 2), size: Metrics.nameFontSize * scale)
+                context.text(tag, x: dx(x0 + 4), y: dy(midY + (n.ascent - n.descent) / 2), size: Metrics.nameFontSize * scale)
             }
             context.setLine(width: 1)
             context.setColor(theme.text)

@@ -144,7 +144,7 @@ struct LegendEntry {
         case role(StrokeRole)
         case ambiguous, hidden
         case marker(Int, PlacedText.Style)   // in the colour of the text it stands for
-        case stackTag               // `→ 8` after a stack's name
+        case stackTag(rightToLeft: Bool)   // `→ 8` (`← 8` right to left) after a stack's name
     }
     var sample: Sample
     var text: String
