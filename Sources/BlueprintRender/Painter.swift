@@ -79,12 +79,16 @@ struct Painter {
         context.rectangle(x0, y0, x1 - x0, y1 - y0)
     }
 
-    /// Strokes a rectangle's outline, cut where it crosses any of `texts`.
-    private func strokeRect(_ r: Rect, width: Double, cutAround texts: [Rect]) {
-        let crossed = texts.filter { t in
-            let rows = r.minY < t.maxY && r.maxY > t.minY, columns = r.minX < t.maxX && r.maxX > t.minX
-            return rows && ((t.minX < r.minX && r.minX < t.maxX) || (t.minX < r.maxX && r.maxX < t.maxX))
-                || columns && ((t.minY < r.minY && r.minY < t.maxY) || (t.minY < r.maxY && r.maxY < t.maxY))
+    /// Strokes a rectangle's outline, cut where it crosses any of `texts`: the text boxes whose
+    /// inside one of its four edges (a line of no width) passes through.
+    private func strokeRect(_ r: Rect, width: Double, cutAround texts: SpatialIndex) {
+        var crossed: [Rect] = []
+        for edge in [Rect(x: r.minX, y: r.minY, width: 0, height: r.height), Rect(x: r.maxX, y: r.minY, width: 0, height: r.height),
+                     Rect(x: r.minX, y: r.minY, width: r.width, height: 0), Rect(x: r.minX, y: r.maxY, width: r.width, height: 0)] {
+            _ = texts.first(in: edge) { t in
+                if !crossed.contains(t) { crossed.append(t) }
+                return false   // every one, not the first
+            }
         }
         if crossed.isEmpty {
             strokeRect(r, width: width)
@@ -123,9 +127,10 @@ struct Painter {
         // along a label's edge stays whole) is cut there: a dashed line through a line of text
         // reads as struck out. (Only such a line is drawn under a clip: cairo's strokes under
         // one differ by a shade of anti-aliasing.)
-        let texts = diagram.boxes.compactMap { b -> Rect? in
-            guard let t = b.textBox, t.width > 2, t.height > 2 else { return nil }
-            return t.inset(by: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+        var texts = SpatialIndex()
+        for b in diagram.boxes {
+            guard let t = b.textBox, t.width > 2, t.height > 2 else { continue }
+            texts.insert(t.inset(by: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)))
         }
         context.setColor(theme.margins, alpha: 0.9)
         context.setLine(width: lineWidth(0.5), dash: [3 * scale, 2 * scale])
