@@ -85,3 +85,35 @@ import Testing
         #expect(d.statistics.linesThroughText == 0)
     }
 }
+
+/// A callout whose every leader crosses something takes the one that crosses the fewest texts
+/// and leaders, not the first one tried.
+@Suite struct CalloutFallbackTests {
+    @Test func aCalloutWithNoCleanLeaderTakesTheLeastCrossedSide() throws {
+        var placer = LabelPlacer(boxes: [], layout: Rect(x: 0, y: 0, width: 200, height: 100))
+        // Texts from far above to far below the layout: two on the right of the view (every
+        // leader to the right-hand column crosses both), one on its left.
+        for x in [80.0, 140.0] {
+            placer.commit(PlacedText(text: "wall", rect: Rect(x: x, y: -4000, width: 40, height: 8000), style: .name, marker: nil,
+                                     leader: nil, backdrop: true))
+        }
+        placer.commit(PlacedText(text: "wall", rect: Rect(x: 10, y: -4000, width: 40, height: 8000), style: .name, marker: nil,
+                                 leader: nil, backdrop: true))
+        let view = Rect(x: 64, y: 45, width: 6, height: 10)
+        placer.placeCallout("dot", for: view, dimmed: false)
+        let callout = placer.placed[placer.placed.count - 1]
+        #expect(callout.text == "dot")
+        // In the left-hand column (the right-hand one is tried first), across one text.
+        #expect(callout.rect.maxX < 0)
+        let leader = try #require(callout.leader)
+        #expect(leader.0 == Point(x: 64, y: 50) && leader.1.x == callout.rect.maxX)
+        // Before the callout went in: one text on the left, two on the right.
+        var fresh = LabelPlacer(boxes: [], layout: Rect(x: 0, y: 0, width: 200, height: 100))
+        for x in [80.0, 140.0, 10.0] {
+            fresh.commit(PlacedText(text: "wall", rect: Rect(x: x, y: -4000, width: 40, height: 8000), style: .name, marker: nil,
+                                    leader: nil, backdrop: true))
+        }
+        #expect(fresh.leaderCrossings(leader.0, leader.1, home: view) == 1)
+        #expect(fresh.leaderCrossings(Point(x: 70, y: 50), Point(x: 230, y: 50), home: view) == 2)
+    }
+}

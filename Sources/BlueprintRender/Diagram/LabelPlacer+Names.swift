@@ -119,7 +119,8 @@ extension LabelPlacer {
     @discardableResult
     mutating func placeInColumn(_ name: String, style: PlacedText.Style, size s: Size, for f: Rect, owners: [Rect],
                                 dimmed: Bool, cleanOnly: Bool) -> Bool {
-        var fallback: PlacedText?
+        // The leader that crosses the fewest texts and leaders, the shorter of equals.
+        var fallback: (text: PlacedText, crossings: Int, length: Double)?
         var best: (text: PlacedText, length: Double)?
         // Leaders from the middle of the view's side first; failing that on both sides, level
         // with the callout where the frame reaches that high (a straight leader passes under a
@@ -146,14 +147,21 @@ extension LabelPlacer {
                         if best == nil || length < best!.length { best = (text, length) }
                         break
                     }
-                    if fallback == nil { fallback = text }
+                    if !cleanOnly {
+                        let crossings = leaderCrossings(anchor, end, home: f)
+                        let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
+                        if fallback == nil || crossings < fallback!.crossings
+                            || (crossings == fallback!.crossings && length < fallback!.length) {
+                            fallback = (text, crossings, length)
+                        }
+                    }
                 }
             }
         }
         if let best {
             commit(best.text)
         } else if let fallback, !cleanOnly {
-            commit(fallback)
+            commit(fallback.text)
         } else {
             return false
         }

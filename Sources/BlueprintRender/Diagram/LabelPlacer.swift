@@ -121,6 +121,18 @@ struct LabelPlacer {
         return !leaderIndex.indices(overlapping: box).contains { Segments.cross((p, q), leaders[$0]) }
     }
 
+    /// How many text boxes (other than `home`) and earlier leaders the leader from `p` to `q`
+    /// crosses.
+    func leaderCrossings(_ p: Point, _ q: Point, home: Rect?) -> Int {
+        let box = Segments.bounds(p, q)
+        var texts = Set<Rect>()   // (a box in several cells of the index is met once a cell)
+        _ = index.first(in: box, blocking: .text) { r in
+            if r != home && Segments.crosses(p, q, r) { texts.insert(r) }
+            return false
+        }
+        return texts.count + leaderIndex.indices(overlapping: box).filter { Segments.cross((p, q), leaders[$0]) }.count
+    }
+
     // MARK: Notes
 
     /// Places the "ambiguous" note of each ambiguous view below it (or inside, or above):
