@@ -57,7 +57,8 @@ extension RenderCommand {
                     let diagram = try Diagram(root: root, options: RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: false))
                     let report = diagram.layoutReport
                     if !report.isClean {
-                        problems.append("\(caption): \(report.problemSummary)")
+                        let again = ScreenOptions.arguments(device: device, direction: direction == own ? nil : direction)
+                        problems.append("\(caption): \(report.problemSummary) (see `blueprint explain \(file)\(again)`)")
                     }
                     row.append(DeviceSheet.Panel(caption: caption, diagram: diagram))
                 } catch {
@@ -80,7 +81,7 @@ extension RenderCommand {
             throw ExitCode(2)
         }
         if !problems.isEmpty {
-            Entry.printError("\(file): drawn with layout problems (see `blueprint explain \(file)`):\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
+            Entry.printError("\(file): drawn with layout problems:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
             throw ExitCode(1)
         }
     }

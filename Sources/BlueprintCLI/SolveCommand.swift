@@ -11,6 +11,7 @@ struct SolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "solve",
         abstract: "Solve a .layout file and print every view's frame.",
+        usage: "blueprint solve <file.layout> [--format <format>] [options]",
         discussion: """
             Prints one line per view, in declaration order, with its frame in its superview's \
             coordinates (points, origin top-left, y down). Below the frames comes a line for each \
@@ -30,6 +31,7 @@ struct SolveCommand: ParsableCommand {
             Examples:
               blueprint solve fixtures/login-form.layout
               blueprint solve fixtures/conflict.layout --format json
+              blueprint solve fixtures/login-form.layout --device "iPhone SE"
 
             Exit status: 0 the layout is clean, 1 it has any of those problems, 2 bad input or usage.
             """
@@ -41,8 +43,11 @@ struct SolveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text: a table for people; json: one object for tools.", valueName: "format"))
     var format: Format = .text
 
+    @OptionGroup var screen: ScreenOptions
+
     func run() throws {
         let document = try LayoutInput.load(file)
+        screen.apply(to: document)
         document.root.layoutIfNeeded()
         let report = document.root.layoutReport
         switch format {
@@ -158,6 +163,7 @@ struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain the conflicts and ambiguity of a .layout file.",
+        usage: "blueprint explain <file.layout> [--device <name>] [--direction <dir>]",
         discussion: """
             For each conflict: the required constraints that cannot all hold, each with its \
             file:line, and the one broken to recover (of those, the one furthest down the file). \
@@ -170,6 +176,7 @@ struct ExplainCommand: ParsableCommand {
               blueprint explain fixtures/conflict.layout
               blueprint explain fixtures/ambiguous.layout
               blueprint explain fixtures/tie.layout
+              blueprint explain fixtures/rtl-form.layout --device iPad --direction ltr
 
             Exit status: 0 the layout is clean, 1 it has any of those problems, 2 bad input or usage.
             """
@@ -178,8 +185,11 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The layout to explain.", valueName: "file.layout"))
     var file: String
 
+    @OptionGroup var screen: ScreenOptions
+
     func run() throws {
         let document = try LayoutInput.load(file)
+        screen.apply(to: document)
         document.root.layoutIfNeeded()
         let report = document.root.layoutReport
         if report.isClean {

@@ -81,6 +81,33 @@ import Testing
         #expect(!dir.exists("s.png") && !dir.exists("s.svg"))
     }
 
+    /// A panel with problems names them and the command that lists them: `explain` (and
+    /// `solve`) lay the file out on that device, in that direction, as the panel did.
+    @Test func aPanelsProblemsPointToExplainOnThatDevice() throws {
+        let dir = try Scratch()
+        try dir.write("wide.layout", Self.card + "card.width >= 380\n")
+        let sheet = try dir.blueprint(["render", "wide.layout", "-o", "s.png", "--devices", "iPhone SE, iPad", "--scale", "1", "--rtl"])
+        #expect(sheet.status == 1)
+        #expect(sheet.stderr == """
+            wide.layout: drawn with layout problems:
+              iPhone SE · 375 × 667: 1 conflict (see `blueprint explain wide.layout --device "iPhone SE"`)
+              iPhone SE · 375 × 667 · right to left: 1 conflict (see `blueprint explain wide.layout --device "iPhone SE" --direction rtl`)
+
+            """)
+        let se = try dir.blueprint(["explain", "wide.layout", "--device", "iPhone SE", "--direction", "rtl"])
+        #expect(se.status == 1)
+        #expect(se.stdout.contains("card.width >= 380 (wide.layout:10)"), "\(se.stdout)")
+        let ipad = try dir.blueprint(["explain", "wide.layout", "--device", "ipad"])
+        #expect(ipad.status == 0, "\(ipad.stdout)")
+        // The SE's frames, its 20-point status bar above the card (the card broken to 359 wide).
+        let frames = try dir.blueprint(["solve", "wide.layout", "--device", "iPhone SE"])
+        #expect(frames.stdout.hasPrefix("view    x     y  width  height\nroot    0     0    375     667\ncard    8    36    359      80\n"),
+                "\(frames.stdout)")
+        let unknown = try dir.blueprint(["solve", "wide.layout", "--device", "Pixel 8"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown device 'Pixel 8': expected iPhone SE, iPhone 13 mini"), "\(unknown.stderr)")
+    }
+
     /// The part of `image` at (x, y) with the size of `like`.
     func crop(_ image: Bitmap, x: Int, y: Int, like: Bitmap) -> Bitmap {
         image.cropped(to: PixelRect(x: x, y: y, width: like.width, height: like.height))

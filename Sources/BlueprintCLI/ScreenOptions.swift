@@ -1,0 +1,46 @@
+import ArgumentParser
+import Blueprint
+import BlueprintRender
+
+/// `--device` and `--direction` of `solve` and `explain`: the file laid out on one screen of the
+/// device catalog, in one direction, as a panel of `render --devices` is (so a problem the
+/// device sheet reports can be listed and explained).
+struct ScreenOptions: ParsableArguments {
+    enum Direction: String, ExpressibleByArgument, CaseIterable {
+        case ltr, rtl
+    }
+
+    @Option(help: ArgumentHelp("Lay the file out on this screen (its size and safe area, as a panel of `render --devices`), as \"iPhone SE\".", valueName: "name"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("Lay the file out left to right (ltr) or right to left (rtl), whatever its `direction` line says.", valueName: "direction"))
+    var direction: Direction?
+
+    func validate() throws {
+        if let device, Device.named(device) == nil {
+            throw ValidationError("unknown device '\(device.trimmingSpaces)': expected \(Device.catalog.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    /// Gives the document's root the device's size and safe area and the direction asked for.
+    func apply(to document: LayoutDocument) {
+        let root = document.root
+        if let name = device, let device = Device.named(name) {
+            root.translatesAutoresizingMaskIntoConstraints = true
+            root.frame = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
+            root.safeAreaInsets = device.safeArea
+        }
+        if let direction {
+            root.layoutDirection = direction == .rtl ? .rightToLeft : .leftToRight
+        }
+    }
+
+    /// The arguments that ask for this screen again (` --device "iPhone SE" --direction rtl`),
+    /// for a message that points to a command.
+    static func arguments(device: Device?, direction: LayoutDirection?) -> String {
+        var out = ""
+        if let device { out += " --device \"\(device.name)\"" }
+        if let direction { out += " --direction \(direction == .rightToLeft ? "rtl" : "ltr")" }
+        return out
+    }
+}
