@@ -63,6 +63,25 @@ struct DiagnosticsTests {
         }
     }
 
+    /// The root's safe area in a conflict reads as UIKit writes it: its insets as constants,
+    /// none where an inset is 0.
+    @Test func aConflictThroughTheSafeAreaListsItsInsets() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        root.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        let bar = View(name: "bar")
+        root.addSubview(bar)
+        let safe = root.safeAreaLayoutGuide
+        try activate([bar.left == safe.left, bar.right == safe.right, bar.top == safe.top, bar.bottom == safe.bottom])
+        try activate([bar.width == 320, bar.height == 100])
+        root.layoutIfNeeded()
+        let conflicts = root.layoutReport.conflicts
+        #expect(conflicts.count == 2)
+        let lines = conflicts.flatMap(\.constraints)
+        #expect(lines.contains("root.safeAreaLayoutGuide.width == root.width (safe area)"), "\(lines)")
+        #expect(lines.contains("root.safeAreaLayoutGuide.height == root.height - 81 (safe area)"), "\(lines)")
+        #expect(!lines.contains { $0.contains(" - 0 ") || $0.contains(" + 0 ") })
+    }
+
     @Test func theLatestActivatedConstraintOfAConflictBreaksAndComesBackWhenFreed() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let box = View(name: "box")

@@ -194,10 +194,13 @@ extension LayoutEngine {
             let s = root.safeAreaInsets
             let r = root.variables!
             if owner === root {
-                pin(v.x - s.left, "left == root.left + \(formatNumber(s.left)) (safe area)")
-                pin(v.y - s.top, "top == root.top + \(formatNumber(s.top)) (safe area)")
-                pin(v.width - r.width + s.left + s.right, "width == root.width - \(formatNumber(s.left + s.right)) (safe area)")
-                pin(v.height - r.height + s.top + s.bottom, "height == root.height - \(formatNumber(s.top + s.bottom)) (safe area)")
+                // (`root.left + 47`, `root.width - 0` written `root.width`, as UIKit writes no
+                // zero constant.)
+                func offset(_ c: Double) -> String { c == 0 ? "" : c > 0 ? " + \(formatNumber(c))" : " - \(formatNumber(-c))" }
+                pin(v.x - s.left, "left == root.left\(offset(s.left)) (safe area)")
+                pin(v.y - s.top, "top == root.top\(offset(s.top)) (safe area)")
+                pin(v.width - r.width + s.left + s.right, "width == root.width\(offset(-(s.left + s.right))) (safe area)")
+                pin(v.height - r.height + s.top + s.bottom, "height == root.height\(offset(-(s.top + s.bottom))) (safe area)")
                 break
             }
             // The part of the view inside the root's safe area: each edge is the inner one of

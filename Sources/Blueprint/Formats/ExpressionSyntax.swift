@@ -170,6 +170,11 @@ struct ExpressionParser {
                 guard (1...1000).contains(v) else { throw fail("priority \(formatNumber(v)) is outside 1...1000", t) }
                 return (LayoutPriority(v), start..<end)
             }
+            // SnapKit's and Cartography's names for the same levels.
+            let other = ["high": "defaultHigh (750)", "low": "defaultLow (250)", "medium": "500"]
+            if let guess = other[name.lowercased()] {
+                throw fail("unknown priority `\(name)`; did you mean \(guess)?", current)
+            }
             let names = LayoutPriority.named.map(\.name).joined(separator: ", ")
             throw fail("unknown priority `\(name)`: use a number 1...1000 or one of \(names)", current)
         case .end:

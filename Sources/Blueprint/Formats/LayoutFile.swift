@@ -823,6 +823,11 @@ struct LayoutFileParser {
             case "spacingAfter":
                 spacingAfter = try c.number("the spacing after the view", metrics: metrics)
             default:
+                // A weight or `italic` written straight after the size, as CSS and SwiftUI put it.
+                if Font.Weight(named: option) != nil {
+                    throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a font's weight is written `weight \(option.lowercased())`",
+                                      range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
+                }
                 let message = closest(option, in: options).map { "unknown \(keyword) option `\(option)`; did you mean `\($0)`?" }
                     ?? "unknown \(keyword) option `\(option)`: use \(options.dropLast().joined(separator: ", ")) or \(options.last!)"
                 throw SyntaxError(message: message, range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
