@@ -33,6 +33,9 @@ public struct Diagram {
     let legend: LegendLayout
     /// The layout's frame (root coordinates), without lines and labels sticking out.
     let contentFrame: Rect
+    /// The boxes (by index) that a view painted after them hides whole (see ``covered(_:)``): their
+    /// outlines are drawn again, dotted, over everything.
+    let covered: [Int]
 
     /// How readable the picture came out: texts, markers, crossings (see ``Statistics``).
     public let statistics: Statistics
@@ -99,6 +102,7 @@ public struct Diagram {
             crop = nil
         }
 
+        covered = Self.covered(builder.boxes)
         var entries: [LegendEntry] = []
         if options.legend {
             let depths = Set(builder.boxes.map { $0.depth % options.theme.fills.count }).sorted()
@@ -131,6 +135,7 @@ public struct Diagram {
             }
             if builder.boxes.contains(where: { !$0.ambiguous.isEmpty }) { entries.append(LegendEntry(sample: .ambiguous, text: "ambiguous")) }
             if builder.boxes.contains(where: { $0.hidden }) { entries.append(LegendEntry(sample: .hidden, text: "hidden")) }
+            if !covered.isEmpty { entries.append(LegendEntry(sample: .covered, text: "behind another view")) }
         }
         let legendWidth = max(box.width, 360)
         var legend = LegendLayout(entries: entries, numbered: placer.legend, width: legendWidth,
@@ -180,6 +185,42 @@ public struct Diagram {
                 throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
             }
         }
+    }
+
+    /// The boxes that a view painted after them, and not inside them, hides whole: its frame
+    /// holds the box's frame, outline and all (a selection circle declared before the grid over
+    /// it, a view under an overlay). Views are painted in tree order, each over the ones before
+    /// it, so without this such a view would not be seen at all. A view only partly covered (a
+    /// badge over an icon's corner) keeps most of its outline and is left as it is; hidden views
+    /// neither count nor cover.
+    /// - Complexity: O(n · d) for n boxes nested d deep (the views over a point, through a
+    ///   spatial index).
+    static func covered(_ boxes: [ViewBox]) -> [Int] {
+        // Where each box's subtree ends: boxes are in tree order, a subtree the run of deeper
+        // boxes after it.
+        var end = [Int](repeating: boxes.count, count: boxes.count)
+        var open: [Int] = []
+        for (i, b) in boxes.enumerated() {
+            while let last = open.last, boxes[last].depth >= b.depth { end[last] = i; open.removeLast() }
+            open.append(i)
+        }
+        var index = SpatialIndex(cellSize: 64)
+        for (i, b) in boxes.enumerated() where !b.hidden && b.frame.width > 0 && b.frame.height > 0 {
+            index.insert(b.frame, owner: i)
+        }
+        var out: [Int] = []
+        for (i, b) in boxes.enumerated() where !b.hidden && b.frame.width > 0 && b.frame.height > 0 {
+            let f = b.frame
+            let centre = Rect(x: f.midX - 0.01, y: f.midY - 0.01, width: 0.02, height: 0.02)
+            let hides = index.owners(overlapping: centre, kinds: .text).contains { j in
+                guard j >= end[i] else { return false }
+                let o = boxes[j].frame
+                // (A view with the same frame draws the same outline: nothing is lost.)
+                return o != f && o.minX <= f.minX && f.maxX <= o.maxX && o.minY <= f.minY && f.maxY <= o.maxY
+            }
+            if hides { out.append(i) }
+        }
+        return out
     }
 
     /// Places every text: tight constraint labels, names, guide names, badges, notes, the

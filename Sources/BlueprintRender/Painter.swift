@@ -149,6 +149,14 @@ struct Painter {
             context.setLine(width: lineWidth(1), dash: [6 * scale, 3 * scale])
             strokeRect(safe, width: 1, cutAround: texts)
         }
+        // Views a later view hides: their outlines again, dotted, over every fill.
+        for i in diagram.covered {
+            let b = diagram.boxes[i]
+            context.setColor(theme.outline(depth: b.depth), alpha: b.dimmed ? 0.35 : 1)
+            context.setLine(width: lineWidth(1), dash: [2 * scale, 2 * scale])
+            strokeRect(b.frame, width: 1)
+            context.stroke()
+        }
         for b in diagram.boxes where !b.ambiguous.isEmpty {
             context.setColor(theme.ambiguous)
             context.setLine(width: lineWidth(1.5), dash: [4 * scale, 2 * scale])
@@ -318,6 +326,11 @@ struct Painter {
                 context.fill()
                 context.setColor(theme.outline(depth: 1), alpha: 0.35)
                 context.setLine(width: lineWidth(1))
+                strokeRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10), width: 1)
+                context.stroke()
+            case .covered:
+                context.setColor(theme.outline(depth: 1))
+                context.setLine(width: lineWidth(1), dash: [2 * scale, 2 * scale])
                 strokeRect(Rect(x: x0, y: midY - 5, width: LegendLayout.sampleWidth, height: 10), width: 1)
                 context.stroke()
             case .marker(let n, let style):

@@ -117,3 +117,36 @@ import Testing
         #expect(fresh.leaderCrossings(Point(x: 70, y: 50), Point(x: 230, y: 50), home: view) == 2)
     }
 }
+
+/// Views painted over others: one hidden whole by a later view that is not inside it gets its
+/// outline drawn again, dotted, over every fill, and a legend entry.
+@Suite struct CoveredViewTests {
+    @Test func aViewHiddenWholeByALaterOneIsOutlinedOverIt() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        // Declared first, so painted first: `selection` under `grid`; `icon` only partly under
+        // `badge`; `twin` under a view of its very frame; `cell` inside `grid` (its own child).
+        let selection = View(name: "selection"), grid = View(name: "grid"), cell = View(name: "cell")
+        let icon = View(name: "icon"), badge = View(name: "badge"), twin = View(name: "twin"), cover = View(name: "cover")
+        for v in [selection, grid, icon, badge, twin, cover] { root.addSubview(v) }
+        grid.addSubview(cell)
+        func place(_ v: View, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> [LayoutConstraint] {
+            [v.left == root.left + x, v.top == root.top + y, v.width == w, v.height == h]
+        }
+        try activate(place(selection, 40, 40, 20, 20) + place(grid, 10, 10, 100, 100) + place(icon, 150, 20, 40, 40)
+                     + place(badge, 175, 10, 20, 20) + place(twin, 150, 120, 40, 40) + place(cover, 150, 120, 40, 40)
+                     + [cell.left == grid.left, cell.top == grid.top, cell.width == 50, cell.height == 50])
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1))
+        #expect(d.covered.map { d.boxes[$0].name } == ["selection"])
+        let image = try PNG.decode(d.png())
+        // The selection's left edge (x = 40) over the grid's cell, rows 41...46 (above the caps
+        // of the I-bar to its middle): 2-point dashes of the outline, anti-aliased where they
+        // start and end; the other two pixels are the cell's fill, as all six were before.
+        let cellFill = RenderOptions().theme.fill(depth: try #require(d.boxes.first { $0.name == "cell" }).depth)
+        func byte(_ c: Double) -> UInt8 { UInt8((c * 255).rounded()) }
+        let column = (41...46).map { y in image[Int(40 - d.bounds.minX), Int(Double(y) - d.bounds.minY)] }
+        let fill = column.filter { [$0.red, $0.green, $0.blue] == [byte(cellFill.red), byte(cellFill.green), byte(cellFill.blue)] }
+        #expect(fill.count == 2, "\(column)")
+        let outline = RenderOptions().theme.outline(depth: try #require(d.boxes.first { $0.name == "selection" }).depth)
+        #expect(column.contains { [$0.red, $0.green, $0.blue] == [byte(outline.red), byte(outline.green), byte(outline.blue)] })
+    }
+}
