@@ -58,7 +58,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("png, svg or pdf (default: from the output's extension, else png).", valueName: "format"))
     var format: String?
 
-    @Option(help: ArgumentHelp("Which constraints to draw: all, none, or view names (repeat --show or separate with commas): those views and what they relate to are highlighted, the rest dimmed.", valueName: "which"))
+    @Option(help: ArgumentHelp("Which constraints to draw: all, none, or view names (repeat --show or separate with commas): those views, the views inside them and what they relate to are highlighted, the rest dimmed.", valueName: "which"))
     var show: [String] = []
 
     @Flag(help: "With --show VIEW: crop the picture to the views in focus and what they relate to.")

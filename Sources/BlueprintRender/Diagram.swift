@@ -97,6 +97,18 @@ public struct Diagram {
             // Cropped to the views in focus and what they relate to, with a margin.
             let m = 24.0
             box = Rect(x: focus.minX - m, y: focus.minY - m, width: focus.width + 2 * m, height: focus.height + 2 * m)
+            // With every text about them: the names of the views in focus and the labels and
+            // badges of what they relate, where those went beside the frames (a callout in the
+            // column beside the layout is not cut in half); a numbered marker by where it points.
+            let frames = builder.focusFrames
+            for t in placer.placed {
+                let pointsIn = t.marker != nil && t.leader.map { l in frames.contains { $0.minX <= l.0.x && l.0.x <= $0.maxX && $0.minY <= l.0.y && l.0.y <= $0.maxY } } == true
+                let about = t.isName ? !t.dimmed && t.home.map(frames.contains) == true
+                    : t.home.map(frames.contains) == true || t.owners.contains(where: frames.contains) || pointsIn
+                guard about else { continue }
+                include(t.rect)
+                if let l = t.leader { include(l.0, l.1) }
+            }
             crop = box
         } else {
             crop = nil

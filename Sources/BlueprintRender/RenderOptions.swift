@@ -6,10 +6,11 @@ public struct RenderOptions: Hashable, Sendable {
         case all
         /// None: frames, names, margins only.
         case none
-        /// Only those whose first or second item is the named view (or one of its guides).
+        /// Only those whose first or second item is the named view, a view inside it, or one
+        /// of their guides.
         case view(String)
-        /// Only those whose first or second item is one of the named views: the focus. The
-        /// views they relate are highlighted, every other view is dimmed.
+        /// Only those whose first or second item is one of the named views or a view inside
+        /// one: the focus. The views they relate are highlighted, every other view is dimmed.
         case views([String])
 
         /// The views in focus, nil for `all` and `none`.

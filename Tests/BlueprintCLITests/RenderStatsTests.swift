@@ -138,9 +138,10 @@ import Testing
         #expect(repeated.status == 0)
         #expect(try FileIO.read("\(folder)/a.png") == FileIO.read("\(folder)/b.png"))
         // Cropped to the two fields and what they relate to (the root's sides, the subtitle, the
-        // forgot link) with the legend below: 798 × 752 where the whole screen is 810 × 1508.
+        // forgot link), widened to the labels of their 24-point insets beside them, with the
+        // legend below: 946 × 720 where the whole screen is 810 × 1508.
         let cropped = try PNG.read(path: "\(folder)/a.png")
-        #expect((cropped.width, cropped.height) == (798, 752))
+        #expect((cropped.width, cropped.height) == (946, 720))
         for (arguments, message) in [
             (["--crop"], "--crop needs --show with one or more view names"),
             (["--show", "all,email"], "--show all and --show none cannot be combined with view names"),

@@ -150,3 +150,59 @@ import Testing
         #expect(column.contains { [$0.red, $0.green, $0.blue] == [byte(outline.red), byte(outline.green), byte(outline.blue)] })
     }
 }
+
+/// `--show` on a container shows what is inside it, and `--crop` keeps the texts about the views
+/// in focus whole.
+@Suite struct FocusOnContainerTests {
+    static let layout = """
+        canvas 300 x 200
+        view card margins 8
+        view thumb in card
+        view title in card label "Offsite agenda" font 15
+        view other
+        card.leading == superview.leading + 10
+        card.top == superview.top + 10
+        card.width == 120
+        thumb.leading == card.leadingMargin
+        thumb.trailing == card.trailingMargin
+        thumb.top == card.topMargin
+        thumb.height == thumb.width * 0.75
+        title.top == thumb.bottom + 8
+        title.leading == thumb.leading
+        card.bottom == title.bottom + 8
+        other.leading == card.trailing + 20
+        other.top == card.top
+        other.size == 40
+
+        """
+
+    @Test func aContainerInFocusShowsItsInsides() throws {
+        let document = try LayoutDocument(parsing: Self.layout, file: "card.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1, constraints: .view("card")))
+        let formulas = Set(d.annotations.map(\.formula))
+        #expect(formulas.isSuperset(of: ["title.top == thumb.bottom + 8", "card.bottom == title.bottom + 8",
+                                         "other.leading == card.trailing + 20"]), "\(formulas)")
+        // The ratio is a badge on the thumbnail; `other`'s own size is not about the card.
+        #expect(d.texts.contains { $0.text == "w ×0.75" || $0.text.contains("×0.75") || $0.text.contains("4:3") || $0.text.contains("3:4") },
+                "\(d.texts.map(\.text))")
+        #expect(!d.texts.contains { $0.text.contains("40 × 40") })
+        // The root too: the card's position relates it.
+        #expect(d.boxes.filter { !$0.dimmed }.map(\.name).sorted() == ["card", "other", "root", "thumb", "title"])
+    }
+
+    @Test func theCropKeepsTheNamesAndLabelsOfTheViewsInFocusWhole() throws {
+        let document = try Support.fixture("screens/inbox")
+        for name in ["m1Row", "m2Badge", "navBar", "search"] {
+            let d = try Diagram(root: document.root, options: RenderOptions(scale: 1, constraints: .view(name), crop: true))
+            let crop = try #require(d.crop)
+            // The names of the view in focus and of the views inside it.
+            var inside = Set<String>()
+            try #require(document.root.view(named: name)).forEachInSubtree { inside.insert($0.name) }
+            let frames = Set(d.boxes.filter { inside.contains($0.name) }.map(\.frame))
+            for t in d.texts where t.isName && t.home.map(frames.contains) == true {
+                #expect(t.rect.minX >= crop.minX && t.rect.maxX <= crop.maxX && t.rect.minY >= crop.minY && t.rect.maxY <= crop.maxY,
+                        "\(name): \(t.text) at \(t.rect) outside \(crop)")
+            }
+        }
+    }
+}

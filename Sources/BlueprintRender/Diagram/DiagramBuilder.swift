@@ -10,6 +10,10 @@ struct DiagramBuilder {
     private(set) var annotations: [Annotation] = []
     /// Size constraints, summarised per item (see ``SizeBadges``).
     private(set) var badges: [SizeBadges.Badge] = []
+    /// With a focus: the names of the views in focus and of every view inside them.
+    private var focusSubtrees = Set<String>()
+    /// The highlighted views' frames, with a focus (not the containers of a view in focus).
+    private(set) var focusFrames = Set<Rect>()
     /// The union of the highlighted views' frames, with a focus.
     private(set) var focusFrame: Rect?
     /// How many constraints are drawn (as lines or in badges).
@@ -30,6 +34,15 @@ struct DiagramBuilder {
         self.options = options
         for name in options.constraints.focus ?? [] where root.view(named: name) == nil {
             throw .unknownView(name)
+        }
+        // The views in focus and every view inside them: a container in focus shows its
+        // insides (a card's thumbnail ratio and spacings), as it shows itself.
+        if let focus = options.constraints.focus {
+            var inFocus = Set<String>()
+            for name in focus {
+                root.view(named: name)?.forEachInSubtree { inFocus.insert($0.name) }
+            }
+            focusSubtrees = inFocus
         }
         root.layoutIfNeeded()
         report = root.layoutReport
@@ -74,8 +87,9 @@ struct DiagramBuilder {
         }
         constraintCount = shown.count
         if let focus = options.constraints.focus {
-            // The views in focus and those their constraints relate are highlighted.
-            var highlighted = Set(focus)
+            // The views in focus (with their insides) and those their constraints relate are
+            // highlighted.
+            var highlighted = focusSubtrees
             for (c, _) in shown {
                 for item in [c.firstItem, c.secondItem].compactMap({ $0 }) { if let v = item.owningView { highlighted.insert(v.name) } }
             }
@@ -90,6 +104,7 @@ struct DiagramBuilder {
                 boxes[i].dimmed = !highlighted.contains(boxes[i].name)
                 if !boxes[i].dimmed && !containers.contains(boxes[i].name) {
                     focusFrame = focusFrame.map { union($0, boxes[i].frame) } ?? boxes[i].frame
+                    focusFrames.insert(boxes[i].frame)
                 }
             }
         }
@@ -134,8 +149,7 @@ struct DiagramBuilder {
         case .all: return true
         case .none: return false
         case .view, .views:
-            let focus = options.constraints.focus ?? []
-            return focus.contains { name in c.firstItem.owningView?.name == name || c.secondItem?.owningView?.name == name }
+            return [c.firstItem.owningView, c.secondItem?.owningView].contains { $0.map { focusSubtrees.contains($0.name) } ?? false }
         }
     }
 
