@@ -104,7 +104,10 @@ struct DiagramBuilder {
                 boxes[i].dimmed = !highlighted.contains(boxes[i].name)
                 if !boxes[i].dimmed && !containers.contains(boxes[i].name) {
                     focusFrame = focusFrame.map { union($0, boxes[i].frame) } ?? boxes[i].frame
-                    focusFrames.insert(boxes[i].frame)
+                    let f = boxes[i].frame
+                    focusFrames.insert(f)
+                    // (And as a negative size's note takes it: the extent, either way.)
+                    focusFrames.insert(Rect(x: min(f.minX, f.maxX), y: min(f.minY, f.maxY), width: abs(f.width), height: abs(f.height)))
                 }
             }
         }

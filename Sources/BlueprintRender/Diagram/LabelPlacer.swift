@@ -136,19 +136,32 @@ struct LabelPlacer {
     // MARK: Notes
 
     /// Places the "ambiguous" note of each ambiguous view below it (or inside, or above):
-    /// `ambiguous x`, `ambiguous y, height`.
+    /// `ambiguous x`, `ambiguous y, height`; and the note of each view whose width or height
+    /// came out negative, which its frame cannot show: `negative height (-18)`.
     mutating func placeAmbiguity(_ boxes: [ViewBox]) {
-        for b in boxes where !b.ambiguous.isEmpty {
-            // The parts as `blueprint explain` names them, short: a free height is not `y`.
-            let text = "ambiguous " + b.ambiguous.map { a -> String in
-                switch a {
-                case .left: "x"
-                case .top: "y"
-                default: a.rawValue
-                }
-            }.joined(separator: ", ")
+        var notes: [(ViewBox, String)] = []
+        for b in boxes {
+            if !b.ambiguous.isEmpty {
+                // The parts as `blueprint explain` names them, short: a free height is not `y`.
+                notes.append((b, "ambiguous " + b.ambiguous.map { a -> String in
+                    switch a {
+                    case .left: "x"
+                    case .top: "y"
+                    default: a.rawValue
+                    }
+                }.joined(separator: ", ")))
+            }
+            let negative = [("width", b.frame.width), ("height", b.frame.height)].filter { $0.1 < 0 }
+            if !b.hidden, !negative.isEmpty {
+                notes.append((b, "negative " + negative.map { "\($0.0) (\(formatNumber($0.1)))" }.joined(separator: ", ")))
+            }
+        }
+        for (b, text) in notes {
             let size = boxSize(text)
-            let f = b.frame, w = size.width, h = size.height
+            // A negative length runs back from the origin: the frame's extent, either way.
+            let f = Rect(x: min(b.frame.minX, b.frame.maxX), y: min(b.frame.minY, b.frame.maxY),
+                         width: abs(b.frame.width), height: abs(b.frame.height))
+            let w = size.width, h = size.height
             var slots = [Rect(x: f.minX, y: f.maxY + 1, width: w, height: h),
                          Rect(x: f.maxX - w - 2, y: f.maxY - h - 2, width: w, height: h),
                          Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h),
