@@ -105,4 +105,27 @@ struct AmbiguityDifferentialTests {
         try s.add(x[n - 1] <= 0)
         #expect(s.mayVary(x.map { ($0, nil) }) == Array(repeating: false, count: n))
     }
+
+    /// The optimal face is worked out once per state of the tableau and asked again for free
+    /// (`mayVary` then `freeMotion`, as the layout report does); every change makes it anew: a
+    /// constant that opens a range, a constraint that closes it, a removal that opens it again.
+    @Test func theFaceFollowsEveryChangeOfTheTableau() throws {
+        let x = Variable("x"), y = Variable("y")
+        let s = Solver()
+        let cap = x <= 0
+        try s.add(x >= 0)
+        try s.add(cap)
+        try s.add(y == x + 5)
+        #expect(s.mayVary([(x, nil), (y, nil)]) == [false, false])
+        #expect(s.freeMotion(of: [x]).map(\.value) == [0])
+        try s.setConstant(of: cap, to: -10)   // x <= 10
+        #expect(s.mayVary([(x, nil), (y, nil)]) == [true, true])
+        #expect(s.mayVary(y, relativeTo: x) == false)
+        let pin = x == 3
+        try s.add(pin)
+        #expect(s.mayVary([(x, nil), (y, nil)]) == [false, false])
+        try s.remove(pin)
+        #expect(s.mayVary([(x, nil), (y, nil)]) == [true, true])
+        #expect(s.freeMotion(of: [x]).map { abs($0.value) > 0 } == [true])
+    }
 }

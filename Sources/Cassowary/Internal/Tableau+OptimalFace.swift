@@ -38,6 +38,17 @@ extension Tableau {
     ///   of rows propagation leaves (usually none; a few rows each otherwise).
     func optimalFace() -> OptimalFace {
         materializeAll()
+        // The report asks twice in a row (the solver's variables, then the inputs of the values
+        // defined outside it): the second time costs nothing while the tableau has not changed.
+        if let cached = faceCache, cached.round == solutionRound, cached.symbols == kinds.count, cached.rows == rows.count {
+            return cached.face
+        }
+        let face = computeOptimalFace()
+        faceCache = (solutionRound, kinds.count, rows.count, face)
+        return face
+    }
+
+    private func computeOptimalFace() -> OptimalFace {
         let n = kinds.count
         var face = OptimalFace(role: [Int32](repeating: OptimalFace.fixed, count: n))
         for s in 0..<n where rowOf[s] < 0 && !dead[s] && kinds[s] != .dummy {

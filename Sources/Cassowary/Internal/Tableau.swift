@@ -48,6 +48,9 @@ final class Tableau {
     @exclusivity(unchecked) var definitionRound: [UInt64] = []
     /// Moves whenever the solution may change; definition values computed in an older round are stale.
     @exclusivity(unchecked) var solutionRound: UInt64 = 1
+    /// The last ``optimalFace()`` and the round, symbol count and row count it was worked out
+    /// at (every change to the tableau moves one of them).
+    var faceCache: (round: UInt64, symbols: Int, rows: Int, face: OptimalFace)?
     /// Two rows an expanded definition is merged in, reused.
     @exclusivity(unchecked) var definitionScratch = (Row(), Row())
     @exclusivity(unchecked) var definitionStack: [Int] = []
