@@ -356,6 +356,9 @@ struct LayoutFileTests {
             test.layout:5:6: error: a view named `header` is already declared on line 2
                 view header
                      ^~~~~~
+            test.layout:6:7: error: unknown attribute `leadng`; did you mean `leading`?
+                title.leadng == header.leading
+                      ^~~~~~
             test.layout:7:1: error: unknown statement `canvs`; did you mean `canvas`?
                 canvs 1 x 1
                 ^~~~~
@@ -365,7 +368,9 @@ struct LayoutFileTests {
             """)
     }
 
-    /// A line that uses a view or metric whose declaration failed is not reported again.
+    /// A line that uses a view or metric whose declaration failed is not reported again. (A
+    /// view whose mistake is in an option after its superview, as `title`'s font above and
+    /// `box`'s size here, is still made: the lines that use it are checked.)
     @Test func noCascadeFromAFailedDeclaration() {
         #expect(errors("""
             view box size 10

@@ -756,6 +756,12 @@ struct LayoutFileParser {
         // The options given, as bits of their index in `optionIndex` (no array per view).
         var seen: UInt64 = 0
         var options: [String] { Self.viewOptions + (isStack ? Self.stackOptions : []) }   // for messages
+        // A mistake in an option (`font 17 semibold`) is listed, and the view is still made
+        // with the options before it, once its superview is known: the lines that use it are
+        // then checked as well, so one run lists every mistake, not one a run.
+        var parentGiven = false
+        var optionError: SyntaxError?
+        do throws(SyntaxError) {
         while !c.atEnd {
             guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) option (\(options.joined(separator: ", "))), found \(c.describe())") }
             let index = lexer.lookUp(c.current, in: Self.optionIndex)
@@ -779,6 +785,7 @@ struct LayoutFileParser {
                 if c.text == name { throw c.fail("a view cannot be inside itself") }
                 parent = try declaredView(c, ifGuide: "only a view can have subviews",
                                           ifBelow: { "the superview `\($0)`" }, before: "declare a superview before its subviews")
+                parentGiven = true
                 c.advance()
             case "label":
                 guard c.current.kind == .string else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
@@ -816,6 +823,9 @@ struct LayoutFileParser {
                     guard (1...1000).contains(v) else { throw SyntaxError(message: "priority \(formatNumber(v)) is outside 1...1000", range: start..<tokens[c.i - 1].end) }
                     values.append(v)
                 }
+                if values.isEmpty, c.current.kind == .identifier, let guess = ["high": "defaultHigh (750)", "low": "defaultLow (250)", "medium": "500"][c.text.lowercased()] {
+                    throw c.fail("unknown priority `\(c.text)`; did you mean \(guess)?")
+                }
                 guard !values.isEmpty else { throw c.fail("expected a priority (horizontal, then optionally vertical) after `\(option)`, found \(c.describe())") }
                 if option == "hugging" { hugging = values } else { compression = values }
             case "hidden":
@@ -832,6 +842,12 @@ struct LayoutFileParser {
                     ?? "unknown \(keyword) option `\(option)`: use \(options.dropLast().joined(separator: ", ")) or \(options.last!)"
                 throw SyntaxError(message: message, range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
             }
+        }
+        } catch {
+            // Not when the superview is unsettled: an `in` not read yet, or one that failed.
+            let inAhead = tokens[min(c.i, tokens.count)...].contains { $0.kind == .identifier && lexer.text($0) == "in" }
+            guard !error.isCascade, parentGiven || !inAhead, !Self.isPartOfIn(error, tokens, lexer) else { throw error }
+            optionError = error
         }
         if isStack && text != nil {
             throw SyntaxError(message: "a stack has no label: put a label view in it", range: nameRange)
@@ -884,6 +900,18 @@ struct LayoutFileParser {
         depth[ObjectIdentifier(v)] = d
         views.append(v)
         viewsByName[name] = v
+        if let optionError {
+            declaring = nil   // made: the lines that use it are checked
+            throw optionError
+        }
+    }
+
+    /// Whether the error is about the `in` option itself (its superview): then the view's place
+    /// in the tree is unknown and it is not made.
+    private static func isPartOfIn(_ error: SyntaxError, _ tokens: [Token], _ lexer: Lexer) -> Bool {
+        guard let k = tokens.firstIndex(where: { $0.kind == .identifier && lexer.text($0) == "in" }) else { return false }
+        let end = k + 1 < tokens.count ? tokens[k + 1].end : tokens[k].end
+        return error.range.lowerBound >= tokens[k].start && error.range.lowerBound <= end
     }
 }
 
