@@ -35,11 +35,13 @@ private let ambiguityFixtures: AmbiguityFile = {
 }()
 
 /// The system on a fresh solver, its variables, and our answers (single queries and a batch).
-/// `denseLimit` 0 settles every leftover component in sparse tableaus instead of dense matrices.
-private func solve(_ system: AmbiguitySystem, denseLimit: Int? = nil) throws -> (solver: Solver, vars: [Variable], batch: [Bool]) {
+/// `denseLimit` 0 settles every leftover component in sparse tableaus instead of dense matrices
+/// (a component of one row directly, unless `direct` is false: then by the linear program).
+private func solve(_ system: AmbiguitySystem, denseLimit: Int? = nil, direct: Bool = true) throws -> (solver: Solver, vars: [Variable], batch: [Bool]) {
     let vars = (0..<system.variables).map { Variable("x\($0)") }
     let solver = Solver()
     if let denseLimit { solver.core.denseSettleLimit = denseLimit }
+    solver.core.settlesSingleRowsDirectly = direct
     for c in system.constraints { try solver.add(c.constraint(vars)) }
     solver.updateVariables()
     return (solver, vars, solver.mayVary(vars.map { ($0, nil) }))
@@ -55,11 +57,11 @@ struct AmbiguityDifferentialTests {
         #expect(all.filter { !$0 }.count == 1168)
     }
 
-    @Test(arguments: [nil, 0])
-    func everyVariableAgreesWithKiwi(denseLimit: Int?) throws {
+    @Test(arguments: [(nil, true), (0, true), (0, false)] as [(Int?, Bool)])
+    func everyVariableAgreesWithKiwi(denseLimit: Int?, direct: Bool) throws {
         var wrong: [String] = []
         for system in ambiguityFixtures.systems {
-            let (solver, vars, batch) = try solve(system, denseLimit: denseLimit)
+            let (solver, vars, batch) = try solve(system, denseLimit: denseLimit, direct: direct)
             try solver._checkInvariants()
             for (i, v) in vars.enumerated() {
                 if batch[i] != system.ambiguous[i] {
@@ -127,5 +129,36 @@ struct AmbiguityDifferentialTests {
         try s.remove(pin)
         #expect(s.mayVary([(x, nil), (y, nil)]) == [true, true])
         #expect(s.freeMotion(of: [x]).map { abs($0.value) > 0 } == [true])
+    }
+
+    /// A column of views closed at both ends, exactly as tall as its container, each view's
+    /// height an intrinsic one (compression 750, hugging 250): the optimum is unique,
+    /// and the optimal face's one leftover row runs over every view. It is settled directly, and
+    /// the linear program it replaces gives the same answers; with room to spare, every height
+    /// can move.
+    @Test func aLongClosedColumnIsSettledAsOneRow() throws {
+        for slack in [0.0, 30.0] {
+            var answers: [[Bool]] = []
+            for direct in [true, false] {
+                let n = 150
+                let y = (0..<n).map { Variable("y\($0)") }, h = (0..<n).map { Variable("h\($0)") }
+                let s = Solver()
+                s.core.settlesSingleRowsDirectly = direct
+                try s.add(y[0] == 20)
+                for i in 0..<n {
+                    // An intrinsic height: at least 20 at compression resistance 750, preferring
+                    // exactly 20 at hugging 250 (one row, as the layout engine makes it).
+                    try s.add(Constraint(Expression([Term(h[i])], constant: -20), .greaterThanOrEqual,
+                                         strength: Strength(level: 750), preferEqual: Strength(level: 250)))
+                    if i + 1 < n { try s.add(y[i + 1] == y[i] + h[i] + 8) }
+                }
+                try s.add(y[n - 1] + h[n - 1] + 20 == Double(20 + 28 * n + 12) + slack)
+                s.updateVariables()
+                answers.append(s.mayVary(h.map { ($0, nil) }))
+                if direct && slack == 0 { #expect(s.core.singleRowSettles == 1) }
+            }
+            #expect(answers[0] == answers[1], "slack \(slack)")
+            #expect(answers[0] == Array(repeating: slack > 0, count: 150), "slack \(slack)")
+        }
     }
 }

@@ -163,6 +163,8 @@ extension Tableau {
             let cells = rowList.reduce(0) { $0 + rowStart[$1 + 1] - rowStart[$1] }
             if rowList.count <= denseSettleLimit && cells <= 4 * denseSettleLimit {
                 settleDense(rowList, rowStart, cellParam, cellCoef, params, bounded, &face)
+            } else if rowList.count == 1 && settlesSingleRowsDirectly {
+                settleSingleRow(rowList[0], rowStart, cellParam, cellCoef, bounded, params, &face)
             } else {
                 settle(rowList, rowStart, cellParam, cellCoef, params, bounded, &face)
             }
@@ -242,6 +244,27 @@ extension Tableau {
             face.role[Int(p)] = expr.isEmpty ? OptimalFace.fixed : Int32(face.expressions.count)
             if !expr.isEmpty { face.expressions.append(expr) }
         }
+    }
+
+    /// ``settle`` for a component of one row over many parameters (a long chain closed at both
+    /// ends by soft lengths: a VFL column exactly as tall as its canvas), worked out directly.
+    /// The cone is `{y : b·y ≥ 0, y_j ≥ 0 for the signed j}`. Some y in it has `b·y > 0`
+    /// exactly when a parameter could raise the row on its own: an unsigned one with any
+    /// coefficient, or a signed one with a positive coefficient. Then the row is not implicit,
+    /// and no bound is either (a signed parameter with a negative coefficient is made up for by
+    /// that one), so every parameter stays a free coordinate. Otherwise every parameter is
+    /// signed with a negative coefficient, and the row holds at 0 only with all of them at 0:
+    /// each is fixed, and no equality is left. (The linear program took N² here: its one
+    /// dense row was substituted into each bound's row.)
+    private func settleSingleRow(
+        _ r: Int, _ rowStart: [Int], _ cellParam: [Int32], _ cellCoef: [Double], _ bounded: [Bool],
+        _ params: [Symbol], _ face: inout OptimalFace
+    ) {
+        singleRowSettles += 1
+        let cells = rowStart[r]..<rowStart[r + 1]
+        let rises = cells.contains { k in !bounded[Int(cellParam[k])] || cellCoef[k] > 0 }
+        if rises { return }
+        for k in cells { face.role[Int(params[Int(cellParam[k])])] = OptimalFace.fixed }
     }
 
     /// The parameters a component's rows mention, in order of first appearance, and each one's

@@ -32,6 +32,11 @@ final class Tableau {
     /// Components of the optimal face's leftover rows up to this size are settled on dense
     /// matrices (see `optimalFace()`); tests set 0 to send every one to the sparse path.
     @exclusivity(unchecked) var denseSettleLimit = 24
+    /// Whether a large component of one row is settled directly (`settleSingleRow`) rather
+    /// than by the linear program (tests compare the two).
+    @exclusivity(unchecked) var settlesSingleRowsDirectly = true
+    /// How many components ``optimalFace()`` has settled directly as one row (for tests).
+    @exclusivity(unchecked) var singleRowSettles = 0
     @exclusivity(unchecked) var pivotCount = 0                // since creation, for Solver.statistics
     @exclusivity(unchecked) var mergedCells = 0
     @exclusivity(unchecked) var dead: [Bool] = []             // symbols of removed constraints
