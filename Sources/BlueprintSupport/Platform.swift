@@ -100,7 +100,12 @@ package func prefaultHeapAhead(bytes: Int) {
     let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
     let start = (UInt(bitPattern: before) + page - 1) & ~(page - 1)
     let end = UInt(bitPattern: after) & ~(page - 1)
-    guard end > start + (1 << 20) else { return }
+    guard end > start + (1 << 20) else {
+        // The heap did not grow (no room for it, or strict overcommit): every later growth would
+        // ask for the pad again and fail over to a mapping, so the pad goes back to glibc's 128 KiB.
+        _ = unsafeBitCast(malloptSymbol, to: Mallopt.self)(-2, 128 << 10)
+        return
+    }
     let range = UnsafeMutablePointer<UInt>.allocate(capacity: 2)
     range[0] = start
     range[1] = end
