@@ -225,3 +225,29 @@ import Testing
         #expect(!d.texts.contains { $0.text.hasPrefix("negative") && $0.text != "negative height (−18)" })
     }
 }
+
+/// A numbered marker with no clean leader takes the free spot whose leader crosses the fewest
+/// texts and leaders, not the first one tried.
+@Suite struct MarkerFallbackTests {
+    @Test func aMarkerWithNoCleanLeaderTakesTheLeastCrossedSpot() throws {
+        var placer = LabelPlacer(boxes: [], layout: Rect(x: 0, y: 0, width: 200, height: 200))
+        let a = Point(x: 100, y: 100)
+        let step = 0.8 * LabelPlacer.markerDiameter("1")
+        func wall(_ r: Rect) {
+            placer.commit(PlacedText(text: "w", rect: r, style: .name, marker: nil, leader: nil, backdrop: true))
+        }
+        // A text over the anchor reaching 3.2 steps each way: the spots of rings 1 to 3 touch
+        // it, and every leader out of it crosses it. Ring 4 is free; straight up (tried first)
+        // a thin text also lies across the leader, between the spot and the big text.
+        let h = 3.2 * step
+        wall(Rect(x: a.x - h, y: a.y - h, width: 2 * h, height: 2 * h))
+        wall(Rect(x: a.x - 5, y: a.y - 3.35 * step, width: 10, height: 0.1 * step))
+        placer.pending.append((text: "w 20", style: .badge(.normal), anchor: a, legendText: "w 20   dot.width == 20",
+                               owner: -2, home: nil, owners: []))
+        placer.placeMarkers()
+        let marker = try #require(placer.placed.last)
+        #expect(marker.marker == 1 && placer.forcedMarkers == 0)
+        // To the right on ring 4 (across the big text only), not up (across both).
+        #expect(abs(marker.rect.midX - (a.x + 4 * step)) < 1e-9 && abs(marker.rect.midY - a.y) < 1e-9, "\(marker.rect)")
+    }
+}

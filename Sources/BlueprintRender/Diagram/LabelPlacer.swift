@@ -415,7 +415,7 @@ struct LabelPlacer {
                 }
             }
             var chosen: (Rect, Point)?
-            search: for (blocking, clean) in [(SpatialIndex.Kind([.solid, .line]), true), (.solid, true), (.solid, false)] {
+            search: for (blocking, clean) in [(SpatialIndex.Kind([.solid, .line]), true), (.solid, true)] {
                 for c in candidates {
                     let r = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
                     let a = item.anchor
@@ -424,6 +424,21 @@ struct LabelPlacer {
                        !clean || (leader.map({ leaderIsClean($0.0, $0.1, home: nil) }) ?? true) {
                         chosen = (r, c)
                         break search
+                    }
+                }
+            }
+            if chosen == nil {
+                // No clean leader: the free spot whose leader crosses the fewest texts and
+                // leaders (the nearest of equals), not the first one.
+                var fewest = Int.max
+                for c in candidates {
+                    let r = Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d)
+                    guard !index.intersects(r, ignoring: item.owner, blocking: .solid), !crossedByLeader(r) else { continue }
+                    let a = item.anchor
+                    let crossings = c.x == a.x && c.y == a.y ? 0 : leaderCrossings(a, c, home: nil)
+                    if crossings < fewest {
+                        fewest = crossings
+                        chosen = (r, c)
                     }
                 }
             }
