@@ -34,7 +34,7 @@ public struct Diagram {
     /// The layout's frame (root coordinates), without lines and labels sticking out.
     let contentFrame: Rect
     /// The boxes (by index) that a view painted after them hides whole (see ``covered(_:)``): their
-    /// outlines are drawn again, dotted, over everything.
+    /// outlines are drawn again, in 2-point dashes, over everything.
     let covered: [Int]
 
     /// How readable the picture came out: texts, markers, crossings (see ``Statistics``).
@@ -102,7 +102,8 @@ public struct Diagram {
             // column beside the layout is not cut in half); a numbered marker by where it points.
             let frames = builder.focusFrames
             for t in placer.placed {
-                let pointsIn = t.marker != nil && t.leader.map { l in frames.contains { $0.minX <= l.0.x && l.0.x <= $0.maxX && $0.minY <= l.0.y && l.0.y <= $0.maxY } } == true
+                func holds(_ f: Rect, _ p: Point) -> Bool { f.minX <= p.x && p.x <= f.maxX && f.minY <= p.y && p.y <= f.maxY }
+                let pointsIn = t.marker != nil && t.leader.map { l in frames.contains { holds($0, l.0) } } == true
                 let about = t.isName ? !t.dimmed && t.home.map(frames.contains) == true
                     : t.home.map(frames.contains) == true || t.owners.contains(where: frames.contains) || pointsIn
                 guard about else { continue }

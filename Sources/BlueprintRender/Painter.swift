@@ -149,7 +149,7 @@ struct Painter {
             context.setLine(width: lineWidth(1), dash: [6 * scale, 3 * scale])
             strokeRect(safe, width: 1, cutAround: texts)
         }
-        // Views a later view hides: their outlines again, dotted, over every fill.
+        // Views a later view hides whole: their outlines again, in 2-point dashes, over every fill.
         for i in diagram.covered {
             let b = diagram.boxes[i]
             context.setColor(theme.outline(depth: b.depth), alpha: b.dimmed ? 0.35 : 1)

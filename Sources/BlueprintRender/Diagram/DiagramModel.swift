@@ -143,7 +143,7 @@ struct LegendEntry {
         case spacing, badge, alignment, lowPriority
         case role(StrokeRole)
         case ambiguous, hidden
-        case covered                // a view hidden behind others: its outline, dotted
+        case covered                // a view hidden behind others: its outline, dashed
         case marker(Int, PlacedText.Style)   // in the colour of the text it stands for
         case stackTag(rightToLeft: Bool)   // `→ 8` (`← 8` right to left) after a stack's name
     }
