@@ -14,12 +14,7 @@ extension RenderCommand {
         guard let devices else { return [] }
         let names = devices.split(separator: ",").map { String($0) }
         guard !names.isEmpty else { throw ValidationError("--devices needs at least one device") }
-        return try names.map { name in
-            guard let device = Device.named(name) else {
-                throw ValidationError("unknown device '\(name.trimmingSpaces)': expected \(Device.catalog.map(\.name).joined(separator: ", "))")
-            }
-            return device
-        }
+        return try names.map(ScreenOptions.device(named:))
     }
 
     func runDeviceSheet() throws {
@@ -45,11 +40,8 @@ extension RenderCommand {
             for device in list {
                 // A fresh tree per screen: the file's own canvas and safe area give way to the device's.
                 let document = try unused.take() ?? LayoutInput.load(file)
+                ScreenOptions.lay(document, on: device, direction: direction)
                 let root = document.root
-                root.translatesAutoresizingMaskIntoConstraints = true
-                root.frame = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
-                root.safeAreaInsets = device.safeArea
-                root.layoutDirection = direction
                 let caption = "\(device.name) · \(formatNumber(device.size.width)) × \(formatNumber(device.size.height))"
                     + (direction == .rightToLeft ? " · right to left" : own == .rightToLeft ? " · left to right" : "")
                 do {

@@ -17,22 +17,35 @@ struct ScreenOptions: ParsableArguments {
     var direction: Direction?
 
     func validate() throws {
-        if let device, Device.named(device) == nil {
-            throw ValidationError("unknown device '\(device.trimmingSpaces)': expected \(Device.catalog.map(\.name).joined(separator: ", "))")
-        }
+        if let device { _ = try Self.device(named: device) }
     }
 
     /// Gives the document's root the device's size and safe area and the direction asked for.
     func apply(to document: LayoutDocument) {
+        Self.lay(document, on: device.flatMap(Device.named), direction: direction.map { $0 == .rtl ? .rightToLeft : .leftToRight })
+    }
+
+    /// The device of the catalog with this name.
+    ///
+    /// - Throws: `ValidationError` naming the unknown device and the ones there are.
+    static func device(named name: String) throws -> Device {
+        guard let device = Device.named(name) else {
+            throw ValidationError("unknown device '\(name.trimmingSpaces)': expected \(Device.catalog.map(\.name).joined(separator: ", "))")
+        }
+        return device
+    }
+
+    /// Lays a document's root out on `device` (its size and safe area, the file's canvas and safe
+    /// area giving way) and in `direction`; nil leaves that as the file says. A device sheet's
+    /// panel and `--device` are made the same way.
+    static func lay(_ document: LayoutDocument, on device: Device?, direction: LayoutDirection?) {
         let root = document.root
-        if let name = device, let device = Device.named(name) {
+        if let device {
             root.translatesAutoresizingMaskIntoConstraints = true
             root.frame = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
             root.safeAreaInsets = device.safeArea
         }
-        if let direction {
-            root.layoutDirection = direction == .rtl ? .rightToLeft : .leftToRight
-        }
+        if let direction { root.layoutDirection = direction }
     }
 
     /// The arguments that ask for this screen again (` --device "iPhone SE" --direction rtl`),

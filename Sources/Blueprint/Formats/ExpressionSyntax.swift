@@ -59,6 +59,13 @@ struct ConstantSyntax {
     var range: Range<Int>
 }
 
+/// The priority SnapKit or Cartography means by a name written where a priority goes (`~ high`,
+/// `hugging high`), as the name and value to write instead: `defaultHigh (750)`; nil for any
+/// other name.
+func priorityFromOtherLibraries(_ name: String) -> String? {
+    ["high": "defaultHigh (750)", "low": "defaultLow (250)", "medium": "500"][name.lowercased()]
+}
+
 /// A syntax error: a message and the byte range it is about.
 struct SyntaxError: Error {
     var message: String
@@ -170,9 +177,7 @@ struct ExpressionParser {
                 guard (1...1000).contains(v) else { throw fail("priority \(formatNumber(v)) is outside 1...1000", t) }
                 return (LayoutPriority(v), start..<end)
             }
-            // SnapKit's and Cartography's names for the same levels.
-            let other = ["high": "defaultHigh (750)", "low": "defaultLow (250)", "medium": "500"]
-            if let guess = other[name.lowercased()] {
+            if let guess = priorityFromOtherLibraries(name) {
                 throw fail("unknown priority `\(name)`; did you mean \(guess)?", current)
             }
             let names = LayoutPriority.named.map(\.name).joined(separator: ", ")

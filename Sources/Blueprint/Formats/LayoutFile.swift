@@ -762,91 +762,92 @@ struct LayoutFileParser {
         var parentGiven = false
         var optionError: SyntaxError?
         do throws(SyntaxError) {
-        while !c.atEnd {
-            guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) option (\(options.joined(separator: ", "))), found \(c.describe())") }
-            let index = lexer.lookUp(c.current, in: Self.optionIndex)
-            let option = c.text
-            if let index {
-                guard seen & (1 << index) == 0 else { throw c.fail("`\(option)` is given twice") }
-                seen |= 1 << index
-            }
-            c.advance()
-            if isStack, let index, index >= Self.viewOptions.count {
-                try stackSettings.read(option, &c, metrics: metrics)
-                continue
-            }
-            if let index, Self.labelOptionBits & (1 << index) != 0 {
-                try labelSettings.read(option, &c, metrics: metrics, fonts: fonts)
-                continue
-            }
-            switch option {
-            case "in":
-                guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
-                if c.text == name { throw c.fail("a view cannot be inside itself") }
-                parent = try declaredView(c, ifGuide: "only a view can have subviews",
-                                          ifBelow: { "the superview `\($0)`" }, before: "declare a superview before its subviews")
-                parentGiven = true
+            while !c.atEnd {
+                guard c.current.kind == .identifier else { throw c.fail("expected a \(keyword) option (\(options.joined(separator: ", "))), found \(c.describe())") }
+                let index = lexer.lookUp(c.current, in: Self.optionIndex)
+                let option = c.text
+                if let index {
+                    guard seen & (1 << index) == 0 else { throw c.fail("`\(option)` is given twice") }
+                    seen |= 1 << index
+                }
                 c.advance()
-            case "label":
-                guard c.current.kind == .string else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
-                var joined = lexer.string(c.current)
-                c.advance()
-                // Continuation lines (a line that starts with a quoted text) join here.
-                while c.current.kind == .string {
-                    joined += lexer.string(c.current)
+                if isStack, let index, index >= Self.viewOptions.count {
+                    try stackSettings.read(option, &c, metrics: metrics)
+                    continue
+                }
+                if let index, Self.labelOptionBits & (1 << index) != 0 {
+                    try labelSettings.read(option, &c, metrics: metrics, fonts: fonts)
+                    continue
+                }
+                switch option {
+                case "in":
+                    guard c.current.kind == .identifier else { throw c.fail("expected the name of the superview after `in`, found \(c.describe())") }
+                    if c.text == name { throw c.fail("a view cannot be inside itself") }
+                    parent = try declaredView(c, ifGuide: "only a view can have subviews",
+                                              ifBelow: { "the superview `\($0)`" }, before: "declare a superview before its subviews")
+                    parentGiven = true
                     c.advance()
-                }
-                text = joined
-            case "size":
-                let s = try self.size(&c, what: "the intrinsic size")
-                guard s.0 >= 0, s.1 >= 0 else { throw SyntaxError(message: "an intrinsic size cannot be negative", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
-                size = s
-            case "margins":
-                if c.current.kind == .identifier, Self.marginSides.contains(c.text) {
-                    directionalMargins = try directionalInsets(&c)
-                } else {
-                    margins = try insetList(&c, what: "margin")
-                }
-            case "hugging", "compression":
-                var values: [Double] = []
-                while values.count < 2, !c.atEnd,
-                    c.current.kind != .identifier || metrics[c.text] != nil || LayoutPriority.named.contains(where: { $0.name == c.text })
-                {
-                    let start = c.current.start
-                    let v: Double
-                    if c.current.kind == .identifier, metrics[c.text] == nil, let named = LayoutPriority.named.first(where: { $0.name == c.text }) {
-                        v = named.priority.rawValue
+                case "label":
+                    guard c.current.kind == .string else { throw c.fail("expected the label's text in quotes after `label`, found \(c.describe())") }
+                    var joined = lexer.string(c.current)
+                    c.advance()
+                    // Continuation lines (a line that starts with a quoted text) join here.
+                    while c.current.kind == .string {
+                        joined += lexer.string(c.current)
                         c.advance()
-                    } else {
-                        v = try c.number("a priority", metrics: metrics)
                     }
-                    guard (1...1000).contains(v) else { throw SyntaxError(message: "priority \(formatNumber(v)) is outside 1...1000", range: start..<tokens[c.i - 1].end) }
-                    values.append(v)
+                    text = joined
+                case "size":
+                    let s = try self.size(&c, what: "the intrinsic size")
+                    guard s.0 >= 0, s.1 >= 0 else { throw SyntaxError(message: "an intrinsic size cannot be negative", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
+                    size = s
+                case "margins":
+                    if c.current.kind == .identifier, Self.marginSides.contains(c.text) {
+                        directionalMargins = try directionalInsets(&c)
+                    } else {
+                        margins = try insetList(&c, what: "margin")
+                    }
+                case "hugging", "compression":
+                    var values: [Double] = []
+                    while values.count < 2, !c.atEnd,
+                        c.current.kind != .identifier || metrics[c.text] != nil || LayoutPriority.named.contains(where: { $0.name == c.text })
+                    {
+                        let start = c.current.start
+                        let v: Double
+                        if c.current.kind == .identifier, metrics[c.text] == nil, let named = LayoutPriority.named.first(where: { $0.name == c.text }) {
+                            v = named.priority.rawValue
+                            c.advance()
+                        } else {
+                            v = try c.number("a priority", metrics: metrics)
+                        }
+                        guard (1...1000).contains(v) else { throw SyntaxError(message: "priority \(formatNumber(v)) is outside 1...1000", range: start..<tokens[c.i - 1].end) }
+                        values.append(v)
+                    }
+                    if values.isEmpty, c.current.kind == .identifier, let guess = priorityFromOtherLibraries(c.text) {
+                        throw c.fail("unknown priority `\(c.text)`; did you mean \(guess)?")
+                    }
+                    guard !values.isEmpty else { throw c.fail("expected a priority (horizontal, then optionally vertical) after `\(option)`, found \(c.describe())") }
+                    if option == "hugging" { hugging = values } else { compression = values }
+                case "hidden":
+                    hidden = true
+                case "spacingAfter":
+                    spacingAfter = try c.number("the spacing after the view", metrics: metrics)
+                default:
+                    // A weight or `italic` written straight after the size, as CSS and SwiftUI put it.
+                    if Font.Weight(named: option) != nil {
+                        throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a font's weight is written `weight \(option.lowercased())`",
+                                          range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
+                    }
+                    let message = closest(option, in: options).map { "unknown \(keyword) option `\(option)`; did you mean `\($0)`?" }
+                        ?? "unknown \(keyword) option `\(option)`: use \(options.dropLast().joined(separator: ", ")) or \(options.last!)"
+                    throw SyntaxError(message: message, range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
                 }
-                if values.isEmpty, c.current.kind == .identifier, let guess = ["high": "defaultHigh (750)", "low": "defaultLow (250)", "medium": "500"][c.text.lowercased()] {
-                    throw c.fail("unknown priority `\(c.text)`; did you mean \(guess)?")
-                }
-                guard !values.isEmpty else { throw c.fail("expected a priority (horizontal, then optionally vertical) after `\(option)`, found \(c.describe())") }
-                if option == "hugging" { hugging = values } else { compression = values }
-            case "hidden":
-                hidden = true
-            case "spacingAfter":
-                spacingAfter = try c.number("the spacing after the view", metrics: metrics)
-            default:
-                // A weight or `italic` written straight after the size, as CSS and SwiftUI put it.
-                if Font.Weight(named: option) != nil {
-                    throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a font's weight is written `weight \(option.lowercased())`",
-                                      range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
-                }
-                let message = closest(option, in: options).map { "unknown \(keyword) option `\(option)`; did you mean `\($0)`?" }
-                    ?? "unknown \(keyword) option `\(option)`: use \(options.dropLast().joined(separator: ", ")) or \(options.last!)"
-                throw SyntaxError(message: message, range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
             }
-        }
         } catch {
-            // Not when the superview is unsettled: an `in` not read yet, or one that failed.
-            let inAhead = tokens[min(c.i, tokens.count)...].contains { $0.kind == .identifier && lexer.text($0) == "in" }
-            guard !error.isCascade, parentGiven || !inAhead, !Self.isPartOfIn(error, tokens, lexer) else { throw error }
+            // Not when the superview is unsettled: the line has an `in` that was not read, or
+            // that failed.
+            let hasIn = tokens.contains { $0.kind == .identifier && lexer.text($0) == "in" }
+            guard !error.isCascade, parentGiven || !hasIn else { throw error }
             optionError = error
         }
         if isStack && text != nil {
@@ -906,13 +907,6 @@ struct LayoutFileParser {
         }
     }
 
-    /// Whether the error is about the `in` option itself (its superview): then the view's place
-    /// in the tree is unknown and it is not made.
-    private static func isPartOfIn(_ error: SyntaxError, _ tokens: [Token], _ lexer: Lexer) -> Bool {
-        guard let k = tokens.firstIndex(where: { $0.kind == .identifier && lexer.text($0) == "in" }) else { return false }
-        let end = k + 1 < tokens.count ? tokens[k + 1].end : tokens[k].end
-        return error.range.lowerBound >= tokens[k].start && error.range.lowerBound <= end
-    }
 }
 
 extension LayoutFileParser {

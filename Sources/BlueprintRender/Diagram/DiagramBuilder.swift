@@ -104,10 +104,8 @@ struct DiagramBuilder {
                 boxes[i].dimmed = !highlighted.contains(boxes[i].name)
                 if !boxes[i].dimmed && !containers.contains(boxes[i].name) {
                     focusFrame = focusFrame.map { union($0, boxes[i].frame) } ?? boxes[i].frame
-                    let f = boxes[i].frame
-                    focusFrames.insert(f)
-                    // (And as a negative size's note takes it: the extent, either way.)
-                    focusFrames.insert(Rect(x: min(f.minX, f.maxX), y: min(f.minY, f.maxY), width: abs(f.width), height: abs(f.height)))
+                    // (And its extent, which a negative size's note is placed by.)
+                    focusFrames.formUnion([boxes[i].frame, boxes[i].extent])
                 }
             }
         }

@@ -8,6 +8,11 @@ enum StrokeRole: Int, Comparable {
 
 /// A view as the diagram draws it, in root coordinates (points).
 struct ViewBox {
+    /// The area the frame covers: the frame itself, or for a negative width or height (which
+    /// runs back from the origin) the same rectangle with its sides in order.
+    var extent: Rect {
+        Rect(x: min(frame.minX, frame.maxX), y: min(frame.minY, frame.maxY), width: abs(frame.width), height: abs(frame.height))
+    }
     var name: String
     var frame: Rect
     var depth: Int

@@ -158,10 +158,7 @@ struct LabelPlacer {
         }
         for (b, text) in notes {
             let size = boxSize(text)
-            // A negative length runs back from the origin: the frame's extent, either way.
-            let f = Rect(x: min(b.frame.minX, b.frame.maxX), y: min(b.frame.minY, b.frame.maxY),
-                         width: abs(b.frame.width), height: abs(b.frame.height))
-            let w = size.width, h = size.height
+            let f = b.extent, w = size.width, h = size.height
             var slots = [Rect(x: f.minX, y: f.maxY + 1, width: w, height: h),
                          Rect(x: f.maxX - w - 2, y: f.maxY - h - 2, width: w, height: h),
                          Rect(x: f.maxX - w, y: f.minY - h - 1, width: w, height: h),
