@@ -65,11 +65,7 @@ public struct LayoutPriority: Hashable, Comparable, Sendable, CustomStringConver
     /// lower gets its own level of the hierarchical objective (thousandths kept apart), so a
     /// higher priority dominates every lower one whatever the weights.
     var strength: Strength {
-        // 999.9995 and above round to 1,000,000, the engine's own structural level: clamp below it.
+        // 999.9995 and above would round to 1,000,000, a level above every other: clamp below it.
         isRequired ? .required : Strength(level: min(Int((rawValue * 1000).rounded()), 999_999))
     }
-
-    /// Above every optional priority, below required: the engine's own preferences (the
-    /// safe-area guide of a view hugging its view) that no user priority may outweigh.
-    static let structuralPreference = Strength(level: 1_000_000)
 }

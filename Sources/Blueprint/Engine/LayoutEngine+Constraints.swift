@@ -177,19 +177,12 @@ extension LayoutEngine {
         case .layoutMargins:
             break   // never reached: a margins guide has no variables (`rebuild()`)
         case .readableContent:
-            // Inside the margins, centred in them, as wide as they are up to the readable width
-            // (in the owner's coordinates).
-            let m = margins(of: owner)
-            let inner = o.width - m.left - m.right
-            pinned(v.y - m.top, "top == {o}.topMargin (readable content)")
-            pinned(v.height - o.height + m.top + m.bottom, "bottom == {o}.bottomMargin (readable content)")
-            pinned(v.x + 0.5 * v.width - m.left - 0.5 * inner, "centerX == {o}.centerXWithinMargins (readable content)")
-            out.append(NotedConstraint(Cassowary.Constraint(v.width - View.readableContentWidth, .lessThanOrEqual),
-                        .text("\(name).width <= \(formatNumber(View.readableContentWidth)) (readable content)")))
-            out.append(NotedConstraint(Cassowary.Constraint(v.width - inner, .lessThanOrEqual),
-                        .text("\(name).width <= \(owner.name)'s width within margins (readable content)")))
-            out.append(NotedConstraint(Cassowary.Constraint(v.width - inner, .equal, strength: LayoutPriority.structuralPreference),
-                        .text("\(name).width as wide as \(owner.name)'s margins allow (readable content)")))
+            // Inside the margins, centred in them, as wide as they are up to the readable width:
+            // the view's bounds inset by insets its width decides, settled after each solve
+            // (`settleDerivedGuides()`), so the guide never holds its view's width back.
+            let insets = guide.derivedInsets ?? readableContentInsets(owner: owner, width: nil)
+            guide.derivedInsets = insets
+            derivedPin(guide, owner: owner, v: v, o: o, insets: insets, why: "readable content", into: &out)
         case .safeArea:
             let s = root.safeAreaInsets
             let r = root.variables!
@@ -203,22 +196,14 @@ extension LayoutEngine {
                 pin(v.height - r.height + s.top + s.bottom, "height == root.height\(offset(-(s.top + s.bottom))) (safe area)")
                 break
             }
-            // The part of the view inside the root's safe area: each edge is the inner one of
-            // the view's edge and the safe area's, which the preference picks among the two
-            // lower bounds (required) by staying as close to the view's edge as it can. All in
-            // the owner's coordinates, where the root's origin is at minus the owner's offset.
-            let ox = origin(of: owner, .horizontal, in: root).0, oy = origin(of: owner, .vertical, in: root).0
-            let pairs: [(Expression, Expression, Expression, String)] = [
-                (Expression(v.x), Expression(0), s.left - ox, "left"),
-                (Expression(v.y), Expression(0), s.top - oy, "top"),
-                (-(v.x + v.width), -Expression(o.width), -(r.width - s.right - ox), "right"),
-                (-(v.y + v.height), -Expression(o.height), -(r.height - s.bottom - oy), "bottom"),
-            ]
-            for (edge, viewEdge, safeEdge, side) in pairs {
-                out.append(NotedConstraint(Cassowary.Constraint(edge - viewEdge, .greaterThanOrEqual), .text("\(name).\(side) inside \(owner.name) (safe area)")))
-                out.append(NotedConstraint(Cassowary.Constraint(edge - safeEdge, .greaterThanOrEqual), .text("\(name).\(side) inside root's safe area (safe area)")))
-                out.append(NotedConstraint(Cassowary.Constraint(edge - viewEdge, .equal, strength: LayoutPriority.structuralPreference), .text("\(name).\(side) hugs \(owner.name) (safe area)")))
-            }
+            // The part of the view inside the root's safe area: the view's bounds inset by
+            // what of the view lies outside the root's safe area. Those insets follow from the
+            // view's frame, so they are the constants of required pins, settled after each solve
+            // (`settleDerivedGuides()`) as UIKit recomputes `safeAreaInsets` after a layout pass:
+            // the guide never limits its view's size or position.
+            let insets = guide.derivedInsets ?? EdgeInsets.zero
+            guide.derivedInsets = insets
+            derivedPin(guide, owner: owner, v: v, o: o, insets: insets, why: "safe area", into: &out)
         case .support(let edge):
             let s = owner.safeAreaInsets
             switch edge {
@@ -237,6 +222,32 @@ extension LayoutEngine {
             }
         }
         return out
+    }
+
+    /// A derived guide's four pins to its view, the view's bounds inset by `insets` (in the
+    /// view's coordinates), recorded for ``settleDerivedGuides()``.
+    private func derivedPin(_ guide: LayoutGuide, owner: View, v: ItemVariables, o: ItemVariables, insets: EdgeInsets,
+                            why: StaticString, into out: inout [NotedConstraint]) {
+        let x = Cassowary.Constraint(v.x - insets.left, .equal)
+        let y = Cassowary.Constraint(v.y - insets.top, .equal)
+        let w = Cassowary.Constraint(v.width - o.width + insets.left + insets.right, .equal)
+        let h = Cassowary.Constraint(v.height - o.height + insets.top + insets.bottom, .equal)
+        let name = guide.name, ownerName = owner.name
+        let kind = why.description
+        out.append(NotedConstraint(x, .text("\(name).left == \(ownerName).left + its \(kind) inset (\(kind))")))
+        out.append(NotedConstraint(y, .text("\(name).top == \(ownerName).top + its \(kind) inset (\(kind))")))
+        out.append(NotedConstraint(w, .text("\(name).width == \(ownerName).width - its \(kind) insets (\(kind))")))
+        out.append(NotedConstraint(h, .text("\(name).height == \(ownerName).height - its \(kind) insets (\(kind))")))
+        derivedGuides.append(DerivedGuide(guide: guide, pins: [x, y, w, h]))
+    }
+
+    /// A readable-content guide's insets in a view `width` wide (nil: before any solve, the
+    /// margins alone): the margins, plus half of what the width within them exceeds the
+    /// readable width by on each side.
+    func readableContentInsets(owner: View, width: Double?) -> EdgeInsets {
+        let m = margins(of: owner)
+        let excess = width.map { Swift.max(0, $0 - m.left - m.right - View.readableContentWidth) } ?? 0
+        return EdgeInsets(top: m.top, left: m.left + excess / 2, bottom: m.bottom, right: m.right + excess / 2)
     }
 
     /// `width >= w` at the compression-resistance priority and `width <= w` at the hugging

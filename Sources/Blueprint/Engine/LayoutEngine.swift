@@ -57,6 +57,13 @@ final class LayoutEngine {
     private var rebuildRequested = false
     /// Labels' text layouts of this build, shared by equal texts in equal styles.
     @exclusivity(unchecked) var textLayouts = SharedTextLayouts()
+    /// The guides of this build pinned by insets their views' frames decide (non-root safe
+    /// areas, readable content), with their four pins (left, top, width, height).
+    @exclusivity(unchecked) var derivedGuides: [DerivedGuide] = []
+    struct DerivedGuide {
+        weak var guide: LayoutGuide?
+        let pins: [Cassowary.Constraint]
+    }
 
     init(root: View) {
         self.root = root
@@ -92,6 +99,82 @@ final class LayoutEngine {
         deferred.invalidate()
         generation += 1
         ambiguityCache = nil
+        settleDerivedGuides()
+    }
+
+    /// Moves the derived guides' insets to what the solved frames make them and solves again,
+    /// until they hold still (at most eight rounds): UIKit's layout pass recomputes a view's
+    /// `safeAreaInsets` (and its readable width) from its frame, updates the guide's internal
+    /// constraints and lays out again the same way. The pins' constants move in place (in the
+    /// solver, or in a definition kept out of it); a pin the solver refuses to move (it would
+    /// now conflict) is made again by a rebuild, which reads the new insets.
+    /// - Complexity: O(derived guides × depth) per round when nothing moves.
+    private func settleDerivedGuides() {
+        guard !derivedGuides.isEmpty else { return }
+        for _ in 0..<8 {
+            var moved = false, remake = false
+            for entry in derivedGuides {
+                guard let g = entry.guide, let owner = g.owningView, let old = g.derivedInsets,
+                      let target = derivedInsets(of: g, owner: owner), !Self.same(target, old) else { continue }
+                g.derivedInsets = target
+                moved = true
+                let before = Self.pinConstants(old), after = Self.pinConstants(target)
+                for k in 0..<4 where after[k] != before[k] {
+                    let pin = entry.pins[k]
+                    if deferred.contains(pin) {
+                        deferred.shiftConstant(of: pin, by: after[k] - before[k])
+                    } else if solver.contains(pin) {
+                        do { try solver.setConstant(of: pin, to: after[k]) } catch { remake = true }
+                    } else {
+                        remake = true   // broken or a duplicate of another: made again
+                    }
+                }
+            }
+            guard moved else { return }
+            if remake { rebuild() }
+            deferred.invalidate()
+            generation += 1
+            ambiguityCache = nil
+        }
+    }
+
+    /// The pins' expression constants for `insets` (left, top, width, height: see
+    /// `derivedPin`).
+    private static func pinConstants(_ i: EdgeInsets) -> [Double] {
+        [-i.left, -i.top, i.left + i.right, i.top + i.bottom]
+    }
+
+    private static func same(_ a: EdgeInsets, _ b: EdgeInsets) -> Bool {
+        Swift.abs(a.top - b.top) <= 1e-9 && Swift.abs(a.left - b.left) <= 1e-9
+            && Swift.abs(a.bottom - b.bottom) <= 1e-9 && Swift.abs(a.right - b.right) <= 1e-9
+    }
+
+    /// What a derived guide's insets are for its view's solved frame: for a safe-area guide,
+    /// how far the view reaches past each side of the root's safe area; for a readable-content
+    /// guide, the margins and half the width past the readable width on each side.
+    private func derivedInsets(of guide: LayoutGuide, owner: View) -> EdgeInsets? {
+        guard let o = owner.variables, let r = root.variables else { return nil }
+        let w = value(o.width), h = value(o.height)
+        switch guide.role {
+        case .readableContent:
+            return readableContentInsets(owner: owner, width: w)
+        case .safeArea:
+            // The view's origin in the root's coordinates: the relative origins on the way up.
+            var ox = 0.0, oy = 0.0
+            var current: ItemVariables? = o
+            while let u = current, u !== r {
+                ox += value(u.x)
+                oy += value(u.y)
+                current = u.parent
+            }
+            let s = root.safeAreaInsets
+            let rw = value(r.width), rh = value(r.height)
+            return EdgeInsets(
+                top: Swift.max(0, s.top - oy), left: Swift.max(0, s.left - ox),
+                bottom: Swift.max(0, oy + h - (rh - s.bottom)), right: Swift.max(0, ox + w - (rw - s.right)))
+        default:
+            return nil
+        }
     }
 
     func value(_ v: Variable) -> Double {
@@ -148,6 +231,7 @@ final class LayoutEngine {
         for list in twins.values { for c in list { c.engineState = .none } }
         solver = Solver()
         textLayouts.removeAll()
+        derivedGuides.removeAll()
         ops.removeAll()
         intrinsicDirty.removeAll()
         structuralNotes.removeAll()

@@ -23,6 +23,12 @@ public class LayoutGuide: LayoutItem {
     /// Unowned (no side table for the view): the view clears it when it goes (``View``'s
     /// `deinit`), or when the guide is removed.
     unowned var _owningView: View?
+    /// A derived guide's insets from its view's bounds as of the last layout (a non-root
+    /// view's safe-area guide, a readable-content guide): what its view's frame made them,
+    /// which the engine pins the guide by and settles after each solve, as UIKit recomputes
+    /// `safeAreaInsets` after a layout pass and lays out again (see
+    /// `LayoutEngine.settleDerivedGuides()`). Kept across builds as the next build's start.
+    @exclusivity(unchecked) var derivedInsets: EdgeInsets?
 
     /// A custom guide; add it to a view with ``View/addLayoutGuide(_:)``.
     public init(identifier: String) {

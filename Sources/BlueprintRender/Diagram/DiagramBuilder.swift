@@ -116,11 +116,12 @@ struct DiagramBuilder {
         let sizes = SizeBadges(shown, tags: repetition.tags.map { ($0.0, "as " + $0.1) })
         badges = sizes.badges
         equalGroups = sizes.groups
-        // Constraints between the same two anchors become one line with one label.
+        // Constraints between the same two anchors become one line with one label, except a
+        // broken one: it keeps its own line and label, in red, beside the one that held.
         var merged: [AnchorKey: Int] = [:]
         for (order, (c, role)) in shown.enumerated() where !c.firstAttribute.isDimension {
             guard let a = annotation(for: c, role: role, order: order, rightToLeft: rtl) else { continue }
-            let key = AnchorKey(c)
+            let key = AnchorKey(c, broken: role == .broken)
             if let i = merged[key] {
                 annotations[i].merge(a)
             } else {
@@ -133,7 +134,9 @@ struct DiagramBuilder {
     /// The two anchors a constraint relates, in either order.
     private struct AnchorKey: Hashable {
         var a: ObjectIdentifier, aa: LayoutAttribute, b: ObjectIdentifier?, ba: LayoutAttribute?
-        init(_ c: LayoutConstraint) {
+        var broken: Bool
+        init(_ c: LayoutConstraint, broken: Bool) {
+            self.broken = broken
             let first = (ObjectIdentifier(c.firstItem), c.firstAttribute)
             guard let s = c.secondItem, let sa = c.secondAttribute else {
                 (a, aa, b, ba) = (first.0, first.1, nil, nil)
