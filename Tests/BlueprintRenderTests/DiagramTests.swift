@@ -297,26 +297,22 @@ import Testing
     }
 
     /// A broken constraint between the same two edges as the one that held keeps its own
-    /// label: `16` in orange and `0` in red, not one red `16, 0` (a separator inset in a
-    /// vertical fill stack breaks the stack's own alignment).
+    /// label: `16` in orange and `24` in red, not one red `16, 24`.
     @Test func aBrokenConstraintOnTheSameEdgesIsNotMergedIntoTheOneThatHeld() throws {
         let d = try LayoutDocument(parsing: """
-            canvas 300 x 200
-            stack list axis vertical
-            view rowA in list size 0 x 44
-            view sep in list
-            view rowB in list size 0 x 44
-            H:|[list]|
-            list.top == root.top + 20
-            sep.height == 1
-            sep.leading == list.leading + 16
+            canvas 300 x 100
+            view sep size 0 x 1
+            sep.top == root.top + 40
+            sep.trailing == root.trailing
+            sep.leading == root.leading + 16
+            sep.leading == root.leading + 24
             """, file: "x.layout")
         let diagram = try Diagram(root: d.root, options: RenderOptions(scale: 1))
-        #expect(diagram.layoutReport.broken.map(\.formula) == ["sep.leading == list.leading"])
+        #expect(diagram.layoutReport.broken.map(\.formula) == ["sep.leading == root.leading + 24"])
         let styled = diagram.texts.compactMap { t -> String? in
             if case .constraint(let role) = t.style, role != .normal { "\(t.text) \(role)" } else { nil }
         }
-        #expect(styled.sorted() == ["0 broken", "16 conflict"])
+        #expect(styled.sorted() == ["16 conflict", "24 broken"])
         let legend = diagram.legend.items.map(\.entry.text)
         #expect(legend.contains("in a conflict") && legend.contains("broken"))
     }

@@ -241,6 +241,42 @@ struct StackViewTests {
         #expect(c.frame.minX == 116)
     }
 
+    /// Hiding a view with a required height in a vertical stack: UIKit keeps its
+    /// `UISV-hiding` (height 0) and breaks the app's height, and so does the engine (it used to
+    /// break the stack's, leaving the hidden view 44 high over its neighbour).
+    @Test func hidingAViewWithARequiredHeightBreaksTheHeightNotTheStack() throws {
+        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
+        let stack = StackView(name: "col", arrangedSubviews: [a, b, c])
+        stack.axis = .vertical
+        stack.spacing = 8
+        try activate([a.height == 44, b.height == 44, c.height == 44, a.width == 100])
+        let root = try host(stack)
+        #expect(root.layoutReport.isClean)
+        b.isHidden = true
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.broken.map(\.formula) == ["b.height == 44"])
+        #expect(b.frame == Rect(x: 0, y: 44, width: 100, height: 0))
+        #expect(c.frame == Rect(x: 0, y: 52, width: 100, height: 44))
+        #expect(stack.frame.height == 96)
+        // Shown again, the height is tried again and holds.
+        b.isHidden = false
+        root.layoutIfNeeded()
+        #expect(root.layoutReport.isClean)
+        #expect(c.frame.minY == 104)
+    }
+
+    /// A stack too short for its views' required heights: one of the app's heights breaks (the
+    /// last activated), not the stack's spacing.
+    @Test func aStackTooShortBreaksTheAppsConstraint() throws {
+        let a = View(name: "a"), b = View(name: "b")
+        let stack = StackView(name: "col", arrangedSubviews: [a, b])
+        stack.axis = .vertical
+        try activate([a.height == 60, b.height == 60, a.width == 10])
+        let root = try host(stack, height: 100)
+        #expect(root.layoutReport.broken.map(\.formula) == ["col.height == 100"])
+        #expect(b.frame == Rect(x: 0, y: 60, width: 10, height: 60))
+    }
+
     @Test func insertRemoveAndLeaving() throws {
         let a = box("a", 40, 20), b = box("b", 60, 20), c = box("c", 50, 20)
         let stack = StackView(name: "row", arrangedSubviews: [a, b])

@@ -493,7 +493,7 @@ final class LayoutEngine {
                 return
             } catch .unsatisfiableConstraint(_, let set) {
                 let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
-                let victim = ([c] + involved).max { $0.order < $1.order }!
+                let victim = LayoutEngine.victim(among: [c] + involved)!
                 let report = conflictReport(adding: c.formulaWithLocation, solverSet: set, involved: involved + [c], broken: victim)
                 if victim === c {
                     markBroken(c, report)
@@ -514,6 +514,14 @@ final class LayoutEngine {
                 return
             }
         }
+    }
+
+    /// The constraint a conflict breaks: the one activated last among those that are not a
+    /// stack view's own (UIKit keeps its `UISV-…` constraints and breaks the app's, as it keeps
+    /// the engine's), or the last of the stack's when the conflict is among them alone.
+    static func victim(among candidates: [LayoutConstraint]) -> LayoutConstraint? {
+        candidates.filter { $0.arrangingStack == nil }.max { $0.order < $1.order }
+            ?? candidates.max { $0.order < $1.order }
     }
 
     /// `solver.add(c)`, the solver borrowed: reading the property for the call would retain
@@ -583,7 +591,7 @@ final class LayoutEngine {
             // The engine's own constraints are added before any user constraint, so only
             // another structural one can be in the way: keep the first, break this one.
             let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
-            let victim = involved.max { $0.order < $1.order }
+            let victim = LayoutEngine.victim(among: involved)
             let report = conflictReport(adding: e.note.description, solverSet: set, involved: involved, broken: victim)
             if let victim {
                 removeUser(victim)
