@@ -149,6 +149,10 @@ public struct Diagram {
             if builder.boxes.contains(where: { !$0.ambiguous.isEmpty }) { entries.append(LegendEntry(sample: .ambiguous, text: "ambiguous")) }
             if builder.boxes.contains(where: { $0.hidden }) { entries.append(LegendEntry(sample: .hidden, text: "hidden")) }
             if !covered.isEmpty { entries.append(LegendEntry(sample: .covered, text: "behind another view")) }
+            if placer.omittedMarkers > 0 {
+                let n = placer.omittedMarkers
+                entries.append(LegendEntry(sample: .note, text: "\(n) label\(n == 1 ? "" : "s") left out: too dense to draw (draw a part with --show VIEW --crop)"))
+            }
         }
         let legendWidth = max(box.width, 360)
         var legend = LegendLayout(entries: entries, numbered: placer.legend, width: legendWidth,

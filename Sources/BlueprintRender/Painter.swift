@@ -342,6 +342,8 @@ struct Painter {
                 let n = metrics.measure(tag, fontSize: Metrics.nameFontSize)
                 context.setColor(theme.secondaryText)
                 context.text(tag, x: dx(x0 + 4), y: dy(midY + (n.ascent - n.descent) / 2), size: Metrics.nameFontSize * scale)
+            case .note:
+                break
             }
             context.setLine(width: 1)
             context.setColor(theme.text)

@@ -356,3 +356,38 @@ import Testing
         #expect(d.statistics.markers == 0 && d.statistics.leaderCrossings == 0 && d.statistics.leadersOverText == 0)
     }
 }
+
+/// A pile of views drawn over each other (every view 5 points square, one point apart): the
+/// placement stops trying once its queries have looked at its budget of rectangles, and at most
+/// ``LabelPlacer/markerLimit`` markers are numbered; the rest are left out and the legend says
+/// how many. (Such a pile took minutes at 1,000 views, every query meeting every label, and its
+/// legend of markers outgrew the largest picture.)
+@Suite struct DensePileTests {
+    func pile(_ n: Int) throws -> Diagram {
+        var lines = ["canvas 400 x 400"]
+        for i in 0..<n {
+            lines += ["view v\(i)", "v\(i).left = \(i % 100)", "v\(i).top = \(i % 100)", "v\(i).size == 5"]
+        }
+        let d = try LayoutDocument(parsing: lines.joined(separator: "\n"), file: "pile.layout")
+        return try Diagram(root: d.root, options: RenderOptions(scale: 1))
+    }
+
+    @Test func aPileOfViewsIsDrawnWithALegendNoteInsteadOfEndlessMarkers() throws {
+        let d = try pile(1_000)
+        #expect(d.statistics.markers <= LabelPlacer.markerLimit)
+        let note = try #require(d.legend.items.first { if case .note = $0.entry.sample { true } else { false } })
+        #expect(note.entry.text.hasSuffix(" labels left out: too dense to draw (draw a part with --show VIEW --crop)"))
+        let left = Int(note.entry.text.prefix { $0.isNumber })!
+        // Every view's name, size and two positions: each is drawn, numbered or counted.
+        #expect(left + d.texts.count >= 1_000)
+        #expect(d.bounds.height < 2_000)
+    }
+
+    /// The screens of the fixtures are nowhere near the budget: nothing is left out.
+    @Test func realScreensLeaveNothingOut() throws {
+        for name in Support.screenNames {
+            let d = try Diagram.fixture(name)
+            #expect(!d.legend.items.contains { if case .note = $0.entry.sample { true } else { false } }, "\(name)")
+        }
+    }
+}

@@ -151,6 +151,7 @@ struct LegendEntry {
         case covered                // a view hidden behind others: its outline, dashed
         case marker(Int, PlacedText.Style)   // in the colour of the text it stands for
         case stackTag(rightToLeft: Bool)   // `→ 8` (`← 8` right to left) after a stack's name
+        case note                   // a sentence, no sample (labels left out where too dense)
     }
     var sample: Sample
     var text: String

@@ -59,6 +59,10 @@ extension LabelPlacer {
     }
 
     private mutating func placeBadge(_ b: SizeBadges.Badge, text: String) {
+        guard !work.exhausted else {
+            omittedMarkers += 1
+            return
+        }
         let s = boxSize(text)
         let f = b.frame, w = s.width, h = s.height
         // A hairline (a divider, a track) thinner than the badge carries it on its line, as a

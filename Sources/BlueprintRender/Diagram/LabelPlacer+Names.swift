@@ -29,6 +29,10 @@ extension LabelPlacer {
     /// Places each view's name (see the type's notes), in tree order.
     mutating func placeNames(_ boxes: [ViewBox]) {
         for (n, b) in boxes.enumerated() where !b.nameIsText {
+            guard !work.exhausted else {
+                omittedMarkers += 1
+                continue
+            }
             let f = b.frame
             let own = Self.edgeOwnerBase + n
             let textRect = Self.textRect(b)

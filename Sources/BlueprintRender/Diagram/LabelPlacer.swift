@@ -35,8 +35,10 @@ import Blueprint
 /// - Complexity: O(n log n) for n items on real layouts (one sort; each slot test is a
 ///   constant number of grid lookups, see ``SpatialIndex``).
 struct LabelPlacer {
-    var index = SpatialIndex()
-    private var leaderIndex = SpatialIndex()
+    /// The work of the index queries so far, shared by both indexes (and the placer's copies).
+    let work: PlacementWork
+    var index: SpatialIndex
+    private var leaderIndex: SpatialIndex
     /// The leaders placed so far, in the order of `leaderIndex`'s rectangles.
     private var leaders: [(Point, Point)] = []
     private(set) var placed: [PlacedText] = []
@@ -45,6 +47,13 @@ struct LabelPlacer {
     private(set) var viewTexts: [Rect] = []
     /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
+    /// Labels left out past ``markerLimit`` markers, or once the placement's work ran out
+    /// (the legend says how many).
+    var omittedMarkers = 0
+    private var markers = 0
+    /// The most numbered markers a diagram carries: past it the place is too dense to label
+    /// (a pile of views drawn over each other), and the legend would outgrow the picture.
+    static let markerLimit = 120
     /// The frames of views at most ``hairline`` thin, with their box index.
     private(set) var hairlines: [Rect: Int] = [:]
     /// Each view's index among the boxes (its frame edges' owner is `edgeOwnerBase` plus it).
@@ -60,6 +69,9 @@ struct LabelPlacer {
     /// Frame edges and label texts: the fixed obstacles.
     init(boxes: [ViewBox], layout: Rect) {
         self.layout = layout
+        work = PlacementWork(views: boxes.count)
+        index = SpatialIndex(work: work)
+        leaderIndex = SpatialIndex(work: work)
         for (n, b) in boxes.enumerated() {
             if let id = b.id { boxIndex[id] = n }
             if min(b.frame.width, b.frame.height) <= Self.hairline, hairlines[b.frame] == nil { hairlines[b.frame] = n }
@@ -116,21 +128,25 @@ struct LabelPlacer {
     /// Whether a leader crosses no text box (nor name, badge, marker) and no other leader.
     /// The box it serves, `home`, may be entered (a leader starts inside or on it).
     func leaderIsClean(_ p: Point, _ q: Point, home: Rect?) -> Bool {
+        guard !work.exhausted else { return true }
         let box = Segments.bounds(p, q)
         if index.first(in: box, blocking: .text, { r in r != home && Segments.crosses(p, q, r) }) != nil { return false }
-        return !leaderIndex.indices(overlapping: box).contains { Segments.cross((p, q), leaders[$0]) }
+        let near = leaderIndex.indices(overlapping: box)
+        return !near.contains { Segments.cross((p, q), leaders[$0]) }
     }
 
     /// How many text boxes (other than `home`) and earlier leaders the leader from `p` to `q`
     /// crosses.
     func leaderCrossings(_ p: Point, _ q: Point, home: Rect?) -> Int {
+        guard !work.exhausted else { return 0 }
         let box = Segments.bounds(p, q)
         var texts = Set<Rect>()   // (a box in several cells of the index is met once a cell)
         _ = index.first(in: box, blocking: .text) { r in
             if r != home && Segments.crosses(p, q, r) { texts.insert(r) }
             return false
         }
-        return texts.count + leaderIndex.indices(overlapping: box).filter { Segments.cross((p, q), leaders[$0]) }.count
+        let near = leaderIndex.indices(overlapping: box)
+        return texts.count + near.filter { Segments.cross((p, q), leaders[$0]) }.count
     }
 
     // MARK: Notes
@@ -360,7 +376,9 @@ struct LabelPlacer {
 
     /// Whether a leader placed earlier passes through `r`.
     func crossedByLeader(_ r: Rect) -> Bool {
-        leaderIndex.indices(overlapping: r).contains { Segments.crosses(leaders[$0].0, leaders[$0].1, r) }
+        guard !work.exhausted, !leaders.isEmpty else { return false }
+        let near = leaderIndex.indices(overlapping: r)
+        return near.contains { Segments.crosses(leaders[$0].0, leaders[$0].1, r) }
     }
 
     /// An item that found no slot: it becomes a marker once every other item is placed, so
@@ -380,6 +398,7 @@ struct LabelPlacer {
                                 anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
                                 passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false, small: Bool = false,
                                 alsoIgnoring other: Int = -2) -> Bool {
+        guard !work.exhausted else { return false }
         for near in nearOnly ? [true] : [true, false] {
             for blocking in passes {
                 for (r, leader) in slots where !near || Self.touches(r, owners) {
@@ -400,6 +419,11 @@ struct LabelPlacer {
     mutating func placeMarkers() {
         placeNearAnchors()
         for item in pending {
+            guard markers < Self.markerLimit, !work.exhausted else {
+                omittedMarkers += 1
+                continue
+            }
+            markers += 1
             let number = legend.count + 1
             let label = String(number)
             let d = Self.markerDiameter(label)
@@ -449,5 +473,3 @@ struct LabelPlacer {
         pending = []
     }
 }
-
-
