@@ -104,6 +104,7 @@ struct DocsCommand: ParsableCommand {
         // Every document is read and every block drawn before anything is written: a bad block
         // anywhere leaves every document, image and folder as it was.
         var plans: [Plan] = []
+        var failed = false
         for file in files {
             let text: String
             do {
@@ -125,12 +126,10 @@ struct DocsCommand: ParsableCommand {
             let body = bom ? String(text.dropFirst()) : text
             let newline = body.contains("\r\n") ? "\r\n" : "\n"
             var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-            let blocks: [LayoutBlock]
-            do {
-                blocks = try LayoutBlock.scan(lines, file: file)
-            } catch {
-                Entry.printError("error: \(error)")
-                throw ExitCode(2)
+            // Every problem of every block is said, in line order, before the command stops.
+            let (blocks, fenceProblems) = LayoutBlock.scan(lines, file: file)
+            var blockProblems: [(line: Int, text: String)] = fenceProblems.map { p in
+                (Int(p.description.split(separator: ":").dropFirst().first ?? "") ?? 0, p.description)
             }
             let folder = out ?? FileSystem.directory(of: file)
             // In a DocC catalog images are found by name, and `NAME~dark.png` is picked up by
@@ -141,7 +140,13 @@ struct DocsCommand: ParsableCommand {
             // what is said is said top to bottom.
             var planned: [(line: Int, images: [Image], linkProblem: String?)] = []
             for block in blocks.reversed() {
-                let (images, link) = try draw(block, file: file, folder: folder, linkBase: linkBase, docc: inCatalog)
+                let images: [Image], link: String
+                do {
+                    (images, link) = try draw(block, file: file, folder: folder, linkBase: linkBase, docc: inCatalog)
+                } catch let problem as BlockProblem {
+                    blockProblems.append((block.line, problem.message))
+                    continue
+                }
                 for image in images { used[folder, default: []].insert(FileSystem.fileName(of: image.path)) }
                 var linkProblem: String?
                 let after = block.closingIndex + 1
@@ -156,8 +161,15 @@ struct DocsCommand: ParsableCommand {
                 }
                 planned.insert((block.line, images, linkProblem), at: 0)
             }
+            if !blockProblems.isEmpty {
+                // (Sorted by line; each block says one problem, the fence's or the layout's.)
+                for p in blockProblems.sorted(by: { $0.line < $1.line }) { Entry.printError(p.text) }
+                failed = true
+                continue
+            }
             plans.append(Plan(file: file, text: text, updated: (bom ? "\u{FEFF}" : "") + lines.joined(separator: newline), blocks: planned))
         }
+        if failed { throw ExitCode(2) }
         for plan in plans {
             let file = plan.file
             for block in plan.blocks {
@@ -243,6 +255,9 @@ struct DocsCommand: ParsableCommand {
               + (notes.isEmpty ? "nothing to do" : "\(notes.count) change\(notes.count == 1 ? "" : "s")"))
     }
 
+    /// Why a block cannot be drawn, as the command says it.
+    struct BlockProblem: Error { let message: String }
+
     /// The images of one block and the link line that shows them.
     private func draw(_ block: LayoutBlock, file: String, folder: String, linkBase: String, docc: Bool) throws -> ([Image], String) {
         let settings: LayoutBlock.Settings
@@ -251,8 +266,7 @@ struct DocsCommand: ParsableCommand {
             settings = try block.settings(file: file, defaultDark: dark)
             document = try block.document(file: file, settings: settings)
         } catch {
-            Entry.printError(error.isDiagnostic ? error.description : "error: \(error)")
-            throw ExitCode(2)
+            throw BlockProblem(message: error.isDiagnostic ? error.description : "error: \(error)")
         }
         let stem = block.imageStem(), ext = settings.format.rawValue
         var variants: [(suffix: String, theme: Theme)] = [("", settings.theme)]
@@ -265,8 +279,7 @@ struct DocsCommand: ParsableCommand {
                 images.append(Image(path: Self.join(folder, stem + variant.suffix + "." + ext),
                                     bytes: try diagram.data(format: settings.format, compression: .compact)))
             } catch {
-                Entry.printError("error: \(file):\(block.line): the layout block cannot be drawn: \(error)")
-                throw ExitCode(2)
+                throw BlockProblem(message: "error: \(file):\(block.line): the layout block cannot be drawn: \(error)")
             }
         }
         let light = linkBase + stem + "." + ext

@@ -17,6 +17,8 @@ struct LayoutBlock: Equatable {
     var source: String
     /// The fence's options, in the order written.
     var options: [(key: String, value: String)]
+    /// The 1-based column of each option in the fence line (for messages).
+    var optionColumns: [Int] = []
     /// The line index (0-based) of the closing fence.
     var closingIndex: Int
     /// Whether the line after the closing fence is a link this command wrote.
@@ -37,11 +39,12 @@ struct LayoutBlock: Equatable {
         var isDiagnostic = false
     }
 
-    /// The blocks of a document, in order.
-    ///
-    /// - Throws: ``Invalid`` naming `file:line` for an unclosed block or an unknown option.
-    static func scan(_ lines: [Substring], file: String) throws(Invalid) -> [LayoutBlock] {
+    /// The blocks of a document, in order, and what is wrong with their fences (`file:line:column`
+    /// for an unknown or repeated option, `file:line` for a block never closed), in line order: a
+    /// block whose fence is wrong is left out, the others are read.
+    static func scan(_ lines: [Substring], file: String) -> (blocks: [LayoutBlock], problems: [Invalid]) {
         var blocks: [LayoutBlock] = []
+        var problems: [Invalid] = []
         var i = 0
         while i < lines.count {
             let line = lines[i]
@@ -58,28 +61,41 @@ struct LayoutBlock: Equatable {
             let rest = line.dropFirst("```layout".count)
             guard rest.isEmpty || rest.first == " " else { i += 1; continue }   // ```layouts is not ours
             var options: [(key: String, value: String)] = []
+            var columns: [Int] = []
+            var fenceProblem: Invalid?
             for word in rest.split(separator: " ") {
-                let parts = word.split(separator: "=", maxSplits: 1)
+                // (Columns in characters, as the document shows them.)
+                let column = line.distance(from: line.startIndex, to: word.startIndex) + 1
+                let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, optionKeys.contains(String(parts[0])) else {
-                    throw Invalid(description: "\(file):\(i + 1): unknown layout block option '\(word)': use "
-                                  + optionKeys.map { "\($0)=…" }.joined(separator: ", "))
+                    fenceProblem = fenceProblem ?? Invalid(description: "\(file):\(i + 1):\(column): error: unknown layout block option '\(word)': use "
+                                  + optionKeys.map { "\($0)=…" }.joined(separator: ", "), isDiagnostic: true)
+                    continue
                 }
                 guard !options.contains(where: { $0.key == parts[0] }) else {
-                    throw Invalid(description: "\(file):\(i + 1): layout block option \(parts[0])= is given twice")
+                    fenceProblem = fenceProblem ?? Invalid(description: "\(file):\(i + 1):\(column): error: layout block option \(parts[0])= is given twice", isDiagnostic: true)
+                    continue
                 }
                 options.append((String(parts[0]), String(parts[1])))
+                columns.append(column)
             }
             var end = i + 1
             while end < lines.count, !isClosingFence(lines[end]) { end += 1 }
             guard end < lines.count else {
-                throw Invalid(description: "\(file):\(i + 1): the layout block is never closed (a line ``` ends it)")
+                problems.append(fenceProblem ?? Invalid(description: "\(file):\(i + 1): error: the layout block is never closed (a line ``` ends it)", isDiagnostic: true))
+                break
             }
-            let source = lines[(i + 1)..<end].joined(separator: "\n") + "\n"
-            let hasLink = end + 1 < lines.count && isLink(lines[end + 1])
-            blocks.append(LayoutBlock(line: i + 1, source: source, options: options, closingIndex: end, hasLink: hasLink))
+            if let fenceProblem {
+                problems.append(fenceProblem)
+            } else {
+                let source = lines[(i + 1)..<end].joined(separator: "\n") + "\n"
+                let hasLink = end + 1 < lines.count && isLink(lines[end + 1])
+                blocks.append(LayoutBlock(line: i + 1, source: source, options: options, optionColumns: columns,
+                                          closingIndex: end, hasLink: hasLink))
+            }
             i = end + 1
         }
-        return blocks
+        return (blocks, problems)
     }
 
     /// A closing fence: three or more backticks and nothing else but spaces (CommonMark: a
@@ -128,7 +144,8 @@ struct LayoutBlock: Equatable {
         var s = Settings()
         s.dark = defaultDark
         func bad(_ key: String, _ value: String, _ expected: String) -> Invalid {
-            Invalid(description: "\(file):\(line): layout block option \(key)=\(value): expected \(expected)")
+            let at = options.firstIndex { $0.key == key }.flatMap { optionColumns.indices.contains($0) ? ":\(optionColumns[$0])" : nil } ?? ""
+            return Invalid(description: "\(file):\(line)\(at): error: layout block option \(key)=\(value): expected \(expected)", isDiagnostic: true)
         }
         for (key, value) in options {
             switch key {
@@ -146,7 +163,7 @@ struct LayoutBlock: Equatable {
                 guard value == "true" || value == "false" else { throw bad(key, value, "true or false") }
                 if key == "dark" { s.dark = value == "true" } else { s.legend = value == "true" }
             case "width", "height":
-                guard let n = Double(value), n.isFinite, n > 0, n <= 100_000 else { throw bad(key, value, "a number of points above 0") }
+                guard let n = Double(value), n.isFinite, n > 0, n <= 100_000 else { throw bad(key, value, "a number of points above 0 and at most 100000") }
                 if key == "width" { s.width = n } else { s.height = n }
             default: s.alt = value.replacing("_", with: " ")
             }

@@ -184,17 +184,30 @@ import Testing
         try dir.write("a.md", "x\n```layout colour=red\ncanvas 10 x 10\n```\n")
         let option = try dir.blueprint(["docs", "a.md"])
         #expect(option.status == 2)
-        #expect(option.stderr == "error: a.md:2: unknown layout block option 'colour=red': use theme=…, show=…, scale=…, format=…, dark=…, legend=…, width=…, height=…, alt=…\n")
+        #expect(option.stderr == "a.md:2:11: error: unknown layout block option 'colour=red': use theme=…, show=…, scale=…, format=…, dark=…, legend=…, width=…, height=…, alt=…\n")
         try dir.write("b.md", "```layout\ncanvas 10 x 10\n")
-        #expect(try dir.blueprint(["docs", "b.md"]).stderr == "error: b.md:1: the layout block is never closed (a line ``` ends it)\n")
+        #expect(try dir.blueprint(["docs", "b.md"]).stderr == "b.md:1: error: the layout block is never closed (a line ``` ends it)\n")
         try dir.write("c.md", "# C\n\n```layout\ncanvas 10 x 10\nview a\na.width == \n```\n")
         let layout = try dir.blueprint(["docs", "c.md"])
         #expect(layout.status == 2)
         #expect(layout.stderr == "c.md:6:12: error: expected a right-hand side after the relation\n    a.width == \n               ^\n")
         try dir.write("d.md", "```layout scale=4\ncanvas 10 x 10\n```\n")
-        #expect(try dir.blueprint(["docs", "d.md"]).stderr == "error: d.md:1: layout block option scale=4: expected 1, 2 or 3\n")
+        #expect(try dir.blueprint(["docs", "d.md"]).stderr == "d.md:1:11: error: layout block option scale=4: expected 1, 2 or 3\n")
         try dir.write("e.md", "```layout theme=dark theme=light\ncanvas 10 x 10\n```\n")
-        #expect(try dir.blueprint(["docs", "e.md"]).stderr == "error: e.md:1: layout block option theme= is given twice\n")
+        #expect(try dir.blueprint(["docs", "e.md"]).stderr == "e.md:1:22: error: layout block option theme= is given twice\n")
+        // Every bad block of a document is said, in line order (only the last one was), and
+        // nothing is written; an empty `alt=` is an empty description, not an unknown option.
+        try dir.write("f.md", "```layout theme=neon\ncanvas 10 x 10\n```\n\n```layout\ncanvas 10 x 10\nview b\nb.width ==\n```\n\n```layout scale=9 alt=\ncanvas 10 x 10\n```\n")
+        let all = try dir.blueprint(["docs", "f.md"])
+        #expect(all.status == 2)
+        #expect(all.stderr == """
+            f.md:1:11: error: layout block option theme=neon: expected light, dark, blueprint
+            f.md:8:11: error: expected a right-hand side after the relation
+                b.width ==
+                          ^
+            f.md:11:11: error: layout block option scale=9: expected 1, 2 or 3
+
+            """)
         #expect(FileSystem.contents(of: dir.path).filter { $0.hasPrefix("layout-") }.isEmpty, "nothing half-written")
     }
 

@@ -143,4 +143,29 @@ struct LayoutFileExtrasTests {
         root.layoutIfNeeded()
         #expect(root.readableContentGuide.layoutFrame == Rect(x: 8, y: 8, width: 359, height: 84))
     }
+
+    /// Words a UIKit or Swift habit writes, each pointed at what the file calls it.
+    @Test func uikitHabitsGetTheFilesWord() throws {
+        #expect(errors("view a\na.topAnchor == root.top") == "x.layout:2:3: error: unknown attribute `topAnchor`; write `top` for UIKit's `topAnchor`\n    a.topAnchor == root.top\n      ^~~~~~~~~")
+        #expect(errors("view a\na.top == root.safeAreaLayoutGuide.top") == "x.layout:2:15: error: write `root.safeArea` for UIKit's `safeAreaLayoutGuide` (`root.safeArea.top`)\n    a.top == root.safeAreaLayoutGuide.top\n                  ^~~~~~~~~~~~~~~~~~~")
+        #expect(errors("view a\nview b in a\nb.leading == a.layoutMarginsGuide.leading") == "x.layout:3:16: error: write `a.margins` for UIKit's `layoutMarginsGuide` (`a.margins.leading`)\n    b.leading == a.layoutMarginsGuide.leading\n                   ^~~~~~~~~~~~~~~~~~")
+        #expect(errors("direction RTL") == "x.layout:1:11: error: unknown direction `RTL`; did you mean `rtl`?\n    direction RTL\n              ^~~")
+        #expect(errors("view a label \"x\" truncate end") == "x.layout:1:27: error: unknown truncation `end`; did you mean `tail`?\n    view a label \"x\" truncate end\n                              ^~~")
+        #expect(errors("view a label \u{201C}Hello\u{201D}") == "x.layout:1:14: error: unexpected character `\u{201C}`: a text goes in straight double quotes (`label \"Sign in\"`), not typographic ones\n    view a label \u{201C}Hello\u{201D}\n                 ^")
+        // A negative intrinsic length is pointed at, and `none` is the file's noIntrinsicMetric.
+        #expect(errors("view sep size -1 x 0.5") == "x.layout:1:15: error: an intrinsic width cannot be negative: write `none` for no intrinsic width (UIKit's noIntrinsicMetric)\n    view sep size -1 x 0.5\n                  ^~")
+        #expect(errors("view sep size 10 x -1") == "x.layout:1:20: error: an intrinsic height cannot be negative: write `none` for no intrinsic height (UIKit's noIntrinsicMetric)\n    view sep size 10 x -1\n                       ^~")
+        let d = try parse("""
+            canvas 100 x 100
+            stack s axis .vertical
+            view sep size none x 0.5
+            sep.leading == root.leading
+            sep.trailing == root.trailing
+            sep.top == root.top
+            """)
+        d.root.layoutIfNeeded()
+        #expect((d.view(named: "s") as? StackView)?.axis == .vertical)
+        #expect(d.view(named: "sep")!.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: 0.5))
+        #expect(d.view(named: "sep")!.frame == Rect(x: 0, y: 0, width: 100, height: 0.5))
+    }
 }

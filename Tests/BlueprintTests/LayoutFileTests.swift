@@ -415,7 +415,7 @@ struct LayoutFileTests {
         #expect(first("view a hidden hidden") == "test.layout:1:15: error: `hidden` is given twice")
         #expect(first("view a font 12") == "test.layout:1:6: error: `font` is for labels: add `label \"…\"`")
         #expect(first("view a label Sign") == "test.layout:1:14: error: expected the label's text in quotes after `label`, found `Sign`")
-        #expect(first("view a size -1 x 2") == "test.layout:1:18: error: an intrinsic size cannot be negative")
+        #expect(first("view a size -1 x 2") == "test.layout:1:13: error: an intrinsic width cannot be negative: write `none` for no intrinsic width (UIKit's noIntrinsicMetric)")
         #expect(first("view a margins 1 2 3") == "test.layout:1:21: error: expected 4 margins (top left bottom right) or 1 for all sides, found 3")
         #expect(first("view a hugging 0") == "test.layout:1:16: error: priority 0 is outside 1...1000")
         #expect(first("view a compression") == "test.layout:1:19: error: expected a priority (horizontal, then optionally vertical) after `compression`, found the end of the line")

@@ -148,6 +148,8 @@ struct VisualFormatTests {
         #expect(error("[a]-wide-[b]", v) == "1:5: error: unknown metric `wide`\n    [a]-wide-[b]\n        ^~~~")
         #expect(error("[a]-8[b]", v) == "1:6: error: expected `-` after the spacing, found `[`\n    [a]-8[b]\n         ^")
         #expect(error("[a(==c)]", v) == "1:6: error: unknown view or metric `c`\n    [a(==c)]\n         ^")
+        #expect(error("[a]-()-[b]", v) == "1:6: error: expected a number or a metric, found `)`\n    [a]-()-[b]\n         ^")
+        #expect(error("[a]-(1e400)-[b]", v) == "1:6: error: `1e400` is not a number here: write it in digits (no exponent)\n    [a]-(1e400)-[b]\n         ^~~~~")
         #expect(error("[a(10 20)]", v) == "1:7: error: expected `,` or `)` in a predicate list, found `2`\n    [a(10 20)]\n          ^")
         #expect(error("[a", v) == "1:3: error: expected `]` after `[a`, found the end of the format\n    [a\n      ^")
         #expect(error("[]", v) == "1:2: error: expected a view name after `[`, found `]`\n    []\n     ^")
@@ -194,6 +196,11 @@ struct VisualFormatTests {
                 return error.description
             }
         }
+        #expect(errors("view a\nview b\nH:[a]-[b] alignAllTop alignAllTop") == """
+            f.layout:3:23: error: the option `alignAllTop` is given twice
+                H:[a]-[b] alignAllTop alignAllTop
+                                      ^~~~~~~~~~~
+            """)
         #expect(errors("view a\nH:|-[a]-| alignAllTopp") == """
             f.layout:2:11: error: unknown visual format option `alignAllTopp`; did you mean `alignAllTop`?
                 H:|-[a]-| alignAllTopp

@@ -110,7 +110,9 @@ struct ExpressionResolver {
         if let c = Compound(rawValue: r.attribute) { return .compound(c) }
         let known = LayoutAttribute.allCases.map(\.rawValue) + ["baseline"] + Compound.allCases.map(\.rawValue)
         var message = "unknown attribute `\(r.attribute)`"
-        if let guess = closest(r.attribute, in: known) { message += "; did you mean `\(guess)`?" }
+        if r.attribute.hasSuffix("Anchor"), let a = LayoutAttribute(name: String(r.attribute.dropLast(6))) {
+            message += "; write `\(a.rawValue)` for UIKit's `\(r.attribute)`"
+        } else if let guess = closest(r.attribute, in: known) { message += "; did you mean `\(guess)`?" }
         throw SyntaxError(message: message, range: r.attributeRange)
     }
 

@@ -322,6 +322,13 @@ struct ExpressionParser {
             if current.kind == .dot {
                 // `card.margins.top`: an attribute of one of the view's guides.
                 guard AttributeReference.guideNames.contains(text(attribute)) else {
+                    // UIKit's names of the guides: the file's short ones.
+                    let uikit = ["layoutMarginsGuide": "margins", "safeAreaLayoutGuide": "safeArea", "readableContentGuide": "readableContent"]
+                    if let short = uikit[text(attribute)] {
+                        let next = index + 1 < tokens.count && tokens[index + 1].kind == .identifier ? text(tokens[index + 1]) : "top"
+                        throw SyntaxError(message: "write `\(name).\(short)` for UIKit's `\(text(attribute))` (`\(name).\(short).\(next)`)",
+                                          range: attribute.start..<attribute.end)
+                    }
                     throw fail("cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides", current)
                 }
                 advance()

@@ -612,6 +612,35 @@ struct LayoutFileParser {
         return (w, h)
     }
 
+    /// A view's `size W x H`: each a length of 0 or more, or `none` for no intrinsic length on
+    /// that axis (UIKit's `noIntrinsicMetric`, -1).
+    private func intrinsicSize(_ c: inout Cursor, _ tokens: [Token]) throws(SyntaxError) -> (Double, Double) {
+        if case .invalid = c.current.kind, let both = Self.oneWordSize(c.text) {
+            c.advance()
+            return both
+        }
+        func length(_ what: String) throws(SyntaxError) -> Double {
+            if c.current.kind == .identifier, c.text == "none" {
+                c.advance()
+                return View.noIntrinsicMetric
+            }
+            let first = c.i
+            let v = try c.number("the \(what) of the intrinsic size (or `none`)", metrics: metrics)
+            guard v >= 0 else {
+                throw SyntaxError(message: "an intrinsic \(what) cannot be negative: write `none` for no intrinsic \(what) (UIKit's noIntrinsicMetric)",
+                                  range: tokens[first].start..<tokens[c.i - 1].end)
+            }
+            return v
+        }
+        let w = try length("width")
+        guard c.current.kind == .identifier, c.text == "x" else {
+            throw c.fail("expected `x` between the width and the height of the intrinsic size (`40 x 40`), found \(c.describe())")
+        }
+        c.advance()
+        let h = try length("height")
+        return (w, h)
+    }
+
     /// `375x667` (the lexer sees one malformed number): the two numbers, if both are plain
     /// decimals within the lexer's limit.
     static func oneWordSize(_ word: String) -> (Double, Double)? {
@@ -631,6 +660,9 @@ struct LayoutFileParser {
         var c = cursor(tokens, lexer)
         if let previous = directionLine { throw SyntaxError(message: "the direction is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
         guard c.current.kind == .identifier, let d = LayoutDirection(rawValue: c.text) else {
+            if c.current.kind == .identifier, let d = LayoutDirection(rawValue: c.text.lowercased()) {
+                throw c.fail("unknown direction `\(c.text)`; did you mean `\(d.rawValue)`?")
+            }
             throw c.fail("expected `ltr` or `rtl` after `direction`, found \(c.describe())")
         }
         c.advance()
@@ -798,9 +830,7 @@ struct LayoutFileParser {
                     }
                     text = joined
                 case "size":
-                    let s = try self.size(&c, what: "the intrinsic size")
-                    guard s.0 >= 0, s.1 >= 0 else { throw SyntaxError(message: "an intrinsic size cannot be negative", range: tokens[c.i - 1].start..<tokens[c.i - 1].end) }
-                    size = s
+                    size = try intrinsicSize(&c, tokens)
                 case "margins":
                     if c.current.kind == .identifier, Self.marginSides.contains(c.text) {
                         directionalMargins = try directionalInsets(&c)
@@ -1000,6 +1030,9 @@ func visualFormatLine(
             let names = VisualFormatOptions.named.map(\.name)
             let guess = closest(word, in: names).map { "; did you mean `\($0)`?" } ?? ": options are alignAll… and direction… names"
             throw SyntaxError(message: "unknown visual format option `\(word)`\(guess)", range: start..<i)
+        }
+        if options.contains(entry.option) {
+            throw SyntaxError(message: "the option `\(word)` is given twice", range: start..<i)
         }
         options.insert(entry.option)
         optionsRange = optionsRange.map { $0.lowerBound..<i } ?? start..<i

@@ -362,6 +362,9 @@ struct Lexer {
         if text == "'" {
             return invalid(start, "unexpected character `'`: a text goes in double quotes (`label \"Sign in\"`)")
         }
+        if ["\u{201C}", "\u{201D}", "\u{201E}", "\u{00AB}", "\u{00BB}", "\u{2018}", "\u{2019}"].contains(text) {
+            return invalid(start, "unexpected character `\(text)`: a text goes in straight double quotes (`label \"Sign in\"`), not typographic ones")
+        }
         // `@750` after something on the line: a priority as visual formats write it.
         if text == "@", bytes[..<start].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             return invalid(start, "unexpected character `@`: a priority goes after `~` (`a.width == 44 ~ 750`); `@` is for visual format predicates")

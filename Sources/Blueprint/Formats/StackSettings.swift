@@ -56,11 +56,20 @@ extension LayoutFileParser.Cursor {
     /// vertical) after `axis``, `unknown axis `x`; did you mean …?`), its value, the cursor moved past it.
     mutating func word<T>(_ table: [(String, T)], _ what: String, after option: String) throws(SyntaxError) -> T {
         let names = table.map(\.0)
+        // `.vertical`, as Swift writes an enum case (priorities take `.defaultHigh` too).
+        if current.kind == .dot, i + 1 < tokens.count, tokens[i + 1].kind == .identifier, tokens[i + 1].start == current.end,
+           names.contains(lexer.text(tokens[i + 1])) {
+            advance()
+        }
         guard current.kind == .identifier else {
             throw fail("expected \(what) (\(names.joined(separator: ", "))) after `\(option)`, found \(describe())")
         }
         guard let value = table.first(where: { $0.0 == text })?.1 else {
-            let guess = closest(text, in: names).map { "; did you mean `\($0)`?" } ?? ": use \(names.joined(separator: ", "))"
+            // Another case (`RTL`), then UIKit's words for the same thing (`end` is `tail`).
+            let synonyms = ["end": "tail", "start": "head", "beginning": "head", "center": "middle", "centre": "middle"]
+            let other = names.first { $0.lowercased() == text.lowercased() }
+                ?? synonyms[text.lowercased()].flatMap { names.contains($0) ? $0 : nil }
+            let guess = (other ?? closest(text, in: names)).map { "; did you mean `\($0)`?" } ?? ": use \(names.joined(separator: ", "))"
             throw fail("unknown \(what) `\(text)`\(guess)")
         }
         advance()

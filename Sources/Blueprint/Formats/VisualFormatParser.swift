@@ -93,6 +93,16 @@ struct VisualFormatParser {
             j += 1
             while j < bytes.count, bytes[j] >= 0x30 && bytes[j] <= 0x39 { j += 1 }
         }
+        // An exponent (`1e400`) is not a number in a visual format: said at once, not later as
+        // a stray `e`.
+        if j > digits, j < bytes.count, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
+            var k = j + 1
+            if k < bytes.count, bytes[k] == UInt8(ascii: "-") || bytes[k] == UInt8(ascii: "+") { k += 1 }
+            if k < bytes.count, bytes[k] >= 0x30 && bytes[k] <= 0x39 {
+                while k < bytes.count, bytes[k] >= 0x30 && bytes[k] <= 0x39 { k += 1 }
+                throw fail("`\(String(decoding: bytes[start..<k], as: UTF8.self))` is not a number here: write it in digits (no exponent)", start..<k)
+            }
+        }
         guard j > digits, let v = Double(String(decoding: bytes[start..<j], as: UTF8.self)) else { return nil }
         guard v.isFinite, Swift.abs(v) <= 1e15 else { throw fail("number too large: the limit is 1e15", start..<j) }
         i = j
@@ -289,7 +299,7 @@ struct VisualFormatParser {
                     throw fail(allowViews ? "unknown view or metric `\(n)`" : "unknown metric `\(n)`", range)
                 }
             } else {
-                throw fail("expected a number, a metric\(allowViews ? " or a view" : ""), found \(describeCurrent())")
+                throw fail("expected \(allowViews ? "a number, a metric or a view" : "a number or a metric"), found \(describeCurrent())")
             }
             skipSpaces()
             if current == UInt8(ascii: "@") {
