@@ -138,14 +138,20 @@ struct DiffCommand: ParsableCommand {
             if !result.matches, sideBySide != nil {
                 let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
                 // The writer `-o` alone uses, so the diff image's bytes do not depend on the flags.
-                func write(_ image: Bitmap, to path: String) throws {
-                    try Self.emit(try PNGPartsWriter.encode(image, compression: .fast), to: path)
-                    written.append(path == "-" ? "standard output" : path)
-                }
-                if let output { try write(diff, to: output) }
+                // Both images are written all or none (standard output last).
+                var images: [(bytes: [UInt8], path: String)] = []
+                if let output { images.append((try PNGPartsWriter.encode(diff, compression: .fast), output)) }
                 if let sideBySide {
-                    try write(PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff), to: sideBySide)
+                    let both = PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff)
+                    images.append((try PNGPartsWriter.encode(both, compression: .fast), sideBySide))
                 }
+                do {
+                    try FileIO.writeAtomically(images.filter { $0.path != "-" })
+                } catch {
+                    throw RasterError(error)
+                }
+                for image in images where image.path == "-" { try Self.emit(image.bytes, to: "-") }
+                written += images.map { $0.path == "-" ? "standard output" : $0.path }
             }
         } catch let error as RasterError {
             Entry.printError("error: \(error)")

@@ -170,6 +170,7 @@ struct DocsCommand: ParsableCommand {
             plans.append(Plan(file: file, text: text, updated: (bom ? "\u{FEFF}" : "") + lines.joined(separator: newline), blocks: planned))
         }
         if failed { throw ExitCode(2) }
+        var writes: [(bytes: [UInt8], path: String)] = [], written: [String] = []
         for plan in plans {
             let file = plan.file
             for block in plan.blocks {
@@ -184,27 +185,28 @@ struct DocsCommand: ParsableCommand {
                         problems.append("\(file):\(block.line): \(current == nil ? "missing" : "stale") image \(image.path)"
                                         + (current == nil ? "" : " (the block draws differently now)"))
                     } else {
-                        do {
-                            try FileSystem.createDirectories(FileSystem.directory(of: image.path))
-                            try FileIO.writeAtomically(image.bytes, to: image.path)
-                        } catch {
-                            Entry.printError("error: \(error)")
-                            throw ExitCode(2)
-                        }
-                        notes.append("\(file):\(block.line): wrote \(image.path)")
+                        writes.append((image.bytes, image.path))
+                        written.append("\(file):\(block.line): wrote \(image.path)")
                     }
                 }
                 if check, let linkProblem = block.linkProblem { problems.append(linkProblem) }
             }
             if !check && plan.updated != plan.text {
-                do {
-                    try FileIO.writeAtomically(Array(plan.updated.utf8), to: file)
-                } catch {
-                    Entry.printError("error: \(error)")
-                    throw ExitCode(2)
-                }
-                notes.append("\(file): image links updated")
+                writes.append((Array(plan.updated.utf8), file))
+                written.append("\(file): image links updated")
             }
+        }
+        // Every image and document is written all or none: a document that cannot be written
+        // leaves no new image behind that nothing links to.
+        if !writes.isEmpty {
+            do {
+                for folder in Set(writes.map { FileSystem.directory(of: $0.path) }).sorted() { try FileSystem.createDirectories(folder) }
+                try FileIO.writeAtomically(writes)
+            } catch {
+                Entry.printError("error: \(error)")
+                throw ExitCode(2)
+            }
+            notes += written
         }
         // Images of this command that no block uses any more. An image that another Markdown
         // document beside these (or in the image folder) still names is that document's: it

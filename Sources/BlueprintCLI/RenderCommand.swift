@@ -130,21 +130,24 @@ struct RenderCommand: ParsableCommand {
         do throws(RenderError) {
             let diagram = try Diagram(root: document.root, options: options)
             report = diagram.layoutReport
+            // The picture and the statistics are written all or none.
+            var files: [(bytes: [UInt8], path: String)] = []
             if output == "-" {
                 bytes = try diagram.data(format: resolvedFormat)
             } else {
-                try diagram.write(to: output, format: resolvedFormat)
+                files.append((try diagram.data(format: resolvedFormat), output))
             }
             if let stats {
-                do {
-                    if stats == "-" {
-                        bytes = Array(diagram.statistics.json.utf8)   // `-o -` is refused with it
-                    } else {
-                        try FileIO.writeAtomically(Array(diagram.statistics.json.utf8), to: stats)
-                    }
-                } catch {
-                    throw RenderError.output(RasterError(error))
+                if stats == "-" {
+                    bytes = Array(diagram.statistics.json.utf8)   // `-o -` is refused with it
+                } else {
+                    files.append((Array(diagram.statistics.json.utf8), stats))
                 }
+            }
+            do {
+                try FileIO.writeAtomically(files)
+            } catch {
+                throw RenderError.output(RasterError(error))
             }
         } catch {
             var message = error.description

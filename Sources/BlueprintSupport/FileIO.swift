@@ -57,6 +57,56 @@ package enum FileIO {
     ///
     /// - Throws: ``FileError`` naming the path and the system's reason.
     package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) {
+        let staged = try stage(bytes, to: path)
+        try commit(staged)
+    }
+
+    /// Writes several files all or none: each goes to a temporary file beside it, and only
+    /// once every one is written and flushed are they renamed into place, in order. A file
+    /// that cannot be written (a folder that is not there or not writable, a full disk) leaves
+    /// every destination as it was. (Only a rename that fails after an earlier one succeeded,
+    /// which a writable folder does not do, could leave some written.) A device or a pipe among
+    /// them is written last, when every file is in place.
+    ///
+    /// - Throws: ``FileError`` naming the path and the system's reason.
+    package static func writeAtomically(_ files: [(bytes: [UInt8], path: String)]) throws(FileError) {
+        var staged: [Staged] = []
+        for file in files {
+            let result: Result<Staged, FileError> = file.bytes.withUnsafeBytes { raw in
+                do throws(FileError) { return .success(try stage(raw, to: file.path)) } catch { return .failure(error) }
+            }
+            switch result {
+            case .success(let s): staged.append(s)
+            case .failure(let error):
+                for s in staged { s.discard() }
+                throw error
+            }
+        }
+        for (k, s) in staged.enumerated() where !s.isDirect {
+            do throws(FileError) { try commit(s) } catch {
+                for later in staged[(k + 1)...] { later.discard() }
+                throw error
+            }
+        }
+        for s in staged where s.isDirect { try commit(s) }
+    }
+
+    /// A file written to its temporary twin, not yet renamed into place; or the bytes for a
+    /// device or pipe, not yet written.
+    private struct Staged {
+        let path: String
+        let temporary: String?
+        let target: String
+        let folder: String
+        let direct: [UInt8]
+
+        var isDirect: Bool { temporary == nil }
+        func discard() { if let temporary { unlink(temporary) } }
+    }
+
+    /// Writes `bytes` to a flushed temporary file beside `path` (or keeps them, for a path that
+    /// is not a regular file); ``commit(_:)`` puts it in place.
+    private static func stage(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) -> Staged {
         var existing = stat()
         let exists = stat(path, &existing) == 0
         if exists {
@@ -67,8 +117,7 @@ package enum FileIO {
                 break
             default:
                 // Through any links (`/dev/stdout` → `/proc/self/fd/1` → a pipe).
-                try writeDirectly(bytes, to: path)
-                return
+                return Staged(path: path, temporary: nil, target: path, folder: "", direct: Array(bytes))
             }
         }
         // A link is followed, even to a file not there yet: the link stays, its file is written.
@@ -99,10 +148,26 @@ package enum FileIO {
             throw failure(path, "flush", code)
         }
         guard close(fd) == 0 else { throw failure(path, "close", errno) }
-        guard rename(temporary, target) == 0 else { throw failure(path, "rename into place", errno) }
         done = true
+        return Staged(path: path, temporary: temporary, target: target, folder: folder, direct: [])
+    }
+
+    /// Puts a staged file in place: renames its temporary file over the destination (and
+    /// flushes the folder), or writes a device's or pipe's bytes.
+    private static func commit(_ s: Staged) throws(FileError) {
+        guard let temporary = s.temporary else {
+            let result: Result<Void, FileError> = s.direct.withUnsafeBytes { raw in
+                do throws(FileError) { try writeDirectly(raw, to: s.path); return .success(()) } catch { return .failure(error) }
+            }
+            return try result.get()
+        }
+        guard rename(temporary, s.target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(s.path, "rename into place", code)
+        }
         // Make the rename itself durable; a failure here does not undo the write.
-        let folderFD = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folderFD = open(s.folder.isEmpty ? "/" : s.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             _ = fsync(folderFD)
             close(folderFD)

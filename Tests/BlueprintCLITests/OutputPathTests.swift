@@ -86,6 +86,23 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["stats.json"])
     }
 
+    /// A destination whose folder is there but takes no file (`/proc/self` on Linux, as a
+    /// read-only folder is to another user): the command fails with status 2 and writes none of
+    /// its outputs, not the picture before the statistics.
+    @Test func outputsAreWrittenAllOrNone() throws {
+        #if os(Linux)
+        let folder = try CLI.temporaryFolder()
+        let render = try run("render", "fixtures/login-form.layout", "-o", folder + "/d.png", "--stats", "/proc/self/stats.json")
+        #expect(render.status == 2)
+        #expect(render.stderr == "error: /proc/self/stats.json: cannot create a temporary file: No such file or directory\n")
+        let diff = try run("diff", "fixtures/diff/pairs/noise/expected.png", "fixtures/diff/pairs/noise/actual.png",
+                           "-o", folder + "/x.png", "--side-by-side", "/proc/self/s.png")
+        #expect(diff.status == 2)
+        #expect(diff.stderr == "error: /proc/self/s.png: cannot create a temporary file: No such file or directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        #endif
+    }
+
     @Test func anOutputNeverReplacesAnInput() throws {
         let folder = try CLI.temporaryFolder()
         let layout = folder + "/a.layout"

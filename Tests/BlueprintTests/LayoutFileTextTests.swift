@@ -83,6 +83,12 @@ import Testing
                 fontfile inter "/nonexistent/Inter.ttf"
                                ^~~~~~~~~~~~~~~~~~~~~~~~
             """)
+        // A label that uses a font whose file failed is not reported again.
+        #expect(errors("fontfile inter \"/nonexistent/Inter.ttf\"\nview t label \"x\" font inter 17\nt.top == root.top") == """
+            test.layout:1:16: error: font file /nonexistent/Inter.ttf: cannot open: No such file or directory
+                fontfile inter "/nonexistent/Inter.ttf"
+                               ^~~~~~~~~~~~~~~~~~~~~~~~
+            """)
         #expect(errors("view t label \"x\" font sans 17") == """
             test.layout:1:23: error: unknown font `sans`: declare it first with `fontfile sans "File.ttf"`
                 view t label "x" font sans 17

@@ -1,3 +1,4 @@
+import Foundation
 import Blueprint
 import Testing
 
@@ -148,6 +149,9 @@ import Testing
             try FontFace(contentsOfFile: "/nonexistent/Inter.ttf")
         }
         #expect(throws: FontError.notAFont(name: "junk.ttf")) { try FontFace(data: Array("not a font at all".utf8), name: "junk.ttf") }
+        // A file cut short keeps its table directory; its tables lie past its end.
+        let whole = try #require(FileManager.default.contents(atPath: path))
+        #expect(throws: FontError.notAFont(name: "cut.otf")) { try FontFace(data: Array(whole.prefix(500)), name: "cut.otf") }
         // As the issue writes it: a label with a font file of its own.
         let label = Label(font: .file(path, size: 17))
         label.text = "Hi"

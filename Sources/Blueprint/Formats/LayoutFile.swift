@@ -150,6 +150,8 @@ struct LayoutFileParser {
     fileprivate var declaring: String?
     /// Views and metrics whose declaration failed: lines that use them are not reported again.
     fileprivate var failed: Set<String> = []
+    /// Fonts whose file could not be read: labels that use them are not reported again.
+    fileprivate var failedFonts: Set<String> = []
 
     static let keywords = ["canvas", "direction", "safearea", "let", "fontfile", "view", "stack", "guide"]
     static let viewOptions = ["in", "label", "font", "size", "margins", "hugging", "compression", "hidden", "spacingAfter"]
@@ -319,6 +321,8 @@ struct LayoutFileParser {
                 }
             } catch {
                 if let name = declaring { failed.insert(name) }
+                // A label that uses a font whose file could not be read is not reported again.
+                if !failedFonts.isEmpty, failedFonts.contains(where: { error.message.hasPrefix("unknown font `\($0)`") }) { continue }
                 let (e, text, number) = lines[k].locate(error)
                 first.add(e, text, number, file: file)
             }
@@ -743,6 +747,7 @@ struct LayoutFileParser {
         do {
             fonts[name] = try FontFace(contentsOfFile: resolved)
         } catch {
+            failedFonts.insert(name)
             throw SyntaxError(message: "\(error)", range: pathToken.start..<pathToken.end)
         }
         fontLines[name] = lineNumber

@@ -76,7 +76,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         else { throw .notAFont(name: name) }
         defer { hb_blob_destroy(blob) }
         guard hb_face_count(blob) > 0, let face = hb_face_create(blob, 0) else { throw .notAFont(name: name) }
-        guard hb_face_get_glyph_count(face) > 0, hb_face_get_upem(face) > 0 else {
+        guard hb_face_get_glyph_count(face) > 0, hb_face_get_upem(face) > 0, Self.hasWholeTables(face) else {
             hb_face_destroy(face)
             throw .notAFont(name: name)
         }
@@ -98,6 +98,22 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         self.hbFace = face
         self.hbFont = font
         self.ownsBytes = owns
+    }
+
+    /// Whether the tables text needs are all there and inside the file: a character map,
+    /// horizontal metrics and glyphs (outlines or bitmaps). A file cut short keeps its table
+    /// directory, whose tables then lie past its end: HarfBuzz reads them as empty.
+    private static func hasWholeTables(_ face: OpaquePointer) -> Bool {
+        func length(_ tag: String) -> Int {
+            let b = Array(tag.utf8)
+            let t = (UInt32(b[0]) << 24) | (UInt32(b[1]) << 16) | (UInt32(b[2]) << 8) | UInt32(b[3])
+            guard let blob = hb_face_reference_table(face, t) else { return 0 }
+            defer { hb_blob_destroy(blob) }
+            return Int(hb_blob_get_length(blob))
+        }
+        let glyphs = (length("glyf") > 0 && length("loca") > 0) || length("CFF ") > 0 || length("CFF2") > 0
+            || length("CBDT") > 0 || length("sbix") > 0
+        return length("cmap") > 0 && length("hhea") > 0 && length("hmtx") > 0 && glyphs
     }
 
     deinit {
