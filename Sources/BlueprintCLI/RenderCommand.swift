@@ -36,6 +36,7 @@ struct RenderCommand: ParsableCommand {
               blueprint render fixtures/screens/inbox.layout -o m.png --show m1Row --crop
               blueprint render fixtures/screens/settings.layout -o s.png --stats s.json
               blueprint render fixtures/login-form.layout -o sheet.png --devices "iPhone SE, iPad" --rtl
+              blueprint render fixtures/screens/rtl-messages.layout -o se.png --device "iPhone SE" --direction ltr
 
             Exit status: 0 drawn and the layout is clean, 1 drawn but the layout has conflicts, \
             ambiguity, priority ties, negative sizes or refused changes (`blueprint explain` \
@@ -76,6 +77,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the diagram's own account (views, constraints, labels, markers, crossings) as JSON (`-` for standard output).", valueName: "file.json"))
     var stats: String?
 
+    @OptionGroup var screen: ScreenOptions
+
     func validate() throws {
         guard (1...3).contains(scale) else {
             throw ValidationError("invalid scale \(scale): expected 1, 2 or 3")
@@ -96,6 +99,12 @@ struct RenderCommand: ParsableCommand {
         }
         if crop && (names.isEmpty || names == ["all"] || names == ["none"]) {
             throw ValidationError("--crop needs --show with one or more view names")
+        }
+        if devices != nil && (screen.device != nil || screen.direction != nil) {
+            throw ValidationError("--device and --direction draw one screen, --devices a sheet of several: give one or the other")
+        }
+        if devices != nil && (stats != nil || crop) {
+            throw ValidationError("--\(stats != nil ? "stats" : "crop") is for one screen's picture: with a sheet, draw the screen alone with --device NAME (and --direction rtl)")
         }
         if rtl && devices == nil {
             throw ValidationError("--rtl needs --devices: it adds a right-to-left row to the device sheet")
@@ -123,6 +132,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         if devices != nil { return try runDeviceSheet() }
         let document = try LayoutInput.load(file)
+        screen.apply(to: document)
         let constraints = shownConstraints
         var bytes: [UInt8]?
         var report: LayoutReport?

@@ -110,6 +110,30 @@ import Testing
         #expect(misspelt.stderr == "error: no view named 'Emial' in the layout; did you mean 'email'?\n")
     }
 
+    /// One screen of the device catalog, in one direction, with what goes with one picture
+    /// (`--stats`, `--crop`): the panel the device sheet draws, alone. With a sheet, those two
+    /// and `--device` are refused, not ignored.
+    @Test func oneDeviceInOneDirectionIsOnePicture() throws {
+        let folder = try CLI.temporaryFolder()
+        let one = try run("render", "fixtures/screens/rtl-messages.layout", "-o", "\(folder)/se.png", "--device", "iPhone SE",
+                          "--direction", "ltr", "--stats", "\(folder)/se.json")
+        #expect(one.status == 0, "\(one.stderr)")
+        // The same picture as the file drawn on a 375 x 667 canvas with the SE's safe area.
+        let png = try PNG.read(path: "\(folder)/se.png")
+        #expect(png.width > 2 * 375)
+        let stats = try String(contentsOfFile: "\(folder)/se.json", encoding: .utf8)
+        #expect(stats.contains("\"views\""))
+        let solved = try run("solve", "fixtures/screens/rtl-messages.layout", "--device", "iPhone SE", "--direction", "ltr", "--format", "json")
+        #expect(solved.stdout.hasPrefix("{\"views\": {\"root\": {\"x\": 0, \"y\": 0, \"width\": 375, \"height\": 667}"))
+        let sheet = try run("render", "fixtures/login-form.layout", "-o", "\(folder)/x.png", "--devices", "iPhone SE", "--device", "iPad")
+        #expect(sheet.status == 2)
+        #expect(sheet.stderr.hasPrefix("Error: --device and --direction draw one screen, --devices a sheet of several: give one or the other\n"), "\(sheet.stderr)")
+        let stats2 = try run("render", "fixtures/login-form.layout", "-o", "\(folder)/x.png", "--devices", "iPhone SE", "--stats", "\(folder)/x.json")
+        #expect(stats2.status == 2)
+        #expect(stats2.stderr.hasPrefix("Error: --stats is for one screen's picture: with a sheet, draw the screen alone with --device NAME (and --direction rtl)\n"), "\(stats2.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/x.png"))
+    }
+
     @Test func aLayoutWithProblemsIsDrawnAndExitsOne() throws {
         let folder = try CLI.temporaryFolder()
         let result = try run("render", "fixtures/conflict.layout", "-o", "\(folder)/c.png")
