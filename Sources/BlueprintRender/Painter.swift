@@ -157,6 +157,12 @@ struct Painter {
             strokeRect(b.frame, width: 1)
             context.stroke()
         }
+        // Where the screen ends, over the views that reach past it.
+        if let edge = diagram.screenEdge {
+            context.setColor(theme.outline(depth: 0))
+            context.setLine(width: lineWidth(1.5), dash: [8 * scale, 3 * scale])
+            strokeRect(edge, width: 1.5, cutAround: texts)
+        }
         for b in diagram.boxes where !b.ambiguous.isEmpty {
             context.setColor(theme.ambiguous)
             context.setLine(width: lineWidth(1.5), dash: [4 * scale, 2 * scale])
@@ -344,6 +350,11 @@ struct Painter {
                 context.text(tag, x: dx(x0 + 4), y: dy(midY + (n.ascent - n.descent) / 2), size: Metrics.nameFontSize * scale)
             case .note:
                 break
+            case .screenEdge:
+                context.setColor(theme.outline(depth: 0))
+                context.setLine(width: lineWidth(1.5), dash: [8 * scale, 3 * scale])
+                segment(Point(x: x0, y: midY), Point(x: x1, y: midY), width: 1.5)
+                context.stroke()
             }
             context.setLine(width: 1)
             context.setColor(theme.text)

@@ -317,6 +317,26 @@ import Testing
         #expect(legend.contains("in a conflict") && legend.contains("broken"))
     }
 
+    /// Content taller than the screen (a scroll view's) hides the root's bottom edge: the
+    /// screen's edge is drawn again over it, and the legend says what the line is.
+    @Test func theScreenEdgeIsDrawnOverContentThatReachesPastIt() throws {
+        let d = try LayoutDocument(parsing: """
+            canvas 300 x 400
+            view content
+            view a in content size 100 x 500
+            content.top == root.top
+            content.leading == root.leading
+            content.width == root.width
+            a.top == content.top + 50
+            a.leading == content.leading
+            content.bottom == a.bottom
+            """, file: "x.layout")
+        let diagram = try Diagram(root: d.root, options: RenderOptions(scale: 1))
+        #expect(diagram.screenEdge == Rect(x: 0, y: 0, width: 300, height: 400))
+        #expect(diagram.legend.items.map(\.entry.text).contains("screen edge (views reach past it)"))
+        #expect(try Diagram.fixture("login-form").screenEdge == nil)
+    }
+
     @Test func ambiguousViewsAreMarkedAndNoted() throws {
         let d = try Diagram.fixture("ambiguous")
         let marked = d.boxes.filter { !$0.ambiguous.isEmpty }.map(\.name)

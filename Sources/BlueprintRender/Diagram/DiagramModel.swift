@@ -152,6 +152,7 @@ struct LegendEntry {
         case marker(Int, PlacedText.Style)   // in the colour of the text it stands for
         case stackTag(rightToLeft: Bool)   // `→ 8` (`← 8` right to left) after a stack's name
         case note                   // a sentence, no sample (labels left out where too dense)
+        case screenEdge             // the root's edge drawn over views that reach past it
     }
     var sample: Sample
     var text: String
