@@ -61,10 +61,18 @@ extension LabelPlacer {
             var tries: [(String, Rect)] = []
             for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
             for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
-            // Shortened with an ellipsis, down to three characters.
+            // Shortened with an ellipsis, down to three characters at the end of a word of the
+            // name (`wifi…` for wifiRow), else to half of it and six characters: a stub cut
+            // inside a word (`seg…` for segments) names nothing, and a callout with the whole
+            // name does better.
             let base = short ?? full
             if base.count > 4 {
+                let letters = Array(base)
+                let fewest = max(6, (base.count + 1) / 2)
                 for k in stride(from: min(base.count - 1, Self.longestName), through: 3, by: -1) {
+                    let endsAWord = !letters[k - 1].isWhitespace && (letters[k].isUppercase || letters[k].isWhitespace
+                        || letters[k].isNumber != letters[k - 1].isNumber)
+                    guard k >= fewest || endsAWord else { continue }
                     tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
                 }
             }
