@@ -391,3 +391,32 @@ import Testing
         }
     }
 }
+
+/// A name without a leader is placed where it reads as its own view's: on the view (inside, or
+/// a tab on its edge), or in a superview, or over a view the whole view lies on; never in a
+/// neighbour's frame.
+@Suite struct NameOwnershipTests {
+    /// The inbox's large title, `Inbox`, below the navigation bar: its name went above it, into
+    /// the bar, where it read as the bar's `Mailboxes` button's; it goes beside the title now.
+    @Test func aNameIsNotPlacedInANeighboursFrame() throws {
+        let d = try Diagram.fixture("screens/inbox")
+        let title = try #require(d.boxes.first { $0.name == "title" }).frame
+        let bar = try #require(d.boxes.first { $0.name == "navBar" }).frame
+        let name = try #require(d.texts.first { $0.text == "title" && $0.isName })
+        #expect(name.leader == nil)
+        #expect(name.rect.minY >= bar.maxY)
+        #expect(name.rect.minY < title.maxY && name.rect.maxY > title.minY)
+    }
+
+    /// Every name without a leader on every screen reads as its view's.
+    @Test func everyNameOnTheScreensReadsAsItsViews() throws {
+        for screen in Support.screenNames {
+            let d = try Diagram.fixture(screen)
+            let placer = LabelPlacer(boxes: d.boxes, layout: d.boxes[0].frame)
+            for t in d.texts where t.isName && t.leader == nil {
+                guard let home = t.home, let n = d.boxes.firstIndex(where: { $0.frame == home }) else { continue }
+                #expect(placer.readsAsOwn(t.rect, box: n), "\(screen): \(t.text)")
+            }
+        }
+    }
+}

@@ -61,7 +61,7 @@ extension LabelPlacer {
             var tries: [(String, Rect)] = []
             for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
             for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
-            // Shortened with an ellipsis, down to three characters at the end of a word of the
+            // Shortened with an ellipsis, down to four characters at the end of a word of the
             // name (`wifi…` for wifiRow), else to half of it and six characters: a stub cut
             // inside a word (`seg…` for segments) names nothing, and a callout with the whole
             // name does better.
@@ -70,8 +70,7 @@ extension LabelPlacer {
                 let letters = Array(base)
                 let fewest = max(6, (base.count + 1) / 2)
                 for k in stride(from: min(base.count - 1, Self.longestName), through: 3, by: -1) {
-                    let endsAWord = !letters[k - 1].isWhitespace && (letters[k].isUppercase || letters[k].isWhitespace
-                        || letters[k].isNumber != letters[k - 1].isNumber)
+                    let endsAWord = k >= 4 && !letters[k - 1].isWhitespace && (letters[k].isUppercase || letters[k].isWhitespace)
                     guard k >= fewest || endsAWord else { continue }
                     tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
                 }
@@ -83,7 +82,7 @@ extension LabelPlacer {
             var found: (String, Rect)?
             search: for group in [whole, cut] {
                 for blocking in [SpatialIndex.Kind([.solid, .line]), .solid] {
-                    found = group.first { !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) }
+                    found = group.first { !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) && readsAsOwn($0.1, box: n) }
                     if found != nil { break search }
                 }
             }

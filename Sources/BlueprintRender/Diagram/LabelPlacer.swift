@@ -60,6 +60,11 @@ struct LabelPlacer {
     private(set) var boxIndex: [ObjectIdentifier: Int] = [:]
     /// The views' frames, by box index.
     private(set) var frames: [Rect] = []
+    /// Each box's superview's box index (-1 for the root), and its depth.
+    private(set) var parents: [Int] = []
+    private(set) var depths: [Int] = []
+    /// The views' whole frames, owner the box index: which views a spot lies in.
+    private var frameIndex = SpatialIndex(cellSize: 64)
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
@@ -72,7 +77,13 @@ struct LabelPlacer {
         work = PlacementWork(views: boxes.count)
         index = SpatialIndex(work: work)
         leaderIndex = SpatialIndex(work: work)
+        var open: [Int] = []
         for (n, b) in boxes.enumerated() {
+            while let last = open.last, boxes[last].depth >= b.depth { open.removeLast() }
+            parents.append(open.last ?? -1)
+            depths.append(b.depth)
+            open.append(n)
+            if !b.hidden, b.frame.width > 0, b.frame.height > 0 { frameIndex.insert(b.frame, owner: n) }
             if let id = b.id { boxIndex[id] = n }
             if min(b.frame.width, b.frame.height) <= Self.hairline, hairlines[b.frame] == nil { hairlines[b.frame] = n }
             let f = b.frame
@@ -88,6 +99,32 @@ struct LabelPlacer {
                 viewTexts.append(r)
             }
         }
+    }
+
+    /// Whether a name at `r` reads as box `n`'s: it touches the view's frame (inside, or a tab
+    /// on its edge), or the innermost view that holds it whole is one of its superviews or lies
+    /// under the whole view (an overlay's), not a neighbour: a name below its row lies in the
+    /// next row, and reads as that row's.
+    func readsAsOwn(_ r: Rect, box n: Int) -> Bool {
+        // Inside the frame, or a tab on its edge.
+        let own = frames[n]
+        if r.minX < own.maxX && own.minX < r.maxX && r.minY < own.maxY && own.minY < r.maxY { return true }
+        var innermost = -1
+        for i in frameIndex.owners(overlapping: r, kinds: .text) {
+            let f = frames[i]
+            guard f.minX <= r.minX, r.maxX <= f.maxX, f.minY <= r.minY, r.maxY <= f.maxY else { continue }
+            if innermost < 0 || depths[i] > depths[innermost] || depths[i] == depths[innermost] && i > innermost { innermost = i }
+        }
+        guard innermost >= 0 else { return true }
+        // A view drawn over another (a button over a carousel) is named over it too.
+        let holder = frames[innermost]
+        if holder.minX <= own.minX, own.maxX <= holder.maxX, holder.minY <= own.minY, own.maxY <= holder.maxY { return true }
+        var a = n
+        while a >= 0 {
+            if a == innermost { return true }
+            a = parents[a]
+        }
+        return false
     }
 
     /// The box of a label view's text, clipped to its frame.
