@@ -121,4 +121,27 @@ struct DerivedGuideTests {
         #expect(card.readableContentGuide.layoutFrame == Rect(x: 164, y: 8, width: 672, height: 84))
         #expect(d.root.layoutReport.isClean)
     }
+
+    /// A conflict through a derived guide names its pin with the inset it has once settled.
+    @Test func aConflictNamesThePinWithItsInset() throws {
+        let d = try parse("""
+            canvas 300 x 400
+            safearea 50 0 50 0
+            view content
+            view badge in content size 20 x 20
+            content.top == root.top
+            content.leading == root.leading
+            content.width == root.width
+            content.height == 300
+            badge.top == content.safeArea.top
+            badge.bottom == content.safeArea.bottom
+            badge.leading == content.leading
+            badge.height == 20
+            """)
+        d.root.layoutIfNeeded()
+        let report = d.root.layoutReport
+        #expect(report.broken.map(\.formula) == ["badge.height == 20"])
+        #expect(report.conflicts.first?.constraints.first == "content.safeAreaLayoutGuide.height == content.height - 50 (safe area)")
+        #expect(d.view(named: "badge")!.frame == Rect(x: 0, y: 50, width: 20, height: 250))
+    }
 }

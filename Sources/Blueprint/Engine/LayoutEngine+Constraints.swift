@@ -232,12 +232,9 @@ extension LayoutEngine {
         let y = Cassowary.Constraint(v.y - insets.top, .equal)
         let w = Cassowary.Constraint(v.width - o.width + insets.left + insets.right, .equal)
         let h = Cassowary.Constraint(v.height - o.height + insets.top + insets.bottom, .equal)
-        let name = guide.name, ownerName = owner.name
-        let kind = why.description
-        out.append(NotedConstraint(x, .text("\(name).left == \(ownerName).left + its \(kind) inset (\(kind))")))
-        out.append(NotedConstraint(y, .text("\(name).top == \(ownerName).top + its \(kind) inset (\(kind))")))
-        out.append(NotedConstraint(w, .text("\(name).width == \(ownerName).width - its \(kind) insets (\(kind))")))
-        out.append(NotedConstraint(h, .text("\(name).height == \(ownerName).height - its \(kind) insets (\(kind))")))
+        for (k, pin) in [x, y, w, h].enumerated() {
+            out.append(NotedConstraint(pin, .derived(DerivedPinNote(guide: guide, owner: owner.name, pin: k, kind: why))))
+        }
         derivedGuides.append(DerivedGuide(guide: guide, pins: [x, y, w, h]))
     }
 
@@ -306,6 +303,8 @@ struct NotedConstraint {
 /// when a report asks: a layout has two or four intrinsic-size constraints per view).
 enum StructuralNote: CustomStringConvertible {
     case text(String)
+    /// One of the four pins of a derived guide, written with the insets it has when read.
+    case derived(DerivedPinNote)
     /// A guide pinned to its view: `GUIDE.NOTE`, `{o}` in the note being the view's name.
     case pin(guide: String, owner: String, note: StaticString)
     /// `title.width >= 120 @750 (compression resistance)` or `… <= … (content hugging)`.
@@ -315,6 +314,8 @@ enum StructuralNote: CustomStringConvertible {
         switch self {
         case .text(let s):
             return s
+        case .derived(let note):
+            return note.description
         case .pin(let guide, let owner, let note):
             return guide + "." + note.description.replacing("{o}", with: owner)
         case .intrinsic(let view, let axis, let value, let priority, let atLeast):
@@ -322,6 +323,37 @@ enum StructuralNote: CustomStringConvertible {
             let relation = atLeast ? ">=" : "<="
             let why = atLeast ? "compression resistance" : "content hugging"
             return "\(view).\(attribute) \(relation) \(formatNumber(value))\(priority.isRequired ? "" : " @\(priority)") (\(why))"
+        }
+    }
+}
+
+
+/// A derived guide's pin as a report writes it, with the guide's insets as of the last layout
+/// (they are settled after each solve): `content.safeAreaLayoutGuide.top == content.top + 50
+/// (safe area)`.
+final class DerivedPinNote: CustomStringConvertible {
+    weak var guide: LayoutGuide?
+    let owner: String
+    /// 0 left, 1 top, 2 width, 3 height.
+    let pin: Int
+    let kind: StaticString
+
+    init(guide: LayoutGuide, owner: String, pin: Int, kind: StaticString) {
+        self.guide = guide
+        self.owner = owner
+        self.pin = pin
+        self.kind = kind
+    }
+
+    var description: String {
+        let name = guide?.name ?? "guide"
+        let i = guide?.derivedInsets ?? .zero
+        func plus(_ c: Double) -> String { c == 0 ? "" : c > 0 ? " + \(formatNumber(c))" : " - \(formatNumber(-c))" }
+        switch pin {
+        case 0: return "\(name).left == \(owner).left\(plus(i.left)) (\(kind))"
+        case 1: return "\(name).top == \(owner).top\(plus(i.top)) (\(kind))"
+        case 2: return "\(name).width == \(owner).width\(plus(-(i.left + i.right))) (\(kind))"
+        default: return "\(name).height == \(owner).height\(plus(-(i.top + i.bottom))) (\(kind))"
         }
     }
 }

@@ -131,7 +131,9 @@ final class LayoutEngine {
                 }
             }
             guard moved else { return }
-            if remake { rebuild() }
+            // A conflict met with the old insets is worked out again with the new ones, so
+            // that its report names the pins as they now are.
+            if remake || !brokenConstraints.isEmpty || !structuralBroken.isEmpty { rebuild() }
             deferred.invalidate()
             generation += 1
             ambiguityCache = nil
