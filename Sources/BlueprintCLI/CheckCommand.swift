@@ -119,7 +119,11 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         guard FileSystem.isDirectory(fixtures) else {
-            Entry.printError("error: the fixtures folder \(fixtures) does not exist")
+            if FileSystem.exists(fixtures) {
+                Entry.printError("error: --fixtures names a folder of .layout files; \(fixtures) is a file (`blueprint render` draws one file)")
+            } else {
+                Entry.printError("error: the fixtures folder \(fixtures) does not exist")
+            }
             throw ExitCode(2)
         }
         let all = FileSystem.contents(of: fixtures).filter { $0.hasSuffix(".layout") && !$0.hasPrefix(".") }
