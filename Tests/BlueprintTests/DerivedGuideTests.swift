@@ -10,17 +10,25 @@ struct DerivedGuideTests {
         try LayoutDocument(parsing: text, file: "x.layout")
     }
 
-    /// A scroll view's content wants 1000 points at 750; a badge pinned to its safe-area top
-    /// does not cut it to the screen's safe area (it came out 350 high).
-    @Test func anOptionalHeightIsNotCutToTheSafeArea() throws {
-        let d = try parse("""
+    /// A screen 300 x 400 with 50 points unsafe above and below, a full-width `content` at its
+    /// top with the child `child` declared by `declaration`, then `lines`.
+    func content(with declaration: String, _ lines: String) throws(SourceDiagnostics) -> LayoutDocument {
+        try parse("""
             canvas 300 x 400
             safearea 50 0 50 0
             view content
-            view badge in content size 20 x 20
+            \(declaration)
             content.top == root.top
             content.leading == root.leading
             content.width == root.width
+            \(lines)
+            """)
+    }
+
+    /// A scroll view's content wants 1000 points at 750; a badge pinned to its safe-area top
+    /// does not cut it to the screen's safe area (it came out 350 high).
+    @Test func anOptionalHeightIsNotCutToTheSafeArea() throws {
+        let d = try content(with: "view badge in content size 20 x 20", """
             content.height == 1000 ~ 750
             badge.top == content.safeArea.top
             badge.leading == content.leading
@@ -37,14 +45,7 @@ struct DerivedGuideTests {
     /// A child's intrinsic height under the content's safe-area top keeps its 500 (it was
     /// compressed to 300), and the content grows around it.
     @Test func aChildUnderTheGuideKeepsItsIntrinsicSize() throws {
-        let d = try parse("""
-            canvas 300 x 400
-            safearea 50 0 50 0
-            view content
-            view a in content size 100 x 500
-            content.top == root.top
-            content.leading == root.leading
-            content.width == root.width
+        let d = try content(with: "view a in content size 100 x 500", """
             a.top == content.safeArea.top
             a.leading == content.leading
             content.bottom == a.bottom
@@ -124,14 +125,7 @@ struct DerivedGuideTests {
 
     /// A conflict through a derived guide names its pin with the inset it has once settled.
     @Test func aConflictNamesThePinWithItsInset() throws {
-        let d = try parse("""
-            canvas 300 x 400
-            safearea 50 0 50 0
-            view content
-            view badge in content size 20 x 20
-            content.top == root.top
-            content.leading == root.leading
-            content.width == root.width
+        let d = try content(with: "view badge in content size 20 x 20", """
             content.height == 300
             badge.top == content.safeArea.top
             badge.bottom == content.safeArea.bottom
