@@ -138,4 +138,51 @@ struct DerivedGuideTests {
         #expect(report.conflicts.first?.constraints.first == "content.safeAreaLayoutGuide.height == content.height - 50 (safe area)")
         #expect(d.view(named: "badge")!.frame == Rect(x: 0, y: 50, width: 20, height: 250))
     }
+
+    /// A banner as wide as its text, the text held to the banner's readable guide: each pass
+    /// widens the guide, which widens the banner. It does not settle, and says so.
+    @Test func aViewSizedByItsReadableGuideIsReported() throws {
+        let d = try parse("""
+            canvas 1366 x 1024
+            view banner
+            view title in banner label "A long headline that is wider than the readable width of six hundred and seventy-two points" font 22
+            banner.leading == 0
+            banner.top == 20
+            title.leading == banner.readableContent.leading
+            title.trailing == banner.readableContent.trailing
+            title.top == banner.margins.top
+            banner.bottom == title.bottom + 8
+            """)
+        d.root.layoutIfNeeded()
+        let report = d.root.layoutReport
+        #expect(report.conflicts.map(\.brokenDescription) == [
+            "none: banner.readableContentGuide did not settle in 8 layout passes (its view is placed or sized from the guide, whose insets follow the view); the last pass's frames are shown",
+        ])
+    }
+
+    /// A view placed from its own safe-area guide through a multiplier has no inset that holds
+    /// (the passes swing between two): the layout is reported, not called clean.
+    @Test func aGuideThatDoesNotSettleIsReported() throws {
+        let d = try parse("""
+            canvas 390 x 844
+            safearea 47 0 34 0
+            view card
+            view s
+            card.leading == 0
+            card.width == 100
+            card.height == 100
+            s.leading == 200
+            s.width == 10
+            s.height == 10
+            s.top == card.safeArea.top
+            card.top == s.top * 2:3 + 10
+            """)
+        d.root.layoutIfNeeded()
+        let report = d.root.layoutReport
+        #expect(!report.isClean)
+        #expect(report.conflicts.count == 1)
+        #expect(report.conflicts.first?.broken == nil)
+        #expect(report.conflicts.first?.brokenDescription.hasPrefix("none: card.safeAreaLayoutGuide did not settle in 8 layout passes") == true)
+        #expect(report.conflicts.first?.constraints.last == "s.top == card.safeAreaLayoutGuide.top (x.layout:11)")
+    }
 }

@@ -57,8 +57,11 @@ final class LayoutEngine {
     private var rebuildRequested = false
     /// Labels' text layouts of this build, shared by equal texts in equal styles.
     @exclusivity(unchecked) var textLayouts = SharedTextLayouts()
-    /// The guides of this build pinned by insets their views' frames decide (non-root safe
-    /// areas, readable content), with their four pins (left, top, width, height).
+    /// The guides of this build pinned by insets their views' frames decide (non-root views'
+    /// safe areas, readable content), with their four pins (left, top, width, height).
+    /// Guides that did not settle in the last layout's rounds, as reports (see
+    /// ``settleDerivedGuides()``).
+    private var unsettled: [ConflictReport] = []
     @exclusivity(unchecked) var derivedGuides: [DerivedGuide] = []
     struct DerivedGuide {
         weak var guide: LayoutGuide?
@@ -110,14 +113,18 @@ final class LayoutEngine {
     /// now conflict) is made again by a rebuild, which reads the new insets.
     /// - Complexity: O(derived guides × depth) per round when nothing moves.
     private func settleDerivedGuides() {
+        unsettled.removeAll()
         guard !derivedGuides.isEmpty else { return }
-        for _ in 0..<8 {
+        var moving: [LayoutGuide] = []
+        for _ in 0..<Self.settleRounds {
             var moved = false, remake = false
+            moving.removeAll()
             for entry in derivedGuides {
                 guard let g = entry.guide, let owner = g.owningView, let old = g.derivedInsets,
                       let target = derivedInsets(of: g, owner: owner), !Self.same(target, old) else { continue }
                 g.derivedInsets = target
                 moved = true
+                moving.append(g)
                 let before = Self.pinConstants(old), after = Self.pinConstants(target)
                 for k in 0..<4 where after[k] != before[k] {
                     let pin = entry.pins[k]
@@ -138,7 +145,22 @@ final class LayoutEngine {
             generation += 1
             ambiguityCache = nil
         }
+        // Still moving: the view's frame depends on its own guide so that no inset holds (its
+        // position from the guide's through a multiplier, its width from the text held to its
+        // readable guide). The layout is reported, with the constraints that use the guide,
+        // not called clean.
+        for g in moving {
+            let name = g.name
+            let users = userBySolver.values.filter { $0.firstItem === g || $0.secondItem === g }.sorted { $0.order < $1.order }
+            let pins = derivedGuides.first { $0.guide === g }?.pins.compactMap { structuralNotes[ObjectIdentifier($0)]?.description } ?? []
+            unsettled.append(ConflictReport(
+                constraints: pins + users.map(\.formulaWithLocation), involved: users, broken: nil,
+                brokenDescription: "none: \(name) did not settle in \(Self.settleRounds) layout passes (its view is placed or sized from the guide, whose insets follow the view); the last pass's frames are shown"))
+        }
     }
+
+    /// The most layout passes a layout makes for its derived guides.
+    static let settleRounds = 8
 
     /// The pins' expression constants for `insets` (left, top, width, height: see
     /// `derivedPin`).
@@ -667,7 +689,7 @@ final class LayoutEngine {
 
     func report() -> LayoutReport {
         let userConflicts = brokenConstraints.sorted { $0.order < $1.order }.compactMap { conflicts[ObjectIdentifier($0)] }
-        return LayoutReport(conflicts: structuralBroken + userConflicts, ambiguous: ambiguity())
+        return LayoutReport(conflicts: structuralBroken + unsettled + userConflicts, ambiguous: ambiguity())
     }
 }
 
