@@ -48,12 +48,13 @@ struct LayoutBlock: Equatable {
         var i = 0
         while i < lines.count {
             let line = lines[i]
-            guard line.hasPrefix("```layout") else {
-                // Skip other fenced blocks whole, so that an example of a layout fence inside
-                // another code block is left alone.
-                if line.hasPrefix("```") {
+            guard line.hasPrefix("```layout"), openingFence(line)?.count == 3 else {
+                // Skip other fenced blocks whole (CommonMark: closed by the same character, at
+                // least as many times), so that an example of a layout fence inside another
+                // code block (```` ```` ````, `~~~`) is left alone.
+                if let fence = openingFence(line) {
                     i += 1
-                    while i < lines.count, !isClosingFence(lines[i]) { i += 1 }
+                    while i < lines.count, !isClosingFence(lines[i], of: fence) { i += 1 }
                 }
                 i += 1
                 continue
@@ -80,7 +81,7 @@ struct LayoutBlock: Equatable {
                 columns.append(column)
             }
             var end = i + 1
-            while end < lines.count, !isClosingFence(lines[end]) { end += 1 }
+            while end < lines.count, !isClosingFence(lines[end], of: (character: "`", count: 3)) { end += 1 }
             guard end < lines.count else {
                 problems.append(fenceProblem ?? Invalid(description: "\(file):\(i + 1): error: the layout block is never closed (a line ``` ends it)", isDiagnostic: true))
                 break
@@ -98,11 +99,22 @@ struct LayoutBlock: Equatable {
         return (blocks, problems)
     }
 
-    /// A closing fence: three or more backticks and nothing else but spaces (CommonMark: a
-    /// closing fence has no info string).
-    static func isClosingFence(_ line: Substring) -> Bool {
+    /// The fence a line opens (CommonMark: up to three spaces, then three or more backticks or
+    /// tildes; a backtick fence's info string has no backtick), or nil.
+    static func openingFence(_ line: Substring) -> (character: Character, count: Int)? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3, let c = line.dropFirst(indent.count).first, c == "`" || c == "~" else { return nil }
+        let run = line.dropFirst(indent.count).prefix { $0 == c }
+        guard run.count >= 3 else { return nil }
+        if c == "`" && line.dropFirst(indent.count + run.count).contains("`") { return nil }
+        return (c, run.count)
+    }
+
+    /// A closing fence of `fence`: its character, at least as many times, and nothing else but
+    /// spaces (CommonMark: a closing fence has no info string).
+    static func isClosingFence(_ line: Substring, of fence: (character: Character, count: Int)) -> Bool {
         let trimmed = line.drop { $0 == " " }.reversed().drop { $0 == " " }
-        return trimmed.count >= 3 && trimmed.allSatisfy { $0 == "`" }
+        return trimmed.count >= fence.count && trimmed.allSatisfy { $0 == fence.character }
     }
 
     /// Whether a line is an image link of this command (`![…](…layout-0123456789abcdef.png)`,

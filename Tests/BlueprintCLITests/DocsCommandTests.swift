@@ -211,6 +211,18 @@ import Testing
         #expect(FileSystem.contents(of: dir.path).filter { $0.hasPrefix("layout-") }.isEmpty, "nothing half-written")
     }
 
+    /// Fences close as CommonMark closes them: a ```` ```` ```` fence around a ```` ```swift ````
+    /// example ends at its own four backticks, and a ```` ```layout ```` example inside a `~~~`
+    /// fence is text, not a block.
+    @Test func nestedFencesAreReadAsCommonMarkReadsThem() throws {
+        let dir = try Scratch()
+        try dir.write("g.md", "````markdown\n```swift\nlet x = 1\n```\n````\n\n```layout\n\(Self.box)```\n\n~~~\n```layout\nview a\na.foo == 1\n```\n~~~\n")
+        let check = try dir.blueprint(["docs", "g.md", "--check"])
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("g.md:7: missing image "), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("2 problems; run `blueprint docs g.md` to update\n"), "\(check.stdout)")
+    }
+
     @Test func aBadBlockAnywhereLeavesEveryDocumentAsItWas() throws {
         // The bad block is the first of c.md (blocks are drawn bottom to top) and in the last
         // document: a.md and c.md's good block were drawn, and nothing of them may be written.
