@@ -63,10 +63,10 @@ package enum FileIO {
 
     /// Writes several files all or none: each goes to a temporary file beside it, and only
     /// once every one is written and flushed are they renamed into place, in order. A file
-    /// that cannot be written (a folder that is not there or not writable, a full disk) leaves
-    /// every destination as it was. (Only a rename that fails after an earlier one succeeded,
-    /// which a writable folder does not do, could leave some written.) A device or a pipe among
-    /// them is written last, when every file is in place.
+    /// that cannot be written (a folder that is not there or not writable, a full disk) or
+    /// renamed into place (an immutable file) leaves every destination as it was: the files
+    /// already renamed are put back (a replaced one from a second link kept to it, a new one
+    /// removed). A device or a pipe among them is written last, when every file is in place.
     ///
     /// - Throws: ``FileError`` naming the path and the system's reason.
     package static func writeAtomically(_ files: [(bytes: [UInt8], path: String)]) throws(FileError) {
@@ -82,12 +82,28 @@ package enum FileIO {
                 throw error
             }
         }
+        // Each file replaced is kept (a second link to it) until every rename is done: a
+        // rename that fails puts the files already renamed back as they were.
+        var renamed: [(staged: Staged, kept: String?)] = []
         for (k, s) in staged.enumerated() where !s.isDirect {
+            var kept: String?
+            if staged.count > 1, let temporary = s.temporary {
+                var info = stat()
+                if stat(s.target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, link(s.target, temporary + ".old") == 0 {
+                    kept = temporary + ".old"
+                }
+            }
             do throws(FileError) { try commit(s) } catch {
+                if let kept { unlink(kept) }
                 for later in staged[(k + 1)...] { later.discard() }
+                for done in renamed.reversed() {
+                    if let old = done.kept { rename(old, done.staged.target) } else { unlink(done.staged.target) }
+                }
                 throw error
             }
+            renamed.append((s, kept))
         }
+        for done in renamed { if let old = done.kept { unlink(old) } }
         for s in staged where s.isDirect { try commit(s) }
     }
 

@@ -114,8 +114,25 @@ package enum FileSystem {
         var sa = stat(), sb = stat()
         let ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0
         if ea && eb { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
-        if ea != eb { return false }
-        return canonical(directory(of: a)) + "/" + fileName(of: a) == canonical(directory(of: b)) + "/" + fileName(of: b)
+        // A file not there yet may be the end of a link that is (`link.png -> real.png`): the
+        // paths are compared where their links lead.
+        let ra = followingLinks(a), rb = followingLinks(b)
+        return canonical(directory(of: ra)) + "/" + fileName(of: ra) == canonical(directory(of: rb)) + "/" + fileName(of: rb)
+    }
+
+    /// Where a chain of symbolic links from `path` ends, whether or not a file is there.
+    private static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : join(directory(of: current), target)
+        }
+        return current
     }
 
     /// The canonical form of an existing path (links resolved), else the path unchanged.

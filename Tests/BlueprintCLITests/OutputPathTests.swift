@@ -103,6 +103,47 @@ import Testing
         #endif
     }
 
+    /// A rename that fails after an earlier one succeeded puts the earlier file back: the
+    /// statistics file is immutable (`chattr +i`, where the file system has it), so the picture
+    /// renamed before it is restored to what it was.
+    @Test func aFailedRenamePutsTheEarlierOutputsBack() throws {
+        #if os(Linux)
+        let folder = try CLI.temporaryFolder()
+        try FileIO.writeAtomically(Array("old picture".utf8), to: folder + "/pic.png")
+        try FileIO.writeAtomically(Array("old stats".utf8), to: folder + "/s.json")
+        func chattr(_ flag: String) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+            process.arguments = [flag, folder + "/s.json"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        // Only where the file system has immutable files and this user may set them (root on
+        // ext4 or xfs): elsewhere the rename cannot be made to fail, and `outputsAreWrittenAllOrNone`
+        // covers the writes.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), try chattr("+i") == 0 else { return }
+        defer { _ = try? chattr("-i") }
+        let render = try run("render", "fixtures/login-form.layout", "-o", folder + "/pic.png", "--stats", folder + "/s.json")
+        #expect(render.status == 2)
+        #expect(render.stderr.hasSuffix("s.json: cannot rename into place: Operation not permitted\n"), "\(render.stderr)")
+        #expect(try FileIO.read(folder + "/pic.png") == Array("old picture".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["pic.png", "s.json"])
+        #endif
+    }
+
+    /// Two outputs on one file through a link to a file not there yet are refused too.
+    @Test func twoOutputsThroughADanglingLinkAreOneFile() throws {
+        let folder = try CLI.temporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "real.png")
+        let render = try run("render", "fixtures/login-form.layout", "-o", folder + "/link.png", "--stats", folder + "/real.png")
+        #expect(render.status == 2)
+        #expect(render.stderr.hasPrefix("Error: -o and --stats name the same file, \(folder)/real.png; give each its own\n"), "\(render.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["link.png"])
+    }
+
     @Test func anOutputNeverReplacesAnInput() throws {
         let folder = try CLI.temporaryFolder()
         let layout = folder + "/a.layout"
