@@ -66,14 +66,19 @@ extension LabelPlacer {
             // inside a word (`seg…` for segments) names nothing, and a callout with the whole
             // name does better.
             let base = short ?? full
+            // A cut at a word's end comes before a longer one inside a word
+            // (`primaryActionButton…`, not `primaryActionButtonCo…`).
             if base.count > 4 {
                 let letters = Array(base)
                 let fewest = max(6, (base.count + 1) / 2)
+                var atWords: [(String, Rect)] = [], inWords: [(String, Rect)] = []
                 for k in stride(from: min(base.count - 1, Self.longestName), through: 3, by: -1) {
                     let endsAWord = k >= 4 && !letters[k - 1].isWhitespace && (letters[k].isUppercase || letters[k].isWhitespace)
                     guard k >= fewest || endsAWord else { continue }
-                    tries += inside(String(base.prefix(k)) + "…").map { (String(base.prefix(k)) + "…", $0) }
+                    let cut = String(base.prefix(k)) + "…"
+                    if endsAWord { atWords += inside(cut).map { (cut, $0) } } else { inWords += inside(cut).map { (cut, $0) } }
                 }
+                tries += atWords + inWords
             }
             // Off every I-bar first (a name on one takes the room of its label; a thin
             // alignment line is merely cut around it), then off text and frame edges only.
