@@ -149,11 +149,13 @@ struct LayoutFileExtrasTests {
         #expect(errors("view a\na.topAnchor == root.top") == "x.layout:2:3: error: unknown attribute `topAnchor`; write `top` for UIKit's `topAnchor`\n    a.topAnchor == root.top\n      ^~~~~~~~~")
         #expect(errors("view a\na.top == root.safeAreaLayoutGuide.top") == "x.layout:2:15: error: write `root.safeArea` for UIKit's `safeAreaLayoutGuide` (`root.safeArea.top`)\n    a.top == root.safeAreaLayoutGuide.top\n                  ^~~~~~~~~~~~~~~~~~~")
         #expect(errors("view a\nview b in a\nb.leading == a.layoutMarginsGuide.leading") == "x.layout:3:16: error: write `a.margins` for UIKit's `layoutMarginsGuide` (`a.margins.leading`)\n    b.leading == a.layoutMarginsGuide.leading\n                   ^~~~~~~~~~~~~~~~~~")
+        #expect(errors("view a\na.top == view.safeAreaLayoutGuide.top") == "x.layout:2:10: error: write `safeArea` for `view.safeAreaLayoutGuide` (`safeArea.top`): no view of this file is called `view`, so the root's guide is meant\n    a.top == view.safeAreaLayoutGuide.top\n             ^~~~~~~~~~~~~~~~~~~~~~~~")
         #expect(errors("direction RTL") == "x.layout:1:11: error: unknown direction `RTL`; did you mean `rtl`?\n    direction RTL\n              ^~~")
         #expect(errors("view a label \"x\" truncate end") == "x.layout:1:27: error: unknown truncation `end`; did you mean `tail`?\n    view a label \"x\" truncate end\n                              ^~~")
         #expect(errors("view a label \u{201C}Hello\u{201D}") == "x.layout:1:14: error: unexpected character `\u{201C}`: a text goes in straight double quotes (`label \"Sign in\"`), not typographic ones\n    view a label \u{201C}Hello\u{201D}\n                 ^")
         // A negative intrinsic length is pointed at, and `none` is the file's noIntrinsicMetric.
         #expect(errors("view sep size -1 x 0.5") == "x.layout:1:15: error: an intrinsic width cannot be negative: write `none` for no intrinsic width (UIKit's noIntrinsicMetric)\n    view sep size -1 x 0.5\n                  ^~")
+        #expect(errors("view sep size -0.5x2") == "x.layout:1:15: error: an intrinsic width cannot be negative: write `none` for no intrinsic width (UIKit's noIntrinsicMetric)\n    view sep size -0.5x2\n                  ^~~~~~")
         #expect(errors("view sep size 10 x -1") == "x.layout:1:20: error: an intrinsic height cannot be negative: write `none` for no intrinsic height (UIKit's noIntrinsicMetric)\n    view sep size 10 x -1\n                       ^~")
         let d = try parse("""
             canvas 100 x 100

@@ -326,8 +326,14 @@ struct ExpressionParser {
                     let uikit = ["layoutMarginsGuide": "margins", "safeAreaLayoutGuide": "safeArea", "readableContentGuide": "readableContent"]
                     if let short = uikit[text(attribute)] {
                         let next = index + 1 < tokens.count && tokens[index + 1].kind == .identifier ? text(tokens[index + 1]) : "top"
-                        throw SyntaxError(message: "write `\(name).\(short)` for UIKit's `\(text(attribute))` (`\(name).\(short).\(next)`)",
-                                          range: attribute.start..<attribute.end)
+                        // `view.safeAreaLayoutGuide` as a view controller writes it, where no
+                        // view is called `view`: the root's guide.
+                        let known = isView(name) || name == "root" || name == "superview"
+                        let written = known ? "\(name).\(short)" : short == "safeArea" || short == "readableContent" ? short : "root.\(short)"
+                        throw SyntaxError(message: known
+                                            ? "write `\(written)` for UIKit's `\(text(attribute))` (`\(written).\(next)`)"
+                                            : "write `\(written)` for `\(name).\(text(attribute))` (`\(written).\(next)`): no view of this file is called `\(name)`, so the root's guide is meant",
+                                          range: known ? attribute.start..<attribute.end : t.start..<attribute.end)
                     }
                     throw fail("cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides", current)
                 }

@@ -623,6 +623,12 @@ struct LayoutFileParser {
             c.advance()
             return both
         }
+        // `-1x2` in one word: the minus, then what the lexer could not read as a number.
+        if c.current.kind == .minus, c.i + 1 < tokens.count, case .invalid = tokens[c.i + 1].kind,
+           tokens[c.i + 1].start == c.current.end, Self.oneWordSize(c.lexer.text(tokens[c.i + 1])) != nil {
+            throw SyntaxError(message: "an intrinsic width cannot be negative: write `none` for no intrinsic width (UIKit's noIntrinsicMetric)",
+                              range: c.current.start..<tokens[c.i + 1].end)
+        }
         func length(_ what: String) throws(SyntaxError) -> Double {
             if c.current.kind == .identifier, c.text == "none" {
                 c.advance()
