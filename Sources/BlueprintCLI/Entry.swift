@@ -10,6 +10,7 @@ import ArgumentParser
 enum Entry {
     static func run(_ arguments: [String]) -> Never {
         tuneAllocatorForOneShotRun()
+        TemporaryFiles.removeOnSignals()
         do {
             var command = try BlueprintCommand.parseAsRoot(arguments)
             try command.run()

@@ -117,7 +117,12 @@ package enum FileIO {
         let direct: [UInt8]
 
         var isDirect: Bool { temporary == nil }
-        func discard() { if let temporary { unlink(temporary) } }
+        func discard() {
+            if let temporary {
+                unlink(temporary)
+                TemporaryFiles.unregister(temporary)
+            }
+        }
     }
 
     /// Writes `bytes` to a flushed temporary file beside `path` (or keeps them, for a path that
@@ -144,9 +149,13 @@ package enum FileIO {
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(path, "create a temporary file", errno) }
+        TemporaryFiles.register(temporary)
         var done = false
         defer {
-            if !done { unlink(temporary) }
+            if !done {
+                unlink(temporary)
+                TemporaryFiles.unregister(temporary)
+            }
         }
         if exists {
             // The file being replaced keeps its permissions (an executable stays executable).
@@ -177,6 +186,7 @@ package enum FileIO {
             }
             return try result.get()
         }
+        defer { TemporaryFiles.unregister(temporary) }
         guard rename(temporary, s.target) == 0 else {
             let code = errno
             unlink(temporary)
@@ -274,4 +284,48 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
     #else
     Musl.write(fd, buffer, count)
     #endif
+}
+
+/// The temporary files being written, so that a command stopped by a signal (a CI's `timeout`,
+/// Ctrl-C) removes them before it ends: ``removeOnSignals()`` installs the handlers, which only
+/// the command-line tool does (a library does not take its host's signals). The handler uses
+/// nothing but `unlink` and `raise` on a fixed table of C strings.
+package enum TemporaryFiles {
+    private static let capacity = 64
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        p.initialize(repeating: nil, count: capacity)
+        return p
+    }()
+
+    static func register(_ path: String) {
+        for i in 0..<capacity where slots[i] == nil {
+            slots[i] = strdup(path)
+            return
+        }
+    }
+
+    static func unregister(_ path: String) {
+        for i in 0..<capacity {
+            guard let p = slots[i], String(cString: p) == path else { continue }
+            slots[i] = nil
+            free(p)
+            return
+        }
+    }
+
+    /// On SIGTERM, SIGINT and SIGHUP: remove every temporary file being written, then end as
+    /// the signal ends a process.
+    package static func removeOnSignals() {
+        _ = slots
+        for sig in [SIGTERM, SIGINT, SIGHUP] {
+            signal(sig) { sig in
+                for i in 0..<TemporaryFiles.capacity {
+                    if let p = TemporaryFiles.slots[i] { unlink(p) }
+                }
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+        }
+    }
 }
