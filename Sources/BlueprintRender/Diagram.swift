@@ -36,10 +36,11 @@ public struct Diagram {
     /// The boxes (by index) that a view painted after them hides whole (see ``covered(_:)``): their
     /// outlines are drawn again, in 2-point dashes, over everything.
     let covered: [Int]
-    /// The root's frame when some view reaches past it (a scroll view's content, a view pushed
-    /// off screen): the screen's edge is drawn again over every view, else the views over it
-    /// would hide where the screen ends. Nil when everything is inside the root.
-    let screenEdge: Rect?
+    /// The sides of the root's frame that some view reaches past (a scroll view's content, a
+    /// view pushed off screen), as segments: the screen's edge is drawn again there over every
+    /// view, else the views over it would hide where the screen ends. Empty when everything is
+    /// inside the root.
+    let screenEdge: [(Point, Point)]
 
     /// How readable the picture came out: texts, markers, crossings (see ``Statistics``).
     public let statistics: Statistics
@@ -120,13 +121,16 @@ public struct Diagram {
         }
 
         covered = Self.covered(builder.boxes)
-        screenEdge = builder.boxes.first.flatMap { root in
-            builder.boxes.dropFirst().contains { b in
-                let e = b.extent
-                return !b.hidden && (e.minX < root.frame.minX - 0.5 || e.minY < root.frame.minY - 0.5
-                    || e.maxX > root.frame.maxX + 0.5 || e.maxY > root.frame.maxY + 0.5)
-            } ? root.frame : nil
-        }
+        screenEdge = builder.boxes.first.map { root in
+            let r = root.frame
+            let shown = builder.boxes.dropFirst().filter { !$0.hidden }.map(\.extent)
+            var sides: [(Point, Point)] = []
+            if shown.contains(where: { $0.minY < r.minY - 0.5 }) { sides.append((Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY))) }
+            if shown.contains(where: { $0.maxY > r.maxY + 0.5 }) { sides.append((Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY))) }
+            if shown.contains(where: { $0.minX < r.minX - 0.5 }) { sides.append((Point(x: r.minX, y: r.minY), Point(x: r.minX, y: r.maxY))) }
+            if shown.contains(where: { $0.maxX > r.maxX + 0.5 }) { sides.append((Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY))) }
+            return sides
+        } ?? []
         var entries: [LegendEntry] = []
         if options.legend {
             let depths = Set(builder.boxes.map { $0.depth % options.theme.fills.count }).sorted()
@@ -160,7 +164,7 @@ public struct Diagram {
             if builder.boxes.contains(where: { !$0.ambiguous.isEmpty }) { entries.append(LegendEntry(sample: .ambiguous, text: "ambiguous")) }
             if builder.boxes.contains(where: { $0.hidden }) { entries.append(LegendEntry(sample: .hidden, text: "hidden")) }
             if !covered.isEmpty { entries.append(LegendEntry(sample: .covered, text: "behind another view")) }
-            if screenEdge != nil { entries.append(LegendEntry(sample: .screenEdge, text: "screen edge (views reach past it)")) }
+            if !screenEdge.isEmpty { entries.append(LegendEntry(sample: .screenEdge, text: "screen edge (views reach past it)")) }
             if placer.omittedMarkers > 0 {
                 let n = placer.omittedMarkers
                 entries.append(LegendEntry(sample: .note, text: "\(n) label\(n == 1 ? "" : "s") left out: too dense to draw (draw a part with --show VIEW --crop)"))

@@ -158,10 +158,26 @@ struct Painter {
             context.stroke()
         }
         // Where the screen ends, over the views that reach past it.
-        if let edge = diagram.screenEdge {
+        if !diagram.screenEdge.isEmpty {
             context.setColor(theme.outline(depth: 0))
             context.setLine(width: lineWidth(1.5), dash: [8 * scale, 3 * scale])
-            strokeRect(edge, width: 1.5, cutAround: texts)
+            // Cut around the labels' texts it crosses, as margins are.
+            var crossed: [Rect] = []
+            for (p, q) in diagram.screenEdge {
+                _ = texts.first(in: Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y))) { t in
+                    if !crossed.contains(t) { crossed.append(t) }
+                    return false
+                }
+            }
+            context.save()
+            if !crossed.isEmpty {
+                context.rectangle(-100_000, -100_000, 200_000, 200_000)
+                for t in crossed { fillRect(t) }
+                context.clipEvenOdd()
+            }
+            for (p, q) in diagram.screenEdge { segment(p, q, width: 1.5) }
+            context.stroke()
+            context.restore()
         }
         for b in diagram.boxes where !b.ambiguous.isEmpty {
             context.setColor(theme.ambiguous)
