@@ -128,9 +128,7 @@ struct DocsCommand: ParsableCommand {
             var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
             // Every problem of every block is said, in line order, before the command stops.
             let (blocks, fenceProblems) = LayoutBlock.scan(lines, file: file)
-            var blockProblems: [(line: Int, text: String)] = fenceProblems.map { p in
-                (Int(p.description.split(separator: ":").dropFirst().first ?? "") ?? 0, p.description)
-            }
+            var blockProblems: [(line: Int, text: String)] = fenceProblems.map { ($0.line, $0.description) }
             let folder = out ?? FileSystem.directory(of: file)
             // In a DocC catalog images are found by name, and `NAME~dark.png` is picked up by
             // itself: the link is the bare light image.

@@ -37,6 +37,8 @@ struct LayoutBlock: Equatable {
         let description: String
         /// The layout's own diagnostics (`file:line:column: error: …` with the caret), printed as they are.
         var isDiagnostic = false
+        /// The document line it is about (the fence's), for sorting with the other problems.
+        var line = 0
     }
 
     /// The blocks of a document, in order, and what is wrong with their fences (`file:line:column`
@@ -70,11 +72,11 @@ struct LayoutBlock: Equatable {
                 let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, optionKeys.contains(String(parts[0])) else {
                     fenceProblem = fenceProblem ?? Invalid(description: "\(file):\(i + 1):\(column): error: unknown layout block option '\(word)': use "
-                                  + optionKeys.map { "\($0)=…" }.joined(separator: ", "), isDiagnostic: true)
+                                  + optionKeys.map { "\($0)=…" }.joined(separator: ", "), isDiagnostic: true, line: i + 1)
                     continue
                 }
                 guard !options.contains(where: { $0.key == parts[0] }) else {
-                    fenceProblem = fenceProblem ?? Invalid(description: "\(file):\(i + 1):\(column): error: layout block option \(parts[0])= is given twice", isDiagnostic: true)
+                    fenceProblem = fenceProblem ?? Invalid(description: "\(file):\(i + 1):\(column): error: layout block option \(parts[0])= is given twice", isDiagnostic: true, line: i + 1)
                     continue
                 }
                 options.append((String(parts[0]), String(parts[1])))
@@ -83,7 +85,7 @@ struct LayoutBlock: Equatable {
             var end = i + 1
             while end < lines.count, !isClosingFence(lines[end], of: (character: "`", count: 3)) { end += 1 }
             guard end < lines.count else {
-                problems.append(fenceProblem ?? Invalid(description: "\(file):\(i + 1): error: the layout block is never closed (a line ``` ends it)", isDiagnostic: true))
+                problems.append(fenceProblem ?? Invalid(description: "\(file):\(i + 1): error: the layout block is never closed (a line ``` ends it)", isDiagnostic: true, line: i + 1))
                 break
             }
             if let fenceProblem {

@@ -123,12 +123,12 @@ public struct Diagram {
         covered = Self.covered(builder.boxes)
         screenEdge = builder.boxes.first.map { root in
             let r = root.frame
-            let shown = builder.boxes.dropFirst().filter { !$0.hidden }.map(\.extent)
+            let all = builder.boxes.dropFirst().filter { !$0.hidden }.reduce(r) { $0.union($1.extent) }
             var sides: [(Point, Point)] = []
-            if shown.contains(where: { $0.minY < r.minY - 0.5 }) { sides.append((Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY))) }
-            if shown.contains(where: { $0.maxY > r.maxY + 0.5 }) { sides.append((Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY))) }
-            if shown.contains(where: { $0.minX < r.minX - 0.5 }) { sides.append((Point(x: r.minX, y: r.minY), Point(x: r.minX, y: r.maxY))) }
-            if shown.contains(where: { $0.maxX > r.maxX + 0.5 }) { sides.append((Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY))) }
+            if all.minY < r.minY - 0.5 { sides.append((Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY))) }
+            if all.maxY > r.maxY + 0.5 { sides.append((Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY))) }
+            if all.minX < r.minX - 0.5 { sides.append((Point(x: r.minX, y: r.minY), Point(x: r.minX, y: r.maxY))) }
+            if all.maxX > r.maxX + 0.5 { sides.append((Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY))) }
             return sides
         } ?? []
         var entries: [LegendEntry] = []
@@ -165,8 +165,8 @@ public struct Diagram {
             if builder.boxes.contains(where: { $0.hidden }) { entries.append(LegendEntry(sample: .hidden, text: "hidden")) }
             if !covered.isEmpty { entries.append(LegendEntry(sample: .covered, text: "behind another view")) }
             if !screenEdge.isEmpty { entries.append(LegendEntry(sample: .screenEdge, text: "screen edge (views reach past it)")) }
-            if placer.omittedMarkers > 0 {
-                let n = placer.omittedMarkers
+            if placer.leftOut > 0 {
+                let n = placer.leftOut
                 entries.append(LegendEntry(sample: .note, text: "\(n) label\(n == 1 ? "" : "s") left out: too dense to draw (draw a part with --show VIEW --crop)"))
             }
         }
@@ -249,7 +249,7 @@ public struct Diagram {
                 guard j >= end[i] else { return false }
                 let o = boxes[j].frame
                 // (A view with the same frame draws the same outline: nothing is lost.)
-                return o != f && o.minX <= f.minX && f.maxX <= o.maxX && o.minY <= f.minY && f.maxY <= o.maxY
+                return o != f && o.holds(f)
             }
             if hides { out.append(i) }
         }

@@ -82,16 +82,23 @@ struct Painter {
     /// Strokes a rectangle's outline, cut where it crosses any of `texts`: the text boxes whose
     /// inside one of its four edges (a line of no width) passes through.
     private func strokeRect(_ r: Rect, width: Double, cutAround texts: SpatialIndex) {
+        let edges = [Rect(x: r.minX, y: r.minY, width: 0, height: r.height), Rect(x: r.maxX, y: r.minY, width: 0, height: r.height),
+                     Rect(x: r.minX, y: r.minY, width: r.width, height: 0), Rect(x: r.minX, y: r.maxY, width: r.width, height: 0)]
+        stroke(cutAround: texts, along: edges) { strokeRect(r, width: width) }
+    }
+
+    /// Strokes the path `draw` makes, cut where the lines `along` (each a line of no width)
+    /// pass through any of `texts`: clipped out of the text boxes they cross, when any.
+    private func stroke(cutAround texts: SpatialIndex, along lines: [Rect], _ draw: () -> Void) {
         var crossed: [Rect] = []
-        for edge in [Rect(x: r.minX, y: r.minY, width: 0, height: r.height), Rect(x: r.maxX, y: r.minY, width: 0, height: r.height),
-                     Rect(x: r.minX, y: r.minY, width: r.width, height: 0), Rect(x: r.minX, y: r.maxY, width: r.width, height: 0)] {
-            _ = texts.first(in: edge) { t in
+        for line in lines {
+            _ = texts.first(in: line) { t in
                 if !crossed.contains(t) { crossed.append(t) }
                 return false   // every one, not the first
             }
         }
         if crossed.isEmpty {
-            strokeRect(r, width: width)
+            draw()
             context.stroke()
             return
         }
@@ -99,7 +106,7 @@ struct Painter {
         context.rectangle(-100_000, -100_000, 200_000, 200_000)   // the whole canvas, and more
         for t in crossed { fillRect(t) }
         context.clipEvenOdd()
-        strokeRect(r, width: width)
+        draw()
         context.stroke()
         context.restore()
     }
@@ -162,22 +169,10 @@ struct Painter {
             context.setColor(theme.outline(depth: 0))
             context.setLine(width: lineWidth(1.5), dash: [8 * scale, 3 * scale])
             // Cut around the labels' texts it crosses, as margins are.
-            var crossed: [Rect] = []
-            for (p, q) in diagram.screenEdge {
-                _ = texts.first(in: Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y))) { t in
-                    if !crossed.contains(t) { crossed.append(t) }
-                    return false
-                }
+            let sides = diagram.screenEdge.map { p, q in Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y)) }
+            stroke(cutAround: texts, along: sides) {
+                for (p, q) in diagram.screenEdge { segment(p, q, width: 1.5) }
             }
-            context.save()
-            if !crossed.isEmpty {
-                context.rectangle(-100_000, -100_000, 200_000, 200_000)
-                for t in crossed { fillRect(t) }
-                context.clipEvenOdd()
-            }
-            for (p, q) in diagram.screenEdge { segment(p, q, width: 1.5) }
-            context.stroke()
-            context.restore()
         }
         for b in diagram.boxes where !b.ambiguous.isEmpty {
             context.setColor(theme.ambiguous)

@@ -57,8 +57,7 @@ package enum FileIO {
     ///
     /// - Throws: ``FileError`` naming the path and the system's reason.
     package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) {
-        let staged = try stage(bytes, to: path)
-        try commit(staged)
+        try commit(try stage(bytes, to: path), bytes)
     }
 
     /// Writes several files all or none: each goes to a temporary file beside it, and only
@@ -93,7 +92,7 @@ package enum FileIO {
                     kept = temporary + ".old"
                 }
             }
-            do throws(FileError) { try commit(s) } catch {
+            do throws(FileError) { try commit(s, UnsafeRawBufferPointer(start: nil, count: 0)) } catch {
                 if let kept { unlink(kept) }
                 for later in staged[(k + 1)...] { later.discard() }
                 for done in renamed.reversed() {
@@ -104,17 +103,21 @@ package enum FileIO {
             renamed.append((s, kept))
         }
         for done in renamed { if let old = done.kept { unlink(old) } }
-        for s in staged where s.isDirect { try commit(s) }
+        for (s, file) in zip(staged, files) where s.isDirect {
+            let result: Result<Void, FileError> = file.bytes.withUnsafeBytes { raw in
+                do throws(FileError) { try commit(s, raw); return .success(()) } catch { return .failure(error) }
+            }
+            try result.get()
+        }
     }
 
-    /// A file written to its temporary twin, not yet renamed into place; or the bytes for a
+    /// A file written to its temporary twin, not yet renamed into place; or (no temporary) a
     /// device or pipe, not yet written.
     private struct Staged {
         let path: String
         let temporary: String?
         let target: String
         let folder: String
-        let direct: [UInt8]
 
         var isDirect: Bool { temporary == nil }
         func discard() {
@@ -125,8 +128,8 @@ package enum FileIO {
         }
     }
 
-    /// Writes `bytes` to a flushed temporary file beside `path` (or keeps them, for a path that
-    /// is not a regular file); ``commit(_:)`` puts it in place.
+    /// Writes `bytes` to a flushed temporary file beside `path` (nothing yet for a path that
+    /// is not a regular file); ``commit(_:_:)`` puts it in place.
     private static func stage(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileError) -> Staged {
         var existing = stat()
         let exists = stat(path, &existing) == 0
@@ -138,11 +141,11 @@ package enum FileIO {
                 break
             default:
                 // Through any links (`/dev/stdout` → `/proc/self/fd/1` → a pipe).
-                return Staged(path: path, temporary: nil, target: path, folder: "", direct: Array(bytes))
+                return Staged(path: path, temporary: nil, target: path, folder: "")
             }
         }
         // A link is followed, even to a file not there yet: the link stays, its file is written.
-        let target = resolvedLinks(path)
+        let target = FileSystem.followingLinks(path)
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -174,18 +177,13 @@ package enum FileIO {
         }
         guard close(fd) == 0 else { throw failure(path, "close", errno) }
         done = true
-        return Staged(path: path, temporary: temporary, target: target, folder: folder, direct: [])
+        return Staged(path: path, temporary: temporary, target: target, folder: folder)
     }
 
     /// Puts a staged file in place: renames its temporary file over the destination (and
-    /// flushes the folder), or writes a device's or pipe's bytes.
-    private static func commit(_ s: Staged) throws(FileError) {
-        guard let temporary = s.temporary else {
-            let result: Result<Void, FileError> = s.direct.withUnsafeBytes { raw in
-                do throws(FileError) { try writeDirectly(raw, to: s.path); return .success(()) } catch { return .failure(error) }
-            }
-            return try result.get()
-        }
+    /// flushes the folder), or writes `bytes` into a device or pipe.
+    private static func commit(_ s: Staged, _ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        guard let temporary = s.temporary else { return try writeDirectly(bytes, to: s.path) }
         defer { TemporaryFiles.unregister(temporary) }
         guard rename(temporary, s.target) == 0 else {
             let code = errno
@@ -224,22 +222,6 @@ package enum FileIO {
             }
             offset += count
         }
-    }
-
-    /// The path a chain of symbolic links ends at (the path itself when it is no link), whether
-    /// or not a file is there yet; a loop of links is left to fail when written.
-    private static func resolvedLinks(_ path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count > 0 else { return current }
-            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : FileSystem.join(FileSystem.directory(of: current), target)
-        }
-        return current
     }
 
     /// ``writeAtomically(_:to:)`` for an array.

@@ -120,13 +120,14 @@ package enum FileSystem {
         return canonical(directory(of: ra)) + "/" + fileName(of: ra) == canonical(directory(of: rb)) + "/" + fileName(of: rb)
     }
 
-    /// Where a chain of symbolic links from `path` ends, whether or not a file is there.
-    private static func followingLinks(_ path: String) -> String {
+    /// Where a chain of symbolic links from `path` ends (the path itself when it is no link),
+    /// whether or not a file is there yet; a loop of links is left to fail where it is used.
+    package static func followingLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: 4097)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0 else { return current }
             let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)

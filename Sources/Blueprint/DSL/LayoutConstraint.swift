@@ -370,7 +370,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         if let second = secondItem, let attribute = secondAttribute {
             if multiplier != 1 { s += "\(formatNumber(multiplier)) × " }
             s += "\(second.name).\(attribute)"
-            if constant != 0 { s += constant < 0 ? " - \(formatNumber(-constant))" : " + \(formatNumber(constant))" }
+            s += signedOffset(constant)
         } else {
             s += formatNumber(constant)
         }

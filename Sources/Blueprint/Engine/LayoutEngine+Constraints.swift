@@ -180,20 +180,17 @@ extension LayoutEngine {
             // Inside the margins, centred in them, as wide as they are up to the readable width:
             // the view's bounds inset by insets its width decides, settled after each solve
             // (`settleDerivedGuides()`), so the guide never holds its view's width back.
-            let insets = guide.derivedInsets ?? readableContentInsets(owner: owner, width: nil)
+            let insets = guide.derivedInsets ?? LayoutGuide.readableInsets(width: 0, margins: margins(of: owner))
             guide.derivedInsets = insets
             derivedPin(guide, owner: owner, v: v, o: o, insets: insets, why: "readable content", into: &out)
         case .safeArea:
             let s = root.safeAreaInsets
             let r = root.variables!
             if owner === root {
-                // (`root.left + 47`, `root.width - 0` written `root.width`, as UIKit writes no
-                // zero constant.)
-                func offset(_ c: Double) -> String { c == 0 ? "" : c > 0 ? " + \(formatNumber(c))" : " - \(formatNumber(-c))" }
-                pin(v.x - s.left, "left == root.left\(offset(s.left)) (safe area)")
-                pin(v.y - s.top, "top == root.top\(offset(s.top)) (safe area)")
-                pin(v.width - r.width + s.left + s.right, "width == root.width\(offset(-(s.left + s.right))) (safe area)")
-                pin(v.height - r.height + s.top + s.bottom, "height == root.height\(offset(-(s.top + s.bottom))) (safe area)")
+                pin(v.x - s.left, "left == root.left\(signedOffset(s.left)) (safe area)")
+                pin(v.y - s.top, "top == root.top\(signedOffset(s.top)) (safe area)")
+                pin(v.width - r.width + s.left + s.right, "width == root.width\(signedOffset(-(s.left + s.right))) (safe area)")
+                pin(v.height - r.height + s.top + s.bottom, "height == root.height\(signedOffset(-(s.top + s.bottom))) (safe area)")
                 break
             }
             // The part of the view inside the root's safe area: the view's bounds inset by
@@ -236,15 +233,6 @@ extension LayoutEngine {
             out.append(NotedConstraint(pin, .derived(DerivedPinNote(guide: guide, owner: owner.name, pin: k, kind: why))))
         }
         derivedGuides.append(DerivedGuide(guide: guide, pins: [x, y, w, h]))
-    }
-
-    /// A readable-content guide's insets in a view `width` wide (nil: before any solve, the
-    /// margins alone): the margins, plus half of what the width within them exceeds the
-    /// readable width by on each side.
-    func readableContentInsets(owner: View, width: Double?) -> EdgeInsets {
-        let m = margins(of: owner)
-        let excess = width.map { Swift.max(0, $0 - m.left - m.right - View.readableContentWidth) } ?? 0
-        return EdgeInsets(top: m.top, left: m.left + excess / 2, bottom: m.bottom, right: m.right + excess / 2)
     }
 
     /// `width >= w` at the compression-resistance priority and `width <= w` at the hugging
@@ -327,7 +315,6 @@ enum StructuralNote: CustomStringConvertible {
     }
 }
 
-
 /// A derived guide's pin as a report writes it, with the guide's insets as of the last layout
 /// (they are settled after each solve): `content.safeAreaLayoutGuide.top == content.top + 50
 /// (safe area)`.
@@ -348,12 +335,17 @@ final class DerivedPinNote: CustomStringConvertible {
     var description: String {
         let name = guide?.name ?? "guide"
         let i = guide?.derivedInsets ?? .zero
-        func plus(_ c: Double) -> String { c == 0 ? "" : c > 0 ? " + \(formatNumber(c))" : " - \(formatNumber(-c))" }
         switch pin {
-        case 0: return "\(name).left == \(owner).left\(plus(i.left)) (\(kind))"
-        case 1: return "\(name).top == \(owner).top\(plus(i.top)) (\(kind))"
-        case 2: return "\(name).width == \(owner).width\(plus(-(i.left + i.right))) (\(kind))"
-        default: return "\(name).height == \(owner).height\(plus(-(i.top + i.bottom))) (\(kind))"
+        case 0: return "\(name).left == \(owner).left\(signedOffset(i.left)) (\(kind))"
+        case 1: return "\(name).top == \(owner).top\(signedOffset(i.top)) (\(kind))"
+        case 2: return "\(name).width == \(owner).width\(signedOffset(-(i.left + i.right))) (\(kind))"
+        default: return "\(name).height == \(owner).height\(signedOffset(-(i.top + i.bottom))) (\(kind))"
         }
     }
+}
+
+/// ` + 47`, ` - 16`, or nothing for 0: a constant after an attribute, as UIKit writes it (no
+/// zero constant).
+func signedOffset(_ c: Double) -> String {
+    c == 0 ? "" : c > 0 ? " + \(formatNumber(c))" : " - \(formatNumber(-c))"
 }

@@ -59,14 +59,14 @@ final class LayoutEngine {
     @exclusivity(unchecked) var textLayouts = SharedTextLayouts()
     /// The guides of this build pinned by insets their views' frames decide (non-root views'
     /// safe areas, readable content), with their four pins (left, top, width, height).
-    /// Guides that did not settle in the last layout's rounds, as reports (see
-    /// ``settleDerivedGuides()``).
-    private var unsettled: [ConflictReport] = []
     @exclusivity(unchecked) var derivedGuides: [DerivedGuide] = []
     struct DerivedGuide {
         weak var guide: LayoutGuide?
         let pins: [Cassowary.Constraint]
     }
+    /// Guides that did not settle in the last layout's passes, as reports (see
+    /// ``settleDerivedGuides()``).
+    private var unsettled: [ConflictReport] = []
 
     init(root: View) {
         self.root = root
@@ -181,7 +181,7 @@ final class LayoutEngine {
         let w = value(o.width), h = value(o.height)
         switch guide.role {
         case .readableContent:
-            return readableContentInsets(owner: owner, width: w)
+            return LayoutGuide.readableInsets(width: w, margins: margins(of: owner))
         case .safeArea:
             // The view's origin in the root's coordinates: the relative origins on the way up.
             var ox = 0.0, oy = 0.0
@@ -191,11 +191,8 @@ final class LayoutEngine {
                 oy += value(u.y)
                 current = u.parent
             }
-            let s = root.safeAreaInsets
-            let rw = value(r.width), rh = value(r.height)
-            return EdgeInsets(
-                top: Swift.max(0, s.top - oy), left: Swift.max(0, s.left - ox),
-                bottom: Swift.max(0, oy + h - (rh - s.bottom)), right: Swift.max(0, ox + w - (rw - s.right)))
+            let bounds = Rect(x: 0, y: 0, width: value(r.width), height: value(r.height))
+            return LayoutGuide.safeAreaInsets(of: Rect(x: ox, y: oy, width: w, height: h), inside: bounds.inset(by: root.safeAreaInsets))
         default:
             return nil
         }

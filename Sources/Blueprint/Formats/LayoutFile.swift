@@ -321,8 +321,6 @@ struct LayoutFileParser {
                 }
             } catch {
                 if let name = declaring { failed.insert(name) }
-                // A label that uses a font whose file could not be read is not reported again.
-                if !failedFonts.isEmpty, failedFonts.contains(where: { error.message.hasPrefix("unknown font `\($0)`") }) { continue }
                 let (e, text, number) = lines[k].locate(error)
                 first.add(e, text, number, file: file)
             }
@@ -819,6 +817,8 @@ struct LayoutFileParser {
                     continue
                 }
                 if let index, Self.labelOptionBits & (1 << index) != 0 {
+                    // A font whose file could not be read was reported on its own line.
+                    if option == "font", c.current.kind == .identifier, failedFonts.contains(c.text) { throw .cascade }
                     try labelSettings.read(option, &c, metrics: metrics, fonts: fonts)
                     continue
                 }

@@ -54,6 +54,21 @@ public class LayoutGuide: LayoutItem {
         return absoluteLayoutFrame.offsetBy(dx: -o.minX, dy: -o.minY)
     }
 
+    /// A readable-content guide's insets from its view's bounds, for a view `width` wide with
+    /// `margins`: the margins, and half of what the width within them is past the readable
+    /// width on each side (the guide is centred in the margins, at most 672 wide).
+    static func readableInsets(width: Double, margins m: EdgeInsets) -> EdgeInsets {
+        let excess = Swift.max(0, width - m.left - m.right - View.readableContentWidth)
+        return EdgeInsets(top: m.top, left: m.left + excess / 2, bottom: m.bottom, right: m.right + excess / 2)
+    }
+
+    /// A safe-area guide's insets from its view's bounds: how far the view's `frame` reaches
+    /// past each side of the root's `safe` area (both in root coordinates).
+    static func safeAreaInsets(of frame: Rect, inside safe: Rect) -> EdgeInsets {
+        EdgeInsets(top: Swift.max(0, safe.minY - frame.minY), left: Swift.max(0, safe.minX - frame.minX),
+                   bottom: Swift.max(0, frame.maxY - safe.maxY), right: Swift.max(0, frame.maxX - safe.maxX))
+    }
+
     /// The guide's frame in root coordinates. A built-in guide that no constraint used is not
     /// in the solver; its frame follows from its view's, computed the same way.
     public var absoluteLayoutFrame: Rect {
@@ -65,16 +80,10 @@ public class LayoutGuide: LayoutItem {
         case .layoutMargins:
             return f.inset(by: owner.layoutMargins)
         case .readableContent:
-            let m = f.inset(by: owner.layoutMargins)
-            let w = Swift.min(m.width, View.readableContentWidth)
-            return Rect(x: m.minX + (m.width - w) / 2, y: m.minY, width: w, height: m.height)
+            return f.inset(by: Self.readableInsets(width: f.width, margins: owner.layoutMargins))
         case .safeArea:
             let root = owner.root
-            let safe = root.absoluteFrame.inset(by: root.safeAreaInsets)
-            let x0 = Swift.max(f.minX, safe.minX), y0 = Swift.max(f.minY, safe.minY)
-            return Rect(
-                x: x0, y: y0,
-                width: Swift.min(f.maxX, safe.maxX) - x0, height: Swift.min(f.maxY, safe.maxY) - y0)
+            return f.inset(by: Self.safeAreaInsets(of: f, inside: root.absoluteFrame.inset(by: root.safeAreaInsets)))
         case .support(let edge):
             let s = owner.safeAreaInsets
             switch edge {

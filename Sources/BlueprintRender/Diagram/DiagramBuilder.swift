@@ -103,7 +103,7 @@ struct DiagramBuilder {
             for i in boxes.indices {
                 boxes[i].dimmed = !highlighted.contains(boxes[i].name)
                 if !boxes[i].dimmed && !containers.contains(boxes[i].name) {
-                    focusFrame = focusFrame.map { union($0, boxes[i].frame) } ?? boxes[i].frame
+                    focusFrame = focusFrame.map { $0.union(boxes[i].frame) } ?? boxes[i].frame
                     // (And its extent, which a negative size's note is placed by.)
                     focusFrames.formUnion([boxes[i].frame, boxes[i].extent])
                 }
@@ -288,11 +288,6 @@ struct DiagramBuilder {
         // Across the line: both items, or the inner one when one contains the other.
         a.span = contains ? (lo1, hi1) : isAncestor(item1, of: item2) ? (lo2, hi2) : (min(lo1, lo2), max(hi1, hi2))
         return a
-    }
-
-    private func union(_ a: Rect, _ b: Rect) -> Rect {
-        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
-        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 
     /// Whether `a` (or the view owning it) contains `b`.

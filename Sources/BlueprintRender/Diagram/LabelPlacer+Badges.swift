@@ -60,7 +60,7 @@ extension LabelPlacer {
 
     private mutating func placeBadge(_ b: SizeBadges.Badge, text: String) {
         guard !work.exhausted else {
-            omittedMarkers += 1
+            leftOut += 1
             return
         }
         let s = boxSize(text)
@@ -203,8 +203,7 @@ extension LabelPlacer {
             let n = e - Self.edgeOwnerBase
             guard n >= 0, n < frames.count else { return false }
             let o = frames[n]
-            let holdsF = o.minX <= f.minX && f.maxX <= o.maxX && o.minY <= f.minY && f.maxY <= o.maxY
-            return !holdsF && o.minX < r.midX && r.midX < o.maxX && o.minY < r.midY && r.midY < o.maxY
+            return !o.holds(f) && o.minX < r.midX && r.midX < o.maxX && o.minY < r.midY && r.midY < o.maxY
         }
     }
 }

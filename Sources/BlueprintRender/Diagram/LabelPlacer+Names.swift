@@ -30,7 +30,7 @@ extension LabelPlacer {
     mutating func placeNames(_ boxes: [ViewBox]) {
         for (n, b) in boxes.enumerated() where !b.nameIsText {
             guard !work.exhausted else {
-                omittedMarkers += 1
+                leftOut += 1
                 continue
             }
             let f = b.frame

@@ -44,10 +44,7 @@ extension LabelPlacer {
         let items = a.owners.uniquedRects()
         guard items.count == 2 else { return [] }
         let p = items[0], q = items[1]
-        func contains(_ o: Rect, _ r: Rect) -> Bool {
-            o.minX <= r.minX && r.maxX <= o.maxX && o.minY <= r.minY && r.maxY <= o.maxY
-        }
-        guard !contains(p, q), !contains(q, p) else { return [] }
+        guard !p.holds(q), !q.holds(p) else { return [] }
         let w = size.width, h = size.height, gap = 1.5
         var out: [(Rect, (Point, Point)?)] = []
         if a.isHorizontal {

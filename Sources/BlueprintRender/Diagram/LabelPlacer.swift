@@ -47,10 +47,9 @@ struct LabelPlacer {
     private(set) var viewTexts: [Rect] = []
     /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
-    /// Labels left out past ``markerLimit`` markers, or once the placement's work ran out
-    /// (the legend says how many).
-    var omittedMarkers = 0
-    private var markers = 0
+    /// Texts left out: constraint labels past ``markerLimit`` markers, and names, badges and
+    /// labels once the placement's work ran out (the legend says how many).
+    var leftOut = 0
     /// The most numbered markers a diagram carries: past it the place is too dense to label
     /// (a pile of views drawn over each other), and the legend would outgrow the picture.
     static let markerLimit = 120
@@ -108,17 +107,14 @@ struct LabelPlacer {
     func readsAsOwn(_ r: Rect, box n: Int) -> Bool {
         // Inside the frame, or a tab on its edge.
         let own = frames[n]
-        if r.minX < own.maxX && own.minX < r.maxX && r.minY < own.maxY && own.minY < r.maxY { return true }
+        if own.overlaps(r) { return true }
         var innermost = -1
-        for i in frameIndex.owners(overlapping: r, kinds: .text) {
-            let f = frames[i]
-            guard f.minX <= r.minX, r.maxX <= f.maxX, f.minY <= r.minY, r.maxY <= f.maxY else { continue }
+        for i in frameIndex.owners(overlapping: r, kinds: .text) where frames[i].holds(r) {
             if innermost < 0 || depths[i] > depths[innermost] || depths[i] == depths[innermost] && i > innermost { innermost = i }
         }
         guard innermost >= 0 else { return true }
         // A view drawn over another (a button over a carousel) is named over it too.
-        let holder = frames[innermost]
-        if holder.minX <= own.minX, own.maxX <= holder.maxX, holder.minY <= own.minY, own.maxY <= holder.maxY { return true }
+        if frames[innermost].holds(own) { return true }
         var a = n
         while a >= 0 {
             if a == innermost { return true }
@@ -168,8 +164,7 @@ struct LabelPlacer {
         guard !work.exhausted else { return true }
         let box = Segments.bounds(p, q)
         if index.first(in: box, blocking: .text, { r in r != home && Segments.crosses(p, q, r) }) != nil { return false }
-        let near = leaderIndex.indices(overlapping: box)
-        return !near.contains { Segments.cross((p, q), leaders[$0]) }
+        return !leaderIndex.indices(overlapping: box).contains { Segments.cross((p, q), leaders[$0]) }
     }
 
     /// How many text boxes (other than `home`) and earlier leaders the leader from `p` to `q`
@@ -182,8 +177,7 @@ struct LabelPlacer {
             if r != home && Segments.crosses(p, q, r) { texts.insert(r) }
             return false
         }
-        let near = leaderIndex.indices(overlapping: box)
-        return texts.count + near.filter { Segments.cross((p, q), leaders[$0]) }.count
+        return texts.count + leaderIndex.indices(overlapping: box).filter { Segments.cross((p, q), leaders[$0]) }.count
     }
 
     // MARK: Notes
@@ -371,10 +365,7 @@ struct LabelPlacer {
     /// tight by definition).
     private func besideEnds(_ a: Annotation, _ size: Size, gap: Double) -> [(Rect, (Point, Point)?)] {
         let w = size.width, h = size.height
-        func contains(_ o: Rect, _ r: Rect) -> Bool {
-            o != r && o.minX <= r.minX && r.maxX <= o.maxX && o.minY <= r.minY && r.maxY <= o.maxY
-        }
-        let items = a.owners.filter { o in !a.owners.contains { contains(o, $0) } }
+        let items = a.owners.filter { o in !a.owners.contains { o != $0 && o.holds($0) } }
         var out: [(Rect, (Point, Point)?)] = []
         if a.isHorizontal {
             let line = a.start.y
@@ -414,8 +405,7 @@ struct LabelPlacer {
     /// Whether a leader placed earlier passes through `r`.
     func crossedByLeader(_ r: Rect) -> Bool {
         guard !work.exhausted, !leaders.isEmpty else { return false }
-        let near = leaderIndex.indices(overlapping: r)
-        return near.contains { Segments.crosses(leaders[$0].0, leaders[$0].1, r) }
+        return leaderIndex.indices(overlapping: r).contains { Segments.crosses(leaders[$0].0, leaders[$0].1, r) }
     }
 
     /// An item that found no slot: it becomes a marker once every other item is placed, so
@@ -456,11 +446,10 @@ struct LabelPlacer {
     mutating func placeMarkers() {
         placeNearAnchors()
         for item in pending {
-            guard markers < Self.markerLimit, !work.exhausted else {
-                omittedMarkers += 1
+            guard legend.count < Self.markerLimit, !work.exhausted else {
+                leftOut += 1
                 continue
             }
-            markers += 1
             let number = legend.count + 1
             let label = String(number)
             let d = Self.markerDiameter(label)
