@@ -148,11 +148,10 @@ extension LayoutEngine {
 
     /// The engine's own constraints for an item (intrinsic sizes apart), with what each is for.
     /// A fixed frame or a guide is pinned in its layout parent's coordinates.
-    func structuralConstraints(for item: LayoutItem) -> [NotedConstraint] {
-        guard let v = item.variables else { return [] }   // a margins guide: no variables to pin
-        var out: [NotedConstraint] = []
+    func structuralConstraints(for item: LayoutItem, into out: inout [NotedConstraint]) {
+        guard let v = item.variables else { return }   // a margins guide: no variables to pin
         if let view = item as? View {
-            guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return [] }
+            guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return }
             let f = view.translatesAutoresizingMaskIntoConstraints ? view.requestedFrame : .zero
             let what = view.superview == nil ? "root" : "fixed frame"
             out.append(NotedConstraint(v.x == f.minX, .text("\(view.name).minX == \(formatNumber(f.minX)) (\(what))")))
@@ -161,9 +160,9 @@ extension LayoutEngine {
                 out.append(NotedConstraint(v.width == f.width, .text("\(view.name).width == \(formatNumber(f.width)) (fixed frame)")))
                 out.append(NotedConstraint(v.height == f.height, .text("\(view.name).height == \(formatNumber(f.height)) (fixed frame)")))
             }
-            return out
+            return
         }
-        guard let guide = item as? LayoutGuide, let owner = guide.owningView, let o = owner.variables else { return [] }
+        guard let guide = item as? LayoutGuide, let owner = guide.owningView, let o = owner.variables else { return }
         let name = guide.name
         func pin(_ e: Expression, _ note: String) { out.append(NotedConstraint(Cassowary.Constraint(e, .equal), .text("\(name).\(note)"))) }
         // The same, the note written only when a report reads it (`{o}` is the owner's name).
@@ -218,7 +217,6 @@ extension LayoutEngine {
                 pinned(v.x - o.width + s.right, "right == {o}.right"); pin(v.width - s.right, "width == \(formatNumber(s.right)) (right inset)")
             }
         }
-        return out
     }
 
     /// A derived guide's four pins to its view, the view's bounds inset by `insets` (in the
@@ -241,10 +239,16 @@ extension LayoutEngine {
     /// (the same objective as two inequalities, one row instead of two); two when both are
     /// required.
     func intrinsicConstraints(for view: View) -> [NotedConstraint] {
-        let size = view.intrinsicContentSize
-        guard size.width >= 0 && size.width.isFinite || size.height >= 0 && size.height.isFinite else { return [] }
         var out: [NotedConstraint] = []
-        out.reserveCapacity(2)
+        intrinsicConstraints(for: view, into: &out)
+        return out
+    }
+
+    /// ``intrinsicConstraints(for:)`` appended to `out` (a build collects every view's in one
+    /// array, not an array per view).
+    func intrinsicConstraints(for view: View, into out: inout [NotedConstraint]) {
+        let size = view.intrinsicContentSize
+        guard size.width >= 0 && size.width.isFinite || size.height >= 0 && size.height.isFinite else { return }
         // One axis at a time (an array literal of the two would be built and dropped per view),
         // each note made only for the side that is kept.
         func add(_ axis: LayoutAxis, _ value: Double, _ variable: Variable) {
@@ -270,7 +274,6 @@ extension LayoutEngine {
             add(.horizontal, size.width, v.width)
             add(.vertical, size.height, v.height)
         }
-        return out
     }
 }
 

@@ -313,14 +313,20 @@ final class LayoutEngine {
         for (label, layout) in zip(labels, textLayouts.measure(requests, rightToLeft: rtl)) {
             label.adoptMeasure(layout, rightToLeft: rtl)
         }
-        var structural: [[NotedConstraint]] = [], intrinsic: [[NotedConstraint]] = []
-        structural.reserveCapacity(items.count)
-        intrinsic.reserveCapacity(items.count)
+        // Every item's structural and intrinsic constraints, each kind in one array, with where
+        // each item's end (an array per item was two allocations a view, and as many frees).
+        var structural: [NotedConstraint] = [], intrinsic: [NotedConstraint] = []
+        var structuralEnds: [Int32] = [], intrinsicEnds: [Int32] = []
+        structuralEnds.reserveCapacity(items.count)
+        intrinsicEnds.reserveCapacity(items.count)
+        intrinsic.reserveCapacity(2 * items.count)
         items.withUnsafeBufferPointer { items in
             for i in items.indices {
                 Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
-                    structural.append(structuralConstraints(for: item))
-                    intrinsic.append((item as? View).map(intrinsicConstraints(for:)) ?? [])
+                    structuralConstraints(for: item, into: &structural)
+                    if let view = item as? View { intrinsicConstraints(for: view, into: &intrinsic) }
+                    structuralEnds.append(Int32(structural.count))
+                    intrinsicEnds.append(Int32(intrinsic.count))
                 }
             }
         }
@@ -335,11 +341,11 @@ final class LayoutEngine {
         var all: [Cassowary.Constraint] = []
         all.reserveCapacity(userConstraints.count + 4 * items.count)
         // Appended one by one (`list.map(\.constraint)` would build an array per item).
-        for i in structural.indices { for j in structural[i].indices { all.append(structural[i][j].constraint) } }
-        for i in intrinsic.indices { for j in intrinsic[i].indices { all.append(intrinsic[i][j].constraint) } }
+        for i in structural.indices { all.append(structural[i].constraint) }
+        for i in intrinsic.indices { all.append(intrinsic[i].constraint) }
         all += userConstraints
         deferred = DeferredEqualities(planning: all)
-        let structuralCount = structural.reduce(0) { $0 + $1.count }
+        let structuralCount = structural.count
         structuralNotes.reserveCapacity(all.count - userConstraints.count)
         userBySolver.reserveCapacity(userConstraints.count)
         intrinsicConstraints.reserveCapacity(items.count)
@@ -347,23 +353,26 @@ final class LayoutEngine {
         // `all[i]` was planned as a definition or not: the adds below walk `all` in its order
         // and ask by index (no lookup of the constraint object). Nothing else that goes into
         // the solver here can mention a defined variable: the plan counted every constraint.
-        var si = 0, ii = structuralCount
+        var si = 0, ii = 0
         items.withUnsafeBufferPointer { items in
             for k in items.indices {
-                let list = structural[k]
-                for j in list.indices {
-                    _ = addStructural(list[j], planned: deferred.isDefinition(planned: si))
+                while si < Int(structuralEnds[k]) {
+                    _ = addStructural(structural[si], planned: deferred.isDefinition(planned: si))
                     si += 1
                 }
-                if !intrinsic[k].isEmpty {
+                let end = Int(intrinsicEnds[k])
+                if ii < end {
                     // Only views have intrinsic constraints.
                     Unmanaged.passUnretained(items[k])._withUnsafeGuaranteedRef { item in
-                        if let view = item as? View { addIntrinsic(intrinsic[k], for: view, firstPlanned: ii) }
+                        if let view = item as? View {
+                            addIntrinsic(intrinsic[ii..<end], for: view, firstPlanned: structuralCount + ii)
+                        }
                     }
+                    ii = end
                 }
-                ii += intrinsic[k].count
             }
         }
+        ii = structuralCount + intrinsic.count
         user.withUnsafeBufferPointer { user in
             userConstraints.withUnsafeBufferPointer { made in
                 for k in user.indices {
@@ -443,7 +452,7 @@ final class LayoutEngine {
             for sc in intrinsicConstraints.removeValue(forKey: ObjectIdentifier(v)) ?? [] {
                 removeSolverConstraint(sc)
             }
-            addIntrinsic(list, for: v)
+            addIntrinsic(list[...], for: v)
             changed = true
         }
         if changed { retryBroken() }
@@ -628,10 +637,11 @@ final class LayoutEngine {
 
     /// Adds a view's intrinsic-size constraints and remembers them for a later change.
     /// `firstPlanned`: in a rebuild, the index of the list's first constraint in the plan.
-    private func addIntrinsic(_ list: [NotedConstraint], for view: View, firstPlanned: Int? = nil) {
+    private func addIntrinsic(_ list: ArraySlice<NotedConstraint>, for view: View, firstPlanned: Int? = nil) {
         var added: [Cassowary.Constraint] = []
+        added.reserveCapacity(list.count)
         for k in list.indices
-        where addStructural(list[k], planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k) }) {
+        where addStructural(list[k], planned: firstPlanned.map { deferred.isDefinition(planned: $0 + k - list.startIndex) }) {
             added.append(list[k].constraint)
         }
         if !added.isEmpty { intrinsicConstraints[ObjectIdentifier(view)] = added }

@@ -83,7 +83,9 @@ extension View {
             v.appendNegativeSizes(to: &negative, nonFinite: &nonFinite)
             v.appendPriorityTies(rightToLeft: rtl, to: &ties)
             if let label = v as? Label { label.appendTextProblems(rightToLeft: rtl, to: &text) }
-            stack.append(contentsOf: v.subviews.reversed())
+            v.subviews.withUnsafeBufferPointer { subviews in
+                for k in subviews.indices.reversed() { stack.append(subviews[k]) }
+            }
         }
         return (negative, nonFinite, ties, text)
     }
@@ -130,21 +132,23 @@ extension View {
         }
         for axis in LayoutAxis.allCases {
             let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
+            var decided = [Bool?](repeating: nil, count: children.count)
             for (i, v) in children.enumerated() {
                 guard let (length, natural) = sizes[i].lengths(along: axis) else { continue }
                 let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
                 guard stretched || compressed else { continue }
                 let p = stretched ? v.contentHuggingPriority(for: axis) : v.contentCompressionResistancePriority(for: axis)
                 guard !p.isRequired else { continue }
-                var decided: Bool?   // looked up only for a view that has a rival
                 for (j, w) in children.enumerated() where w !== v {
                     let q = stretched ? w.contentHuggingPriority(for: axis) : w.contentCompressionResistancePriority(for: axis)
                     guard q == p, let (wLength, wNatural) = sizes[j].lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
                         v.isSideBySide(with: w, along: axis)
                     else { continue }
-                    if decided == nil { decided = v.lengthIsDecided(dimension) }
-                    // A rival whose length a required equality decides could not have given way.
-                    guard decided == false, !w.lengthIsDecided(dimension), !v.lengthIsRelated(to: w, dimension) else { continue }
+                    // A rival whose length a required equality decides could not have given way
+                    // (each child's answer looked up once per axis, and only for a pair).
+                    if decided[i] == nil { decided[i] = children[i].lengthIsDecided(dimension) }
+                    if decided[j] == nil { decided[j] = children[j].lengthIsDecided(dimension) }
+                    guard decided[i] == false, decided[j] == false, !v.lengthIsRelated(to: w, dimension) else { continue }
                     out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
                 }
             }
@@ -164,29 +168,30 @@ extension View {
         return (a.maxY <= b.minY + 1e-6 || b.maxY <= a.minY + 1e-6) && a.minX < b.maxX && b.minX < a.maxX
     }
 
-    /// Active constraints that mention this view and are installed on it or on its superview
-    /// (where a constraint on its size alone, or relating it to a sibling, is installed).
-    private func activeConstraintsMentioningSelf() -> [LayoutConstraint] {
-        var out: [LayoutConstraint] = []
-        for c in constraints + (superview?.constraints ?? []) where c.firstItem === self || c.secondItem === self {
-            out.append(c)
-        }
-        return out
+    /// Whether an active constraint installed on this view or on its superview (where a
+    /// constraint on its size alone, or relating it to a sibling, is installed) matches, read in
+    /// place (no array of them is made: the check runs for every pair of rivals).
+    private func anyInstalledConstraint(_ matches: (LayoutConstraint) -> Bool) -> Bool {
+        for case let c? in installed where matches(c) { return true }
+        guard let superview else { return false }
+        for case let c? in superview.installed where matches(c) { return true }
+        return false
     }
 
     /// A required equality on this view's `dimension`.
     private func lengthIsDecided(_ dimension: LayoutAttribute) -> Bool {
-        activeConstraintsMentioningSelf().contains { c in
+        anyInstalledConstraint { c in
             c.relation == .equal && c.priority.isRequired
-                && ((c.firstItem === self && c.firstAttribute == dimension) || (c.secondItem === self && c.secondAttribute == dimension))
+                && ((c.firstAttribute == dimension && c.firstItem === self) || (c.secondAttribute == dimension && c.secondItem === self))
         }
     }
 
     /// A constraint between this view's `dimension` and `other`'s.
     private func lengthIsRelated(to other: View, _ dimension: LayoutAttribute) -> Bool {
-        activeConstraintsMentioningSelf().contains { c in
-            (c.firstItem === self && c.secondItem === other) || (c.firstItem === other && c.secondItem === self)
-                ? c.firstAttribute == dimension && c.secondAttribute == dimension : false
+        anyInstalledConstraint { c in
+            guard c.firstAttribute == dimension, c.secondAttribute == dimension else { return false }
+            let first = c.firstItem, second = c.secondItem
+            return (first === self && second === other) || (first === other && second === self)
         }
     }
 }

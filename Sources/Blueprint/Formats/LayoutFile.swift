@@ -341,8 +341,10 @@ struct LayoutFileParser {
         }
         // The views and guides by their bytes, for the constraint lines' common shapes.
         var table = NameTable<LayoutItem>(capacity: views.count + guides.count)
-        for (name, v) in views { table.insert(name, v) }   // views first, as `item` looks
-        for (name, g) in guides { table.insert(name, g) }
+        // Views first, as `item` looks; from the arrays, in declaration order (walking the
+        // dictionaries reached every view at random, a cache miss each).
+        for v in self.views.dropFirst() { table.insert(v.name, v) }
+        for g in self.guides { table.insert(g.name, g) }
         let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
         // The lookups are made once, not per line (each closure literal allocates its context).

@@ -210,7 +210,10 @@ open class View: LayoutItem {
         var stack: [View] = [self]
         while let v = stack.popLast() {
             try body(v)
-            stack.append(contentsOf: v.subviews.reversed())
+            // Pushed last to first, read in place (a reversed copy retained each twice).
+            v.subviews.withUnsafeBufferPointer { subviews in
+                for k in subviews.indices.reversed() { stack.append(subviews[k]) }
+            }
         }
     }
 
