@@ -202,7 +202,7 @@ struct CheckCommand: ParsableCommand {
     static func check(fixture path: String, with check: GoldenCheck) -> SnapshotOutcome {
         let document: LayoutDocument
         do {
-            document = try LayoutDocument(bytes: try LayoutInput.readFile(path), file: path)
+            document = try LayoutDocument(bytes: try LayoutInput.readFile(path, regularOnly: true), file: path)
         } catch {
             return failed(check, "\(error)")
         }
@@ -215,6 +215,9 @@ struct CheckCommand: ParsableCommand {
 
     /// The table, the totals and each failure's message.
     static func summary(names: [String], outcomes: [SnapshotOutcome], seconds: Double, workers: Int) -> String {
+        // Names and messages as a terminal can show them (a file name may hold a newline or an
+        // escape sequence).
+        let names = names.map(SourceDiagnostic.terminalSafe)
         let width = max(names.map(\.count).max() ?? 0, "fixture".count)
         func pad(_ s: String, _ n: Int) -> String { s.padding(n) }
         func right(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(n - s.count, 0)) + s }
@@ -233,7 +236,8 @@ struct CheckCommand: ParsableCommand {
         out += "\(names.count) fixture\(names.count == 1 ? "" : "s"): " + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
             + " (\(time) s, \(workers) job\(workers == 1 ? "" : "s"))\n"
         for (name, o) in zip(names, outcomes) where !o.passed {
-            out += "\n\(name):\n" + o.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
+            out += "\n\(name):\n" + o.message.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "  " + SourceDiagnostic.terminalSafe(String($0)) }.joined(separator: "\n") + "\n"
         }
         if outcomes.contains(where: { $0.status == .different || $0.status == .missing }) {
             out += "\nSee them side by side: blueprint report\n"
@@ -321,7 +325,7 @@ final class CheckProgress: Sendable {
                 while printed < count, let outcome = snapshot[printed] {
                     let counter = String(printed + 1)
                     let padded = String(repeating: " ", count: String(count).count - counter.count) + counter
-                    write("[\(padded)/\(count)] \(CheckCommand.label(outcome).padding(17)) \(names[printed])\n")
+                    write("[\(padded)/\(count)] \(CheckCommand.label(outcome).padding(17)) \(SourceDiagnostic.terminalSafe(names[printed]))\n")
                     printed += 1
                 }
             }
@@ -334,7 +338,8 @@ final class CheckProgress: Sendable {
         let width = 30
         let filled = width * done / max(count, 1)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let name = current.count > 32 ? String(current.prefix(31)) + "…" : current
+        let safe = SourceDiagnostic.terminalSafe(current)
+        let name = safe.count > 32 ? String(safe.prefix(31)) + "…" : safe
         write("\r\u{1B}[K\(bar) \(done)/\(count) \(name)")
     }
 

@@ -119,6 +119,7 @@ struct DiffCommand: ParsableCommand {
         let style = try style()
         let result: DiffResult
         var written: [String] = []
+        var compositeProblem: String?
         do {
             let images = try Self.read([expected, actual])
             let (expectedImage, actualImage) = (images[0], images[1])
@@ -142,8 +143,15 @@ struct DiffCommand: ParsableCommand {
                 var images: [(bytes: [UInt8], path: String)] = []
                 if let output { images.append((try PNGPartsWriter.encode(diff, compression: .fast), output)) }
                 if let sideBySide {
-                    let both = PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff)
-                    images.append((try PNGPartsWriter.encode(both, compression: .fast), sideBySide))
+                    if PixelDiff.sideBySideFits(expectedImage, actualImage) {
+                        let both = PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff)
+                        images.append((try PNGPartsWriter.encode(both, compression: .fast), sideBySide))
+                    } else {
+                        // Not made (it would not fit in memory, or in a PNG): the comparison and
+                        // `-o` stand, and the error says which output is missing and why.
+                        let (w, h) = PixelDiff.sideBySideSize(expectedImage, actualImage)
+                        compositeProblem = "--side-by-side \(sideBySide) not written: the three images side by side would be \(w)x\(h) pixels, more than an image this tool writes or reads (16384x16384 pixels, 1,000,000 a side); write the diff alone with -o"
+                    }
                 }
                 do {
                     try FileIO.writeAtomically(images.filter { $0.path != "-" })
@@ -169,6 +177,10 @@ struct DiffCommand: ParsableCommand {
             Entry.printError(report)
         } else {
             print(report, terminator: "")
+        }
+        if let compositeProblem {
+            Entry.printError("error: \(compositeProblem)")
+            throw ExitCode(2)
         }
         if !result.matches { throw ExitCode(1) }
     }

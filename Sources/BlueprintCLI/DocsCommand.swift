@@ -148,14 +148,15 @@ struct DocsCommand: ParsableCommand {
                 for image in images { used[folder, default: []].insert(FileSystem.fileName(of: image.path)) }
                 var linkProblem: String?
                 let after = block.closingIndex + 1
+                let indentedLink = String(repeating: " ", count: block.indent) + link
                 if block.hasLink {
-                    if lines[after] != Substring(link) {
+                    if lines[after] != Substring(indentedLink) {
                         linkProblem = "\(file):\(block.line): the image link after the block is out of date"
-                        lines[after] = Substring(link)
+                        lines[after] = Substring(indentedLink)
                     }
                 } else {
                     linkProblem = "\(file):\(block.line): no image link after the block"
-                    lines.insert(Substring(link), at: after)
+                    lines.insert(Substring(indentedLink), at: after)
                 }
                 planned.insert((block.line, images, linkProblem), at: 0)
             }

@@ -23,9 +23,11 @@ struct LayoutBlock: Equatable {
     var closingIndex: Int
     /// Whether the line after the closing fence is a link this command wrote.
     var hasLink: Bool
+    /// The spaces before the opening fence (a block in a list item), given to the link too.
+    var indent = 0
 
     static func == (a: LayoutBlock, b: LayoutBlock) -> Bool {
-        a.line == b.line && a.source == b.source && a.closingIndex == b.closingIndex && a.hasLink == b.hasLink
+        a.line == b.line && a.source == b.source && a.closingIndex == b.closingIndex && a.hasLink == b.hasLink && a.indent == b.indent
             && a.options.map(\.key) == b.options.map(\.key) && a.options.map(\.value) == b.options.map(\.value)
     }
 
@@ -50,7 +52,13 @@ struct LayoutBlock: Equatable {
         var i = 0
         while i < lines.count {
             let line = lines[i]
-            guard line.hasPrefix("```layout"), openingFence(line)?.count == 3 else {
+            // CommonMark's fences: up to three spaces, then three or more backticks or tildes;
+            // ours has the info string `layout` (```` ```layout ````, ```` ````layout ````,
+            // `~~~layout`, indented in a list item).
+            let fence = openingFence(line)
+            let indent = line.prefix { $0 == " " }.count
+            let info = fence.map { line.dropFirst(indent + $0.count) } ?? ""
+            guard let fence, info.hasPrefix("layout") else {
                 // Skip other fenced blocks whole (CommonMark: closed by the same character, at
                 // least as many times), so that an example of a layout fence inside another
                 // code block (```` ```` ````, `~~~`) is left alone.
@@ -61,7 +69,7 @@ struct LayoutBlock: Equatable {
                 i += 1
                 continue
             }
-            let rest = line.dropFirst("```layout".count)
+            let rest = info.dropFirst("layout".count)
             guard rest.isEmpty || rest.first == " " else { i += 1; continue }   // ```layouts is not ours
             var options: [(key: String, value: String)] = []
             var columns: [Int] = []
@@ -83,18 +91,22 @@ struct LayoutBlock: Equatable {
                 columns.append(column)
             }
             var end = i + 1
-            while end < lines.count, !isClosingFence(lines[end], of: (character: "`", count: 3)) { end += 1 }
+            while end < lines.count, !isClosingFence(lines[end], of: fence) { end += 1 }
             guard end < lines.count else {
-                problems.append(fenceProblem ?? Invalid(description: "\(file):\(i + 1): error: the layout block is never closed (a line ``` ends it)", isDiagnostic: true, line: i + 1))
+                let closing = String(repeating: fence.character, count: fence.count)
+                problems.append(fenceProblem ?? Invalid(description: "\(file):\(i + 1): error: the layout block is never closed (a line \(closing) ends it)", isDiagnostic: true, line: i + 1))
                 break
             }
             if let fenceProblem {
                 problems.append(fenceProblem)
             } else {
-                let source = lines[(i + 1)..<end].joined(separator: "\n") + "\n"
-                let hasLink = end + 1 < lines.count && isLink(lines[end + 1])
+                // The fence's indentation is taken off each line (CommonMark), and the link
+                // line gets it (it stays in the list item).
+                let source = lines[(i + 1)..<end].map { $0.dropFirst(min(indent, $0.prefix { $0 == " " }.count)) }
+                    .joined(separator: "\n") + "\n"
+                let hasLink = end + 1 < lines.count && isLink(lines[end + 1].drop { $0 == " " })
                 blocks.append(LayoutBlock(line: i + 1, source: source, options: options, optionColumns: columns,
-                                          closingIndex: end, hasLink: hasLink))
+                                          closingIndex: end, hasLink: hasLink, indent: indent))
             }
             i = end + 1
         }
@@ -177,7 +189,7 @@ struct LayoutBlock: Equatable {
                 guard value == "true" || value == "false" else { throw bad(key, value, "true or false") }
                 if key == "dark" { s.dark = value == "true" } else { s.legend = value == "true" }
             case "width", "height":
-                guard let n = Double(value), n.isFinite, n > 0, n <= 100_000 else { throw bad(key, value, "a number of points above 0 and at most 100000") }
+                guard let n = Double(value), n.isFinite, n > 0, n <= 32767 else { throw bad(key, value, "a number of points above 0 and at most 32767 (the largest layout a diagram draws)") }
                 if key == "width" { s.width = n } else { s.height = n }
             default: s.alt = value.replacing("_", with: " ")
             }
@@ -209,6 +221,12 @@ struct LayoutBlock: Equatable {
         do {
             return try LayoutDocument(parsing: lines.joined(separator: "\n"), file: file)
         } catch {
+            // Columns of the document's lines: the block's indentation put back.
+            var error = error
+            for k in error.diagnostics.indices where indent > 0 {
+                error.diagnostics[k].column += indent
+                error.diagnostics[k].sourceLine = String(repeating: " ", count: indent) + error.diagnostics[k].sourceLine
+            }
             throw Invalid(description: error.description.hasSuffix("\n") ? String(error.description.dropLast()) : error.description,
                           isDiagnostic: true)
         }

@@ -32,8 +32,10 @@ enum LayoutInput {
     /// The bytes of a layout file, refusing folders and files over ``sizeLimit``.
     ///
     /// - Throws: ``FileError`` naming the file and the reason.
-    static func readFile(_ path: String) throws(FileError) -> [UInt8] {
-        try FileIO.read(path, limit: sizeLimit)
+    /// `regularOnly`: a pipe or a device is refused, not opened (`check` reads a folder's
+    /// files: a named pipe among them would wait for a writer for ever).
+    static func readFile(_ path: String, regularOnly: Bool = false) throws(FileError) -> [UInt8] {
+        try FileIO.read(path, limit: sizeLimit, regularOnly: regularOnly)
     }
 }
 

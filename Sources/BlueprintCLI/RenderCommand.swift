@@ -161,8 +161,19 @@ struct RenderCommand: ParsableCommand {
             }
         } catch {
             var message = error.description
-            if case .unknownView(let name) = error, let guess = closest(name, in: document.views.map(\.name)) {
-                message += "; did you mean '\(guess)'?"
+            switch error {
+            case .canvasTooLarge, .layoutTooLarge: message = "\(file): " + message   // which file cannot be drawn
+            default: break
+            }
+            if case .unknownView(let name) = error {
+                if let guide = document.guides.first(where: { $0.name == name }) {
+                    // A guide is drawn with its view: show that one.
+                    message += ": '\(name)' is a layout guide; --show takes views (show its view, '\(guide.owningView?.name ?? "root")')"
+                } else if let guess = closest(name, in: document.views.map(\.name) + document.guides.map(\.name)) {
+                    let isGuide = document.guides.contains { $0.name == guess }
+                    message += isGuide ? "; '\(guess)' is a layout guide: show its view, '\(document.guides.first { $0.name == guess }!.owningView?.name ?? "root")'"
+                                       : "; did you mean '\(guess)'?"
+                }
             }
             Entry.printError("error: \(message)")
             throw ExitCode(2)

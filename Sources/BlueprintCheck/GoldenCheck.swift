@@ -295,10 +295,14 @@ public struct GoldenCheck: Sendable {
                 FileSystem.remove(paths.composite)
                 return
             }
+            // No composite when it would be too large to make (two 16384-pixel images side by
+            // side): the diff alone.
+            let composite = PixelDiff.sideBySideFits(expected, actualImage) ? paths.composite : nil
+            if composite == nil { FileSystem.remove(paths.composite) }
             try Self.writeComparison(expected: expected, actual: actualImage, options: tolerance.diffOptions,
-                                     diff: paths.diff, composite: paths.composite)
+                                     diff: paths.diff, composite: composite)
             outcome.diffPath = paths.diff
-            outcome.compositePath = paths.composite
+            outcome.compositePath = composite
         } catch {
             outcome.problem = .artifactsNotWritten("\(error)")
         }
@@ -307,14 +311,14 @@ public struct GoldenCheck: Sendable {
     /// Writes the diff image and expected | actual | diff side by side, encoded on two threads
     /// (on a failure, encoding them is most of the work: the composite is three images wide).
     package static func writeComparison(expected: Bitmap, actual: Bitmap, options: DiffOptions, diff diffPath: String,
-                                        composite compositePath: String) throws {
+                                        composite compositePath: String?) throws {
         let diff = PixelDiff.diffImage(expected, actual, options: options)
         let errors = Mutex<[Int: any Error]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             do {
                 if part == 0 {
                     try PNG.write(diff, to: diffPath, compression: .fast)
-                } else {
+                } else if let compositePath {
                     let composite = PixelDiff.sideBySide(expected: expected, actual: actual, diff: diff)
                     try PNG.write(composite, to: compositePath, compression: .fast)
                 }
@@ -341,7 +345,7 @@ public struct GoldenCheck: Sendable {
     ///   signature): a file that does not is read no further than its first bytes.
     static func readIfPresent(_ path: String, signature: [UInt8] = []) throws(FileError) -> [UInt8]? {
         do {
-            return try FileIO.read(path, limit: 1 << 30, signature: signature)
+            return try FileIO.read(path, limit: 1 << 30, signature: signature, regularOnly: true)
         } catch where error.operation == "open" && !FileSystem.exists(path) {
             return nil
         }

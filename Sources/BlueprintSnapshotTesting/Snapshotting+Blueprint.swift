@@ -99,11 +99,13 @@ enum BlueprintReference {
         var attachments: [DiffAttachment] = []
         do {
             try FileSystem.createDirectories(FileSystem.directory(of: base))
+            // No composite when it would be too large to make: the diff alone.
+            let composite = PixelDiff.sideBySideFits(expected, actual) ? base + ".composite.png" : nil
             try GoldenCheck.writeComparison(expected: expected, actual: actual, options: tolerance.diffOptions,
-                                            diff: base + ".diff.png", composite: base + ".composite.png")
+                                            diff: base + ".diff.png", composite: composite)
             outcome.diffPath = base + ".diff.png"
-            outcome.compositePath = base + ".composite.png"
-            for (path, name) in [(base + ".diff.png", "diff"), (base + ".composite.png", "composite")] {
+            outcome.compositePath = composite
+            for (path, name) in [(base + ".diff.png", "diff")] + (composite.map { [($0, "composite")] } ?? []) {
                 attachments.append(.data(Data(try FileIO.read(path)), name: name))
             }
         } catch {

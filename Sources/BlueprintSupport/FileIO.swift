@@ -18,7 +18,15 @@ package enum FileIO {
     ///     refuse, instead of reading on (`/dev/zero` given for an image).
     /// - Throws: ``FileError`` naming the path and the reason (a folder, a file over `limit`,
     ///   or the system's message).
-    package static func read(_ path: String, limit: Int = .max, signature: [UInt8] = []) throws(FileError) -> [UInt8] {
+    ///   - regularOnly: refuse a pipe, a socket or a device before opening it (opening a named
+    ///     pipe waits for a writer: a folder scanned for files must not stop at one).
+    package static func read(_ path: String, limit: Int = .max, signature: [UInt8] = [], regularOnly: Bool = false) throws(FileError) -> [UInt8] {
+        if regularOnly {
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+                throw FileError(path: path, operation: "read", reason: "it is not a regular file (a pipe, a socket or a device)")
+            }
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, "open", errno) }
         defer { close(fd) }

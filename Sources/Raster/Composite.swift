@@ -12,6 +12,7 @@ extension PixelDiff {
     /// - Returns: the composite, opaque.
     /// - Complexity: O(the composite's area).
     public static func sideBySide(expected: Bitmap, actual: Bitmap, diff: Bitmap, gap: Int = 8) -> Bitmap {
+        precondition(sideBySideFits(expected, actual), "check sideBySideFits first")
         let gap = max(gap, 0)
         let parts = [expected, actual, diff]
         let width = parts.reduce(0) { $0 + $1.width } + 2 * gap
@@ -27,6 +28,23 @@ extension PixelDiff {
             }
         }
         return canvas
+    }
+
+    /// The size of ``sideBySide(expected:actual:diff:gap:)``'s composite of two images (the
+    /// diff is as large as the larger of them): three widths and two gaps, the taller height.
+    public static func sideBySideSize(_ expected: Bitmap, _ actual: Bitmap, gap: Int = 8) -> (width: Int, height: Int) {
+        let diffWidth = max(expected.width, actual.width)
+        return (expected.width + actual.width + diffWidth + 2 * max(gap, 0), max(expected.height, actual.height))
+    }
+
+    /// Whether the composite of two images stays within what ``PNG`` reads back
+    /// (``PNG/defaultMaximumPixelCount`` pixels) and what the encoder writes (1,000,000 a
+    /// side): two images of 16384 × 16384, which are read, would make one of 3 × 268 M pixels
+    /// (3 GiB) and fail to allocate.
+    public static func sideBySideFits(_ expected: Bitmap, _ actual: Bitmap, gap: Int = 8) -> Bool {
+        let (w, h) = sideBySideSize(expected, actual, gap: gap)
+        return w <= PNGPartsWriter.maximumDimension && h <= PNGPartsWriter.maximumDimension
+            && w * h <= PNG.defaultMaximumPixelCount
     }
 
     /// The image composited over white, so a transparent golden reads as it would on a page.

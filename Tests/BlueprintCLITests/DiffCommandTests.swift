@@ -37,6 +37,25 @@ import Testing
         try FileManager.default.removeItem(atPath: folder)
     }
 
+    /// A side-by-side composite too large to make (three images of 400,000 pixels a row are
+    /// wider than a PNG this tool writes) is refused before it is drawn: the comparison is
+    /// still reported, `-o` still written, and the error names the missing output.
+    @Test func aCompositeTooLargeIsRefusedAndTheRestStands() throws {
+        let folder = try CLI.temporaryFolder()
+        var a = Bitmap(width: 400_000, height: 1, color: .white)
+        let b = Bitmap(width: 400_000, height: 1, color: .white)
+        a[10, 0] = RGBA(0, 0, 0)
+        try PNG.write(a, to: folder + "/a.png", compression: .fast)
+        try PNG.write(b, to: folder + "/b.png", compression: .fast)
+        let run = try CLI.run(["diff", folder + "/a.png", folder + "/b.png", "-o", folder + "/d.png", "--side-by-side", folder + "/s.png"])
+        #expect(run.status == 2)
+        #expect(run.stdout == "different: 1 of 400000x1 pixels differ (<0.01%), 0 anti-aliased, bounds 10,0 1x1\nwrote \(folder)/d.png\n")
+        #expect(run.stderr == "error: --side-by-side \(folder)/s.png not written: the three images side by side would be 1200016x1 pixels, more than an image this tool writes or reads (16384x16384 pixels, 1,000,000 a side); write the diff alone with -o\n")
+        #expect(FileManager.default.fileExists(atPath: folder + "/d.png"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/s.png"))
+        try FileManager.default.removeItem(atPath: folder)
+    }
+
     @Test func noDiffImageWhenNothingDiffers() throws {
         let folder = try CLI.temporaryFolder()
         let run = try CLI.run(["diff", "\(Self.pairs)/identical/expected.png", "\(Self.pairs)/identical/actual.png", "-o", folder + "/diff.png"])

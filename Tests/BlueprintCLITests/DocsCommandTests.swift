@@ -223,6 +223,25 @@ import Testing
         #expect(check.stdout.hasSuffix("2 problems; run `blueprint docs g.md` to update\n"), "\(check.stdout)")
     }
 
+    /// A layout fence is any CommonMark fence whose info string is `layout`: indented in a list
+    /// item (its indentation taken off the text, and given to the link and to a message's
+    /// column), four backticks, or tildes.
+    @Test func everyFenceCommonMarkReadsIsABlock() throws {
+        let dir = try Scratch()
+        let text = "- Item:\n\n  ```layout\n  canvas 100 x 100\n  view a\n  a.widht == 1\n  ```\n\n````layout\n\(Self.box)````\n\n~~~layout\n\(Self.box.replacing("box.width = 50", with: "box.width = 60"))~~~\n"
+        try dir.write("h.md", text)
+        let bad = try dir.blueprint(["docs", "h.md", "--check"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "h.md:6:5: error: unknown attribute `widht`; did you mean `width`?\n      a.widht == 1\n        ^~~~~\n")
+        try dir.write("h.md", text.replacing("widht", with: "width"))
+        #expect(try dir.blueprint(["docs", "h.md"]).status == 0)
+        let lines = try String(contentsOfFile: dir.path + "/h.md", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[7].hasPrefix("  ![Layout diagram](layout-"), "\(lines)")
+        #expect(lines[17].hasPrefix("![Layout diagram](layout-") && lines[27].hasPrefix("![Layout diagram](layout-"), "\(lines)")
+        #expect(FileSystem.contents(of: dir.path).filter { $0.hasPrefix("layout-") }.count == 3)
+        #expect(try dir.blueprint(["docs", "h.md", "--check"]).stdout == "1 document, 3 images: all current\n")
+    }
+
     @Test func aBadBlockAnywhereLeavesEveryDocumentAsItWas() throws {
         // The bad block is the first of c.md (blocks are drawn bottom to top) and in the last
         // document: a.md and c.md's good block were drawn, and nothing of them may be written.

@@ -52,6 +52,23 @@ struct EndlessInputTests {
         #expect(symlink("/dev/zero", dir.path + "/goldens/card.png") == 0)
         let run = try dir.check()
         #expect(run.status == 2)
-        #expect(checkMessages(run.stdout)["card"] == "goldens/card.png could not be checked: the golden is not a readable PNG (PNG data: not a readable PNG: Not a PNG file); record it again with blueprint check --record failed.")
+        #expect(checkMessages(run.stdout)["card"] == "goldens/card.png could not be checked: goldens/card.png: cannot read: it is not a regular file (a pipe, a socket or a device).")
+    }
+
+    /// A named pipe among the fixtures or as a golden is refused, not opened: opening it waits
+    /// for a writer, and `check` stopped there for ever.
+    @Test func aNamedPipeIsRefusedNotOpened() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/card.layout", cardLayout)
+        #expect(mkfifo(dir.path + "/fixtures/pipe.layout", 0o644) == 0)
+        try FileSystem.createDirectories(dir.path + "/goldens")
+        #expect(mkfifo(dir.path + "/goldens/card.png", 0o644) == 0)
+        let start = Date()
+        let run = try dir.check()
+        #expect(Date().timeIntervalSince(start) < 60)
+        #expect(run.status == 2)
+        let messages = checkMessages(run.stdout)
+        #expect(messages["card"] == "goldens/card.png could not be checked: goldens/card.png: cannot read: it is not a regular file (a pipe, a socket or a device).")
+        #expect(messages["pipe"]?.contains("fixtures/pipe.layout: cannot read: it is not a regular file (a pipe, a socket or a device)") == true, "\(run.stdout)")
     }
 }

@@ -215,7 +215,7 @@ import Testing
         let result = try run("render", layout, "-o", folder + "/big.svg")
         #expect(Date().timeIntervalSince(start) < 20)
         #expect(result.status == 2)
-        #expect(result.stderr == "error: the layout is too large to draw: `a` at (0, 0), 999999999999999 x 10 points, takes it past 32767 points per side; `blueprint solve` lists every frame\n")
+        #expect(result.stderr == "error: \(layout): the layout is too large to draw: `a` at (0, 0), 999999999999999 x 10 points, takes it past 32767 points per side; `blueprint solve` lists every frame\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["big.layout"])
         // solve prints its frames.
         let solve = try run("solve", layout)

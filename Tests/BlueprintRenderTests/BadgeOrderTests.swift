@@ -33,6 +33,27 @@ import Testing
         #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.markers == 0)
     }
 
+    /// A custom guide's size badge is placed at the guide, not in its view's corner (where it
+    /// read as the view's size).
+    @Test func aGuidesBadgeIsAtTheGuide() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 400 x 300
+            view pane
+            pane.edges == superview.edges
+            guide column in pane
+            column.top == pane.top + 20
+            column.height == 100
+            column.centerX == pane.centerX
+            column.width == 200
+            """, file: "guide.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let badge = try #require(d.texts.first { $0.text == "200 × 100" })
+        let pane = try frame(d, "pane")
+        let column = Rect(x: pane.minX + 100, y: pane.minY + 20, width: 200, height: 100)
+        #expect(column.holds(badge.rect), "\(badge.rect)")
+        #expect(badge.rect.maxX <= column.maxX && badge.rect.maxY <= column.maxY)
+    }
+
     /// aspect-image's 36 × 36 avatar, full inside with two labels and a name beside it, had
     /// its badge on a leader; a size smaller it hangs from the avatar's top edge.
     @Test func aBadgeASizeSmallerHangsFromItsViewsEdge() throws {

@@ -142,6 +142,38 @@ import Testing
         #expect(try label(b.top == a.bottom + 30) == "30")
     }
 
+    /// Many constraints on one anchor pair or one size are summed up, not written out: a
+    /// line's label keeps three texts and counts the rest, a badge five parts; a constraint
+    /// written twice is said once. (Thousands of them made a label 400,000 pixels wide.)
+    @Test func manyConstraintsOnOneAnchorAreCounted() throws {
+        var text = "canvas 300 x 100\nview a\nview b\na.top == 0\na.leading == 100\na.height == 10\nb.top == 20\nb.height == 10\nb.width == 10\n"
+        for k in 1...30 { text += "a.leading >= b.leading + \(k) ~ \(50 + k)\n" }
+        for k in 1...10 { text += "a.width >= \(k)\na.width >= \(k)\n" }
+        let document = try LayoutDocument(parsing: text, file: "many.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        #expect(d.annotations.compactMap(\.label).filter { $0.contains("more") } == ["≥ 1 @51, ≥ 2 @52, ≥ 3 @53, +27 more"])
+        #expect(d.texts.map(\.text).filter { $0.contains("more") && $0.contains("·") } == ["h 10 · w ≥ 1 · w ≥ 2 · w ≥ 3 · w ≥ 4 · +6 more"])
+    }
+
+    /// An optional inequality the layout leaves unmet reads as written, not as drawn: the
+    /// same label whether it holds or not.
+    @Test func anUnmetOptionalInequalityReadsAsWritten() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
+        for v in [a, b, c] { root.addSubview(v) }
+        try activate([a.top == root.top + 10, a.left == root.left + 20, a.width == 60, a.height == 40,
+                      b.top == root.top + 10, b.left == root.left + 120, b.width == 60, b.height == 240,
+                      c.top == root.top + 10, c.left == root.left + 100, c.width == 60, c.height == 20])
+        func label(_ c: LayoutConstraint) throws -> String? { try Self.spacingLabel(c, in: root) }
+        // a ends at 50, 142 above the bottom; b ends at 250, 50 below it.
+        #expect(try label(a.bottom <= root.bottom - 8 ~ 500) == "≥ 8 @500")
+        #expect(try label(b.bottom <= root.bottom - 8 ~ 500) == "≥ 8 @500")
+        #expect(try label(root.bottom >= b.bottom + 8 ~ 500) == "≥ 8 @500")
+        // Neighbours: c starts 20 right of a's end (met) and 80 left of b's (unmet).
+        #expect(try label(c.leading >= a.trailing + 10 ~ 500) == "≥ 10 @500")
+        #expect(try label(c.leading >= b.trailing + 8 ~ 500) == "≥ 8 @500")
+    }
+
     /// Coordinates that coincide: the gap is measured from the outer item's edge inwards,
     /// whichever item the constraint names first; between neighbours, from the first's far edge.
     @Test func coincidingEdgesReadTheSameWhicheverItemComesFirst() throws {

@@ -34,7 +34,7 @@ import Blueprint
     @Test func spacesOtherThanASpaceAreNamed() {
         #expect(firstError("view\u{A0}c\n") == "1:5: unexpected character U+00A0 (a space other than U+0020; use a plain space or a tab)")
         #expect(firstError("view a\na.width ==\u{3000}10\n") == "2:11: unexpected character U+3000 (a space other than U+0020; use a plain space or a tab)")
-        #expect(firstError("view a\u{2028}\n") == "1:7: unexpected character U+2028 (a space other than U+0020; use a plain space or a tab)")
+        #expect(firstError("view a\u{2028}\n") == "1:7: unexpected character U+2028 (a line or paragraph separator: lines end with LF or CRLF)")
     }
 
     @Test func privateUseCharactersAreNamed() {
@@ -96,6 +96,20 @@ import Blueprint
             x.layout:1:21: error: unknown view option `fnot`; did you mean `font`?
                 view c label "\u{FFFD}abc" fnot 3
                                     ^~~~
+            """)
+        // A line separator would break the echoed line in some terminals.
+        #expect(printed("view a\u{2028}\n") == """
+            x.layout:1:7: error: unexpected character U+2028 (a line or paragraph separator: lines end with LF or CRLF)
+                view a\u{FFFD}
+                      ^
+            """)
+        // A file name is shown the same way: a newline or an escape in it cannot break the
+        // `file:line:column:` form or colour the terminal.
+        let named = SourceDiagnostic(file: "esc\u{1B}[31mred\nnl.layout", line: 2, column: 3, length: 5, message: "unknown attribute", sourceLine: "a.widht == 1")
+        #expect(named.description == """
+            esc\u{241B}[31mred\u{240A}nl.layout:2:3: error: unknown attribute
+                a.widht == 1
+                  ^~~~~
             """)
     }
 

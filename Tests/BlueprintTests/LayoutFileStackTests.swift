@@ -119,6 +119,38 @@ struct LayoutFileStackTests {
         #expect(d.root.layoutReport.isClean)
     }
 
+    /// Beside a guide, `superview` (and a position against a bare number) means the guide's
+    /// own view, as `|` in a visual format does and SnapKit's `equalToSuperview()`: not that
+    /// view's superview.
+    @Test func aGuidesSuperviewIsItsView() throws {
+        let d = try parse("""
+            canvas 400 x 200
+            view pane
+            pane.left == superview.left + 200
+            pane.top = 0
+            pane.width == 200
+            pane.height == 200
+            guide g1 in pane
+            guide g2 in pane
+            guide g3 in pane
+            g1.leading == superview.leading + 10
+            g1.top = 10
+            g1.width == 50
+            g1.height == 20
+            H:|-10-[g2(50)]
+            V:|-40-[g2(20)]
+            superview.trailing == g3.trailing + 30
+            g3.bottom = -10
+            g3.width == 20
+            g3.height == 20
+            """)
+        d.root.layoutIfNeeded()
+        // In pane's coordinates, all three.
+        #expect(d.guides.map(\.layoutFrame) == [Rect(x: 10, y: 10, width: 50, height: 20), Rect(x: 10, y: 40, width: 50, height: 20),
+                                                Rect(x: 150, y: 170, width: 20, height: 20)])
+        #expect(d.root.layoutReport.isClean)
+    }
+
     @Test func stackAndGuideErrors() {
         #expect(errors("stack s axis diagonal") == """
             test.layout:1:14: error: unknown axis `diagonal`: use horizontal, vertical
@@ -170,8 +202,41 @@ struct LayoutFileStackTests {
                 guide g
                       ^
             """)
+        #expect(errors("view bar\nbar.leading == safeArea.leadingMargin") == """
+            test.layout:2:25: error: `safeArea` is a layout guide and has no leadingMargin (a guide has no margins): write `safeArea.leading`
+                bar.leading == safeArea.leadingMargin
+                                        ^~~~~~~~~~~~~
+            """)
+        #expect(errors("view bar\nguide g\ng.topMargin == bar.top") == """
+            test.layout:3:3: error: `g` is a layout guide and has no topMargin (a guide has no margins): write `g.top`
+                g.topMargin == bar.top
+                  ^~~~~~~~~
+            """)
+        #expect(errors("view bar\nbar.bottom == root.keyboardLayoutGuide.top\nbar.top == keyboardLayoutGuide.top") == """
+            test.layout:2:20: error: `keyboardLayoutGuide` is not supported: no keyboard is shown here; declare a guide (`guide keyboard`), pin it to the root's bottom with the keyboard's height (`keyboard.height == 336`), and constrain to it
+                bar.bottom == root.keyboardLayoutGuide.top
+                                   ^~~~~~~~~~~~~~~~~~~
+            test.layout:3:12: error: `keyboardLayoutGuide` is not supported: no keyboard is shown here; declare a guide (`guide keyboard`), pin it to the root's bottom with the keyboard's height (`keyboard.height == 336`), and constrain to it
+                bar.top == keyboardLayoutGuide.top
+                           ^~~~~~~~~~~~~~~~~~~
+            """)
+        #expect(errors("view t label \"Hi\" numberOfLines 0") == """
+            test.layout:1:19: error: unknown view option `numberOfLines`: a .layout file writes UIKit's `numberOfLines` as `lines`
+                view t label "Hi" numberOfLines 0
+                                  ^~~~~~~~~~~~~
+            """)
+        #expect(errors("view t label \"Hi\" lineBreakMode tail") == """
+            test.layout:1:19: error: unknown view option `lineBreakMode`: a .layout file writes UIKit's `lineBreakMode` as `truncate` or `wrap`
+                view t label "Hi" lineBreakMode tail
+                                  ^~~~~~~~~~~~~
+            """)
+        #expect(errors("stack s isLayoutMarginsRelativeArrangement true") == """
+            test.layout:1:9: error: unknown stack option `isLayoutMarginsRelativeArrangement`: a .layout file writes UIKit's `isLayoutMarginsRelativeArrangement` as `marginsRelative`
+                stack s isLayoutMarginsRelativeArrangement true
+                        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            """)
         #expect(errors("guide g\ng.firstBaseline == root.top") == """
-            test.layout:2:3: error: g is a layout guide and has no firstBaseline
+            test.layout:2:3: error: `g` is a layout guide and has no firstBaseline: only a view has baselines
                 g.firstBaseline == root.top
                   ^~~~~~~~~~~~~
             """)

@@ -401,6 +401,9 @@ struct LayoutFileTests {
         #expect(first("canvas 0 x 10") == "test.layout:1:8: error: the canvas must be wider and taller than 0")
         #expect(first("direction up") == "test.layout:1:11: error: expected `ltr` or `rtl` after `direction`, found `up`")
         #expect(first("safearea 1 2") == "test.layout:1:13: error: expected 4 safe-area insets (top left bottom right) or 1 for all sides, found 2")
+        // A safe area lies inside the screen: a negative inset is refused where it stands.
+        #expect(first("safearea -10") == "test.layout:1:10: error: a safe-area inset cannot be negative (-10): the safe area lies inside the screen")
+        #expect(first("let m = 4\nsafearea 47 0 -m 0") == "test.layout:2:15: error: a safe-area inset cannot be negative (-4): the safe area lies inside the screen")
         #expect(first("let = 3") == "test.layout:1:5: error: expected a metric name after `let`, found `=`")
         #expect(first("let a 3") == "test.layout:1:7: error: expected `=` after `let a`, found `3`")
         #expect(first("let a = 1\nlet a = 2") == "test.layout:2:5: error: a metric named `a` is already declared on line 1")

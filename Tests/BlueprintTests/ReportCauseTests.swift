@@ -66,6 +66,48 @@ struct ReportCauseTests {
         #expect(root.layoutReport.isClean)
     }
 
+    /// A view stretched by a bound it is at (a button held at 64 by `width >= 64`) could not
+    /// have stayed at its natural width: no tie with its neighbour, exit 0 for the file.
+    @Test func aViewAtARequiredBoundIsNotATie() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 300 x 60
+            view title label "Library" font 17
+            view button label "Select" font 15
+            title.leading == superview.leading + 16
+            title.top == superview.top + 10
+            button.trailing == superview.trailing - 16
+            button.centerY == title.centerY
+            button.width >= 64
+            """, file: "bar.layout")
+        document.root.layoutIfNeeded()
+        let button = try #require(document.view(named: "button"))
+        #expect(button.frame.width == 64)
+        #expect(button.intrinsicContentSize.width < 64)
+        #expect(document.root.layoutReport.ties.isEmpty)
+        #expect(document.root.layoutReport.isClean)
+    }
+
+    /// A rival held at its length by a constraint above the content priority (a hairline's
+    /// `height == 1 ~ 999`) could not have stretched instead: no tie.
+    @Test func aRivalHeldAboveTheContentPriorityIsNotATie() throws {
+        let text = """
+            canvas 200 x 60
+            stack col axis vertical
+            view line in col size none x 1
+            view text in col label "Hello" font 17
+            col.edges == superview.edges
+            line.height == 1 ~ 999
+            """
+        let document = try LayoutDocument(parsing: text, file: "hairline.layout")
+        document.root.layoutIfNeeded()
+        #expect(document.view(named: "text")?.frame == Rect(x: 0, y: 1, width: 200, height: 59))
+        #expect(document.root.layoutReport.isClean)
+        // Without it, the two equal huggings are a tie, as before.
+        let loose = try LayoutDocument(parsing: text.replacing("line.height == 1 ~ 999", with: ""), file: "hairline.layout")
+        loose.root.layoutIfNeeded()
+        #expect(loose.root.layoutReport.ties.count == 1)
+    }
+
     @Test func aFillEquallyStackIsNotATie() throws {
         let a = View(name: "a"), b = View(name: "b")
         a.explicitIntrinsicContentSize = Size(width: 30, height: 20)

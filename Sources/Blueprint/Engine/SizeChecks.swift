@@ -115,9 +115,10 @@ extension View {
     /// Pairs of this view's subviews side by side along an axis, with the same hugging (or
     /// compression-resistance) priority on it, of which one is stretched (compressed) past its
     /// intrinsic size and the other is exactly at it (at most ``PriorityTie/siblingLimit``
-    /// subviews). A view whose length on the axis a required equality constraint decides, or
-    /// two views whose lengths a constraint relates (a stack's `fillEqually`), are not a tie —
-    /// as far as the constraints installed on the view and its superview tell.
+    /// subviews). A view whose length a constraint above that priority holds where it is (an
+    /// equality, or a bound the length is at), or two views whose lengths a constraint relates
+    /// (a stack's `fillEqually`), are not a tie — as far as the constraints installed on the
+    /// view and its superview tell.
     /// - Parameter rtl: whether the tree is laid out right to left (labels measure in it).
     private func appendPriorityTies(rightToLeft rtl: Bool, to out: inout [PriorityTie]) {
         guard subviews.count > 1, subviews.count <= PriorityTie.siblingLimit else { return }
@@ -132,7 +133,20 @@ extension View {
         }
         for axis in LayoutAxis.allCases {
             let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
-            var decided = [Bool?](repeating: nil, count: children.count)
+            // Whether a child's length is held where it is, against growing (`grow`) or
+            // shrinking, by a constraint above `p` (its own priority of that kind): each looked
+            // up once per axis and question, and only for a pair. (One `p` per question: a
+            // child asked against shrinking is either stretched, `p` its hugging, or at its
+            // natural length and the rival of a compressed one, `p` its compression resistance.)
+            var held = [Bool?](repeating: nil, count: 2 * children.count)
+            func isHeld(_ k: Int, against grow: Bool, above p: LayoutPriority) -> Bool {
+                let slot = 2 * k + (grow ? 1 : 0)
+                if let known = held[slot] { return known }
+                let length = axis == .horizontal ? sizes[k].solved.width : sizes[k].solved.height
+                let answer = children[k].lengthIsHeld(dimension, at: length, against: grow, above: p)
+                held[slot] = answer
+                return answer
+            }
             for (i, v) in children.enumerated() {
                 guard let (length, natural) = sizes[i].lengths(along: axis) else { continue }
                 let stretched = length > natural + 1e-6, compressed = length < natural - 1e-6
@@ -144,11 +158,13 @@ extension View {
                     guard q == p, let (wLength, wNatural) = sizes[j].lengths(along: axis), Swift.abs(wLength - wNatural) <= 1e-6,
                         v.isSideBySide(with: w, along: axis)
                     else { continue }
-                    // A rival whose length a required equality decides could not have given way
-                    // (each child's answer looked up once per axis, and only for a pair).
-                    if decided[i] == nil { decided[i] = children[i].lengthIsDecided(dimension) }
-                    if decided[j] == nil { decided[j] = children[j].lengthIsDecided(dimension) }
-                    guard decided[i] == false, decided[j] == false, !v.lengthIsRelated(to: w, dimension) else { continue }
+                    // Not a tie when either could not have given way: the stretched (compressed)
+                    // view held at its length against going back, or its rival against following
+                    // it, by a constraint that outranks the content priority (an equality on the
+                    // length, `button.width >= 64` holding a button stretched to 64,
+                    // `line.height == 1 ~ 999`), or when a constraint relates the two lengths.
+                    guard !isHeld(i, against: compressed, above: p), !isHeld(j, against: stretched, above: p),
+                          !v.lengthIsRelated(to: w, dimension) else { continue }
                     out.append(PriorityTie(yielded: v, kept: w, axis: axis, kind: stretched ? .hugging : .compressionResistance, priority: p))
                 }
             }
@@ -178,11 +194,20 @@ extension View {
         return false
     }
 
-    /// A required equality on this view's `dimension`.
-    private func lengthIsDecided(_ dimension: LayoutAttribute) -> Bool {
+    /// Whether a constraint above priority `p` holds this view's `dimension` at `length`:
+    /// an equality on it (to a constant or to another length), or a bound on it alone that
+    /// the length is at, against growing (`v.width <= 80` at 80) or shrinking
+    /// (`v.width >= 64` at 64).
+    fileprivate func lengthIsHeld(_ dimension: LayoutAttribute, at length: Double, against grow: Bool, above p: LayoutPriority) -> Bool {
         anyInstalledConstraint { c in
-            c.relation == .equal && c.priority.isRequired
-                && ((c.firstAttribute == dimension && c.firstItem === self) || (c.secondAttribute == dimension && c.secondItem === self))
+            guard c.priority > p else { return false }
+            if c.relation == .equal {
+                return (c.firstAttribute == dimension && c.firstItem === self) || (c.secondAttribute == dimension && c.secondItem === self)
+            }
+            guard c.secondAttribute == nil, c.firstAttribute == dimension,
+                  c.relation == (grow ? .lessThanOrEqual : .greaterThanOrEqual),
+                  Swift.abs(c.constant - length) <= 1e-6 else { return false }
+            return c.firstItem === self
         }
     }
 

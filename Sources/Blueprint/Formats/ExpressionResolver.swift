@@ -63,8 +63,19 @@ struct ExpressionResolver {
         for c in out {
             if let problem = c.problem {
                 // A guide's missing attribute is on the side that names it.
-                if case .attributeNotAvailable(_, let a) = problem.kind, a == c.firstAttribute, c.firstItem is LayoutGuide {
-                    throw SyntaxError(message: problem.reason, range: l.attributeRange)
+                if case .attributeNotAvailable(_, let a) = problem.kind {
+                    // Named as the line writes it (`safeArea`, not `root.safeAreaLayoutGuide`),
+                    // with the edge a margin stands for.
+                    let onLeft = a == c.firstAttribute && c.firstItem is LayoutGuide
+                    if let r = onLeft ? l : s.rhs.reference {
+                        var message = "`\(r.view)` is a layout guide and has no \(r.attribute)"
+                        if a.isMargin, r.attribute.hasSuffix("Margin") {
+                            message += " (a guide has no margins): write `\(r.view).\(r.attribute.dropLast(6))`"
+                        } else if a.isBaseline {
+                            message += ": only a view has baselines"
+                        }
+                        throw SyntaxError(message: message, range: r.attributeRange)
+                    }
                 }
                 throw SyntaxError(message: problem.reason, range: s.rhs.reference?.attributeRange ?? l.attributeRange)
             }
@@ -77,7 +88,7 @@ struct ExpressionResolver {
     private func resolveItem(_ r: AttributeReference, leftHandItem: LayoutItem?) throws(SyntaxError) -> LayoutItem {
         let base: LayoutItem
         if r.base == "superview" {
-            guard let other = leftHandItem, let s = other.owningView?.superview else {
+            guard let other = leftHandItem, let s = other.superviewForFormats else {
                 throw SyntaxError(message: "`\(leftHandItem?.name ?? "")` has no superview", range: r.viewRange)
             }
             base = s
@@ -99,6 +110,7 @@ struct ExpressionResolver {
 
     /// "unknown view `emial`; did you mean `email`?"
     private func unknownView(_ r: AttributeReference) -> SyntaxError {
+        if r.view == "keyboardLayoutGuide" { return SyntaxError(message: keyboardGuideMessage, range: r.viewRange) }
         var message = "unknown view `\(r.view)`"
         if let names = itemNames?(), let guess = closest(r.view, in: names) { message += "; did you mean `\(guess)`?" }
         return SyntaxError(message: message, range: r.viewRange)
@@ -166,7 +178,7 @@ struct ExpressionResolver {
         let rel = m1 < 0 ? relation.flipped : relation
         let value = rhs.constant / m1
         func superview() throws(SyntaxError) -> View {
-            guard let s = first.owningView?.superview else {
+            guard let s = first.superviewForFormats else {
                 throw SyntaxError(
                     message: "`\(first.name)` has no superview, so a position cannot be a bare number: relate it to another item",
                     range: rhs.range)

@@ -335,6 +335,9 @@ struct ExpressionParser {
                                             : "write `\(written)` for `\(name).\(text(attribute))` (`\(written).\(next)`): no view of this file is called `\(name)`, so the root's guide is meant",
                                           range: known ? attribute.start..<attribute.end : t.start..<attribute.end)
                     }
+                    if text(attribute) == "keyboardLayoutGuide" {
+                        throw SyntaxError(message: keyboardGuideMessage, range: attribute.start..<attribute.end)
+                    }
                     throw fail("cannot follow dot paths: write `view.attribute`, or `view.margins.attribute` / `view.safeArea.attribute` / `view.readableContent.attribute` for a view's guides", current)
                 }
                 advance()
@@ -363,3 +366,6 @@ struct ExpressionParser {
         }
     }
 }
+
+/// UIKit's `keyboardLayoutGuide`, which a file cannot have: no keyboard is shown.
+let keyboardGuideMessage = "`keyboardLayoutGuide` is not supported: no keyboard is shown here; declare a guide (`guide keyboard`), pin it to the root's bottom with the keyboard's height (`keyboard.height == 336`), and constrain to it"

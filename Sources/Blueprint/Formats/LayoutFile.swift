@@ -684,7 +684,7 @@ struct LayoutFileParser {
     private mutating func safeArea(_ tokens: [Token], _ lexer: Lexer, _ n: Int) throws(SyntaxError) {
         var c = cursor(tokens, lexer)
         if let previous = safeAreaLine { throw SyntaxError(message: "the safe area is already set on line \(previous)", range: tokens[0].start..<tokens[0].end) }
-        let insets = try insetList(&c, what: "safe-area inset")
+        let insets = try insetList(&c, what: "safe-area inset", atLeastZero: true)
         try c.end()
         safeAreaLine = n
         root.safeAreaInsets = insets
@@ -705,10 +705,18 @@ struct LayoutFileParser {
     }
 
     /// Four numbers (top left bottom right) or one for all sides.
-    private func insetList(_ c: inout Cursor, what: String) throws(SyntaxError) -> EdgeInsets {
+    /// With `atLeastZero`, a negative one is refused where it stands (a safe area cannot reach
+    /// past the screen).
+    private func insetList(_ c: inout Cursor, what: String, atLeastZero: Bool = false) throws(SyntaxError) -> EdgeInsets {
         var values: [Double] = []
         while values.count < 4, c.current.kind != .end, c.current.kind != .identifier || metrics[c.text] != nil {
-            values.append(try c.number("a \(what)", metrics: metrics))
+            let start = c.current.start
+            let value = try c.number("a \(what)", metrics: metrics)
+            if atLeastZero && value < 0 {
+                throw SyntaxError(message: "a \(what) cannot be negative (\(formatNumber(value))): the safe area lies inside the screen",
+                                  range: start..<c.tokens[c.i - 1].end)
+            }
+            values.append(value)
         }
         switch values.count {
         case 1: return EdgeInsets(all: values[0])
@@ -879,6 +887,17 @@ struct LayoutFileParser {
                     // A weight or `italic` written straight after the size, as CSS and SwiftUI put it.
                     if Font.Weight(named: option) != nil {
                         throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a font's weight is written `weight \(option.lowercased())`",
+                                          range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
+                    }
+                    // UIKit's property names, as an iOS engineer writes them first.
+                    let uikit = ["numberOfLines": "lines", "textAlignment": "align", "lineBreakMode": "truncate` or `wrap",
+                                 "preferredMaxLayoutWidth": "maxwidth", "isHidden": "hidden", "text": "label",
+                                 "contentHuggingPriority": "hugging", "contentCompressionResistancePriority": "compression",
+                                 "layoutMargins": "margins", "directionalLayoutMargins": "margins",
+                                 "isLayoutMarginsRelativeArrangement": "marginsRelative",
+                                 "isBaselineRelativeArrangement": "baselineRelative", "customSpacing": "spacingAfter"]
+                    if let short = uikit[option], short.split(separator: "`").allSatisfy({ options.contains(String($0)) || $0 == " or " }) {
+                        throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a .layout file writes UIKit's `\(option)` as `\(short)`",
                                           range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
                     }
                     let message = closest(option, in: options).map { "unknown \(keyword) option `\(option)`; did you mean `\($0)`?" }

@@ -385,7 +385,8 @@ struct Lexer {
         switch scalar.properties.generalCategory {
         case .control: return code + " (a control character)"
         case .format: return code + " (an invisible formatting character)"
-        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return code + " (a space other than U+0020; use a plain space or a tab)"
+        case .spaceSeparator: return code + " (a space other than U+0020; use a plain space or a tab)"
+        case .lineSeparator, .paragraphSeparator: return code + " (a line or paragraph separator: lines end with LF or CRLF)"
         case .privateUse, .unassigned, .surrogate: return code + " (no visible character)"
         default: return nil
         }

@@ -53,7 +53,7 @@ enum SimpleConstraintLine {
             // A size against a number is absolute; a position is relative to the superview's
             // same attribute (`view1.left = 10`).
             if !a.isDimension {
-                guard let parent = first.owningView?.superview else { return nil }
+                guard let parent = first.superviewForFormats else { return nil }
                 second = (parent, a)
             }
         default:
@@ -92,7 +92,7 @@ enum SimpleConstraintLine {
         guard t[i].kind == .identifier, t[i + 1].kind == .dot, t[i + 2].kind == .identifier else { return nil }
         var found: LayoutItem
         if lexer.text(t[i], is: "superview") {
-            guard let left = leftHand, let parent = left.owningView?.superview else { return nil }
+            guard let left = leftHand, let parent = left.superviewForFormats else { return nil }
             found = parent
         } else if let names, let named = lexer.lookUp(t[i], in: names) {
             found = named

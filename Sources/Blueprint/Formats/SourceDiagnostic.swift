@@ -34,7 +34,9 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     /// `file:line:column: error: message`, then the line and a caret. Very long lines are cut
     /// around the caret so the message stays readable.
     public var description: String {
-        let place = (file.map { "\($0):" } ?? "") + "\(line):\(column)"
+        // The file's name as the line's characters are shown: a name with a newline or an
+        // escape sequence in it cannot break the `file:line:column:` form or drive the terminal.
+        let place = (file.map { String($0.map(Self.shown)) + ":" } ?? "") + "\(line):\(column)"
         let (shown, padding, underline) = excerpt()
         let caret = String(repeating: " ", count: padding) + "^"
             + String(repeating: "~", count: Swift.max(0, Swift.min(underline, 80) - 1))
@@ -78,9 +80,16 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         return (prefix + String(body) + suffix, padding, underline)
     }
 
+    /// `text` as the excerpt shows a line (control characters as their pictures, separators and
+    /// bidirectional controls as `�`): a file name printed to a terminal cannot break a line,
+    /// colour it or reorder it.
+    package static func terminalSafe(_ text: String) -> String {
+        text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text : String(text.map(shown))
+    }
+
     /// A character as the excerpt shows it: a tab as a space; a C0 control character or DEL as
-    /// its Unicode control picture (`␀`, `␍`, `␛`); any other control character or a
-    /// bidirectional control as `�`.
+    /// its Unicode control picture (`␀`, `␍`, `␛`); any other control character, a line or
+    /// paragraph separator or a bidirectional control as `�`.
     static func shown(_ c: Character) -> Character {
         if c == "\t" { return " " }
         guard c.unicodeScalars.count == 1, let scalar = c.unicodeScalars.first else {
@@ -90,7 +99,9 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         switch scalar.value {
         case 0..<0x20: return Character(Unicode.Scalar(0x2400 + scalar.value)!)
         case 0x7F: return "\u{2421}"
-        case 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
+        // (U+2028 and U+2029, the line and paragraph separators, break a line in some
+        // terminals and editors: the caret would no longer line up.)
+        case 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
         default: return c
         }
     }

@@ -30,6 +30,10 @@ open class LayoutItem {
 
     /// The view that owns this item: the view itself, or the view a guide belongs to.
     public var owningView: View? { nil }
+    /// What `superview` means beside this item in a `.layout` line, and what a position
+    /// against a bare number is measured from: a view's superview, and a guide's own view
+    /// (as SnapKit's `equalToSuperview()` and VFL's `|` read it for a guide).
+    var superviewForFormats: View? { self is LayoutGuide ? owningView : owningView?.superview }
 
     /// The frame in the root view's coordinates, as of the last `layoutIfNeeded()`.
     public var absoluteFrame: Rect {

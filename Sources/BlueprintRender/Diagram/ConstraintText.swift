@@ -18,6 +18,10 @@ import Blueprint
 /// coordinates (x grows leftwards, docs/Semantics.md), so `b.leading == a.trailing + 8` puts `b`
 /// 8 to the *left* of `a`. The rule still states the gap as drawn: that line reads `8`, and
 /// `b.leading >= a.trailing + 8` reads `≥ 8`, never `−8` or `≤ −8`.
+///
+/// An optional inequality the layout leaves unmet (its items overlap where it asks for a
+/// gap) is read as if the coordinates coincided, so its label says what it asks for
+/// (`≥ 8 @500`), not what was drawn.
 enum ConstraintText {
     static func symbol(_ r: LayoutRelation) -> String {
         switch r {
@@ -76,7 +80,6 @@ enum ConstraintText {
         // The gap g runs from the nearer coordinate to the farther one; when they coincide, from
         // the outer item's edge inwards (the inner item's far edge is the nearer one).
         let far = isFarSide(firstAttribute, rightToLeft: rightToLeft)
-        let firstIsNear = abs(v1 - v2) < 0.5 ? (secondInsideFirst ? !far : far) : v1 < v2
         if multiplier != 1 {
             // No gap to speak of: the position as a fraction of the other, plus the constant.
             var s = symbol(relation) + " ×" + fraction(multiplier)
@@ -86,6 +89,16 @@ enum ConstraintText {
         // Mirrored, −first REL −second + c is first REL' second − c in the picture's x (REL'
         // the flipped relation).
         let (relation, constant) = mirrored ? (flip(relation), -constant) : (relation, constant)
+        // An optional inequality the layout leaves unmet has its items the wrong way round:
+        // its gap is measured the way the constraint asks for it, as when the coordinates
+        // coincide (`b.bottom <= box.bottom - 8 @500` with `b` past the bottom reads
+        // `≥ 8 @500`, not `≤ −8 @500`).
+        let unmet = switch relation {
+        case .lessThanOrEqual: v1 > v2 + constant + 0.01
+        case .greaterThanOrEqual: v1 < v2 + constant - 0.01
+        case .equal: false
+        }
+        let firstIsNear = abs(v1 - v2) < 0.5 || unmet ? (secondInsideFirst ? !far : far) : v1 < v2
         // first = second + c  ⇔  second − first = −c (first nearer) or first − second = c.
         let r = firstIsNear ? flip(relation) : relation
         let value = firstIsNear ? -constant : constant

@@ -92,15 +92,30 @@ struct Annotation {
 
     /// Folds another constraint between the same two anchors into this line: one label with
     /// both texts (`≥ 11, = 11 @751`), dashed only if both are, the stronger role.
+    /// Past this many texts, a merged label counts the rest (`≥ 1, ≥ 2, ≥ 3, +97 more`): a
+    /// hundred constraints between two anchors made one label wider than any picture.
+    static let mostMergedTexts = 4
+
+    /// The texts folded into the label and its short form so far (each once), kept apart so
+    /// that a long run of merges neither rejoins nor searches a growing string.
+    var mergedTexts: (all: [String], seen: Set<String>, short: [String], shortSeen: Set<String>)?
+
     mutating func merge(_ other: Annotation) {
-        var unique: [String] = []
-        for t in [label, other.label].compactMap({ $0 }) where !unique.contains(t) { unique.append(t) }
-        label = unique.isEmpty ? nil : unique.joined(separator: ", ")
-        if shortLabel != nil || other.shortLabel != nil {
-            var short: [String] = []
-            for t in [shortLabel ?? label, other.shortLabel ?? other.label].compactMap({ $0 }) where !short.contains(t) { short.append(t) }
-            shortLabel = short.joined(separator: ", ")
+        var m = mergedTexts ?? ([], [], [], [])
+        if mergedTexts == nil {
+            if let label { m.all.append(label); m.seen.insert(label) }
+            if let s = shortLabel ?? label { m.short.append(s); m.shortSeen.insert(s) }
         }
+        if let t = other.label, m.seen.insert(t).inserted { m.all.append(t) }
+        let hadShort = shortLabel != nil
+        if let t = other.shortLabel ?? other.label, m.shortSeen.insert(t).inserted { m.short.append(t) }
+        mergedTexts = m
+        func written(_ texts: [String]) -> String {
+            texts.count <= Self.mostMergedTexts ? texts.joined(separator: ", ")
+                : texts.prefix(Self.mostMergedTexts - 1).joined(separator: ", ") + ", +\(texts.count - Self.mostMergedTexts + 1) more"
+        }
+        label = m.all.isEmpty ? nil : written(m.all)
+        if hadShort || other.shortLabel != nil { shortLabel = written(m.short) }
         dashed = dashed && other.dashed
         related += other.related.filter { !related.contains($0) }
         source += "\n" + other.source

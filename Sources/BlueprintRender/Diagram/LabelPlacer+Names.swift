@@ -65,7 +65,10 @@ extension LabelPlacer {
             // name (`wifi…` for wifiRow), else to half of it and six characters: a stub cut
             // inside a word (`seg…` for segments) names nothing, and a callout with the whole
             // name does better.
-            let base = short ?? full
+            // A stack's arrangement is kept whole after its cut name (`c3Cont… ↓ 8`): the
+            // arrangement is what the name was carrying.
+            let base = Self.shortened(name, parent: b.parentName) ?? name
+            let suffix = b.stack.map { " " + $0 } ?? ""
             // A cut at a word's end comes before a longer one inside a word
             // (`primaryActionButton…`, not `primaryActionButtonCo…`).
             if base.count > 4 {
@@ -75,7 +78,7 @@ extension LabelPlacer {
                 for k in stride(from: min(base.count - 1, Self.longestName), through: 3, by: -1) {
                     let endsAWord = k >= 4 && !letters[k - 1].isWhitespace && (letters[k].isUppercase || letters[k].isWhitespace)
                     guard k >= fewest || endsAWord else { continue }
-                    let cut = String(base.prefix(k)) + "…"
+                    let cut = String(base.prefix(k)) + "…" + suffix
                     if endsAWord { atWords += inside(cut).map { (cut, $0) } } else { inWords += inside(cut).map { (cut, $0) } }
                 }
                 tries += atWords + inWords
@@ -83,7 +86,7 @@ extension LabelPlacer {
             // Off every I-bar first (a name on one takes the room of its label; a thin
             // alignment line is merely cut around it), then off text and frame edges only.
             // (A name cut short comes after the whole name on a line.)
-            let whole = tries.prefix { !$0.0.hasSuffix("…") }, cut = tries.dropFirst(whole.count)
+            let whole = tries.prefix { !$0.0.contains("…") }, cut = tries.dropFirst(whole.count)
             var found: (String, Rect)?
             search: for group in [whole, cut] {
                 for blocking in [SpatialIndex.Kind([.solid, .line]), .solid] {

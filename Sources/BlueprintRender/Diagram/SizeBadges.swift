@@ -51,9 +51,19 @@ struct SizeBadges {
         func add(_ item: LayoutItem, _ part: Part) {
             let id = ObjectIdentifier(item)
             if items[id] == nil { items[id] = item; order.append(id) }
+            // The same size said twice (two equal constraints) is one part.
+            if !part.text.isEmpty, parts[id]?.contains(where: { $0.text == part.text && $0.role == part.role }) == true { return }
             parts[id, default: []].append(part)
         }
-        func frame(_ item: LayoutItem) -> Rect { item.owningView?.absoluteFrame ?? item.absoluteLayoutRect }
+        // A custom guide's badge sits at its own frame (in its view's corner it read as the
+        // view's size); a view's, and a built-in guide's, at the view's.
+        func frame(_ item: LayoutItem) -> Rect {
+            if let guide = item as? LayoutGuide, let owner = guide.owningView, owner.layoutGuides.contains(where: { $0 === guide }) {
+                let r = guide.absoluteLayoutRect
+                if r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite { return r }
+            }
+            return item.owningView?.absoluteFrame ?? item.absoluteLayoutRect
+        }
         // The constant's size, after the metric it was written as (`h rowHeight 44`).
         func named(_ c: LayoutConstraint, _ value: Double, _ names: Bool = true) -> String {
             names ? c.constantName.map { $0 + " " + formatNumber(value) } ?? formatNumber(value) : formatNumber(value)
@@ -178,8 +188,16 @@ struct SizeBadges {
             // One badge per stroke role, so a colour says exactly which sizes are broken or in
             // the conflict (`w 64 · 1:1` orange beside `w 80` red), not the whole badge.
             for role in [StrokeRole.normal, .conflict, .broken] {
-                let group = sorted.filter { $0.role == role }
+                var group = sorted.filter { $0.role == role }
                 guard !group.isEmpty else { continue }
+                // A badge says a few sizes; past them it counts the rest (a view with thousands
+                // of size constraints made a badge wider than any picture, measured at length).
+                if group.count > Self.mostParts {
+                    let rest = group.count - (Self.mostParts - 1)
+                    let formulas = group[(Self.mostParts - 1)...].map(\.formula)
+                    group = Array(group.prefix(Self.mostParts - 1))
+                    group.append(Part(key: 9, text: "+\(rest) more", owners: [], role: role, formula: formulas.joined(separator: ", ")))
+                }
                 var owners: [Rect] = []
                 for p in group { owners += p.owners }
                 let short = group.contains { $0.short != nil } ? group.map { $0.short ?? $0.text }.joined(separator: " · ") : nil
@@ -188,6 +206,9 @@ struct SizeBadges {
             }
         }
     }
+
+    /// The most parts one badge shows (the last of them `+N more` when there are more).
+    static let mostParts = 6
 
     /// A, B, … Z, AA, AB, …
     static func letter(_ n: Int) -> String {
