@@ -21,6 +21,36 @@ enum PNGDecoder {
     ///     before any pixel memory is allocated (a decompression bomb is refused cheaply).
     /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` with libpng's message, `.imageTooLarge`.
     static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
+        let image = try decodePixels(data, path: path, maximumPixelCount: maximumPixelCount)
+        try checkEnd(data, path: path)
+        return image
+    }
+
+    /// Refuses a file whose pixels decoded but which ends early: the chunks after the image
+    /// data must run whole to an IEND with its CRC right (libpng's readers stop at the last
+    /// row, so a golden copied in part, or cut by a full disk, compared as whole).
+    static func checkEnd(_ data: UnsafeRawBufferPointer, path: String?) throws {
+        var offset = 8
+        while offset + 8 <= data.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
+            guard length <= data.count - offset - 12 else {
+                throw RasterError.unreadablePNG(path: path, message: "truncated PNG: the file ends inside its \(type) chunk")
+            }
+            if type == "IEND" {
+                let covered = UnsafeRawBufferPointer(rebasing: data[offset + 4..<offset + 8 + length])
+                let stored = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(data[offset + 8 + length + $1]) }
+                guard UInt(stored) == crc32(0, covered.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(covered.count)) else {
+                    throw RasterError.unreadablePNG(path: path, message: "IEND: CRC error")
+                }
+                return
+            }
+            offset += 12 + length
+        }
+        throw RasterError.unreadablePNG(path: path, message: "truncated PNG: no IEND chunk (the file ends early)")
+    }
+
+    private static func decodePixels(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
         guard data.count > 0 else { throw RasterError.emptyFile(path: path) }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)

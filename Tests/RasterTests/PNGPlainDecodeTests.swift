@@ -102,11 +102,19 @@ import Testing
         #expect(try PNG.decode(withText) == PNG.decode(file))
     }
 
-    /// The file ends after its image data: both paths decode it (neither reads beyond).
-    @Test func aMissingIENDIsNotRead() throws {
-        let file = try Self.bytes("flavours/rgba8.png")
-        #expect(Array(file.suffix(8).prefix(4)) == Array("IEND".utf8))
-        #expect(try PNG.decode(Array(file.dropLast(12))) == PNG.decode(file))
+    /// The file ends after its image data: refused on every path, though its pixels are all
+    /// there (a file cut short is not the file that was written).
+    @Test func aMissingIENDIsRefused() throws {
+        for name in ["flavours/rgba8.png", "flavours/palette8-trns.png"] {
+            let file = try Self.bytes(name)
+            #expect(Array(file.suffix(8).prefix(4)) == Array("IEND".utf8))
+            #expect(throws: RasterError.unreadablePNG(path: nil, message: "truncated PNG: no IEND chunk (the file ends early)")) {
+                try PNG.decode(Array(file.dropLast(12)))
+            }
+        }
+        // libpng's classic reader (16-bit interlaced files) reads to IEND itself.
+        let classic = try Self.bytes("flavours/rgba16-interlaced.png")
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "read beyond end of data")) { try PNG.decode(Array(classic.dropLast(12))) }
     }
 
     /// The zlib stream's Adler-32 is not recomputed on the plain path (every chunk's CRC is):
