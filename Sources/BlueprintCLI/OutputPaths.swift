@@ -24,7 +24,9 @@ enum OutputPaths {
             // leaves another output written by a command that failed.
             let folder = FileSystem.directory(of: path)
             if !FileSystem.isDirectory(folder) {
-                throw ValidationError("\(option) \(path): there is no folder \(folder)")
+                throw ValidationError(FileSystem.exists(folder)
+                    ? "\(option) \(path): \(folder) is a file, not a folder"
+                    : "\(option) \(path): there is no folder \(folder)")
             }
             if let input = inputs.first(where: { FileSystem.sameFile($0, path) }) {
                 throw ValidationError("\(option) \(path) would overwrite the input \(input); write somewhere else")

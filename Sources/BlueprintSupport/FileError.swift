@@ -14,5 +14,7 @@ package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    package var description: String { "\(path): cannot \(operation): \(reason)" }
+    package var description: String {
+        path.isEmpty ? "the file name is empty: cannot \(operation) it" : "\(path): cannot \(operation): \(reason)"
+    }
 }

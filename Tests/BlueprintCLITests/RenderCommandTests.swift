@@ -170,6 +170,9 @@ import Testing
              "error: fixtures/nonexistent.layout: cannot open: No such file or directory\n"),
             (["render", "fixtures/login-form.layout", "-o", "\(folder)/missing/x.png"],
              "Error: -o \(folder)/missing/x.png: there is no folder \(folder)/missing\n"),
+            (["render", "fixtures/login-form.layout", "-o", "fixtures/login-form.layout/x.png"],
+             "Error: -o fixtures/login-form.layout/x.png: fixtures/login-form.layout is a file, not a folder\n"),
+            (["render", "", "-o", out], "error: the file name is empty: cannot open it\n"),
         ]
         for (arguments, message) in cases {
             let result = try Golden.run(arguments, environment: [:])

@@ -278,6 +278,31 @@ struct LayoutFileTests {
         #expect(throws: SourceDiagnostics.self) { try LayoutDocument(bytes: [0x76, 0xFF], file: "x.layout") }
     }
 
+    /// Look-alikes of the operators (a word processor's minus, a full-width equals sign), a
+    /// metric used as a view and a size without its width say what to write instead.
+    @Test func lookAlikesAndMisplacedNamesSayWhatToWrite() {
+        #expect(errors("view a\na.width == 10 \u{2212} 2") == """
+            test.layout:2:15: error: unexpected character `\u{2212}`: write the ASCII `-`
+                a.width == 10 \u{2212} 2
+                              ^
+            """)
+        #expect(errors("view a\na.height \u{FF1D} 4") == """
+            test.layout:2:10: error: unexpected character `\u{FF1D}`: write the ASCII `=`
+                a.height \u{FF1D} 4
+                         ^~
+            """)
+        #expect(errors("let m = 4\nview a\na.width == m.width") == """
+            test.layout:3:12: error: `m` is a metric (4), not a view: a metric is a number (`a.width == m`)
+                a.width == m.width
+                           ^
+            """)
+        #expect(errors("view a size x 10") == """
+            test.layout:1:13: error: expected the width of the intrinsic size before `x`: `size 40 x 20`, or `none x 20` for none
+                view a size x 10
+                            ^
+            """)
+    }
+
     /// Names are ASCII (seed 001's IDENTIFIER); text in quotes is anything.
     @Test func namesAreASCII() {
         #expect(errors("view café") == """

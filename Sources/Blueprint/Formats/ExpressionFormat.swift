@@ -97,7 +97,7 @@ func parseConstraintLine(
     }
     var parser = ExpressionParser(lexer: lexer, startingAt: tokens, metric: metric, isView: { item($0) != nil })
     let syntax = try parser.parseConstraint()
-    return try ExpressionResolver(item: item, location: location, itemNames: itemNames).resolve(syntax)
+    return try ExpressionResolver(item: item, location: location, itemNames: itemNames, metric: metric).resolve(syntax)
 }
 
 /// A syntax error at byte offsets of `line`, as a diagnostic with a character column.

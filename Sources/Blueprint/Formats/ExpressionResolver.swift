@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// Turns a parsed constraint into constraints on real items.
 ///
 /// Text-format semantics (docs/LayoutFormat.md): `superview` is the superview of the left-hand view; a
@@ -11,6 +13,8 @@ struct ExpressionResolver {
     let location: SourceLocation?
     /// The names to suggest when a view is unknown (nil: no suggestion).
     var itemNames: (() -> [String])? = nil
+    /// The file's metrics, to tell a metric used as a view (`m.width`) from an unknown name.
+    var metric: ((String) -> Double?)? = nil
 
     enum Compound: String, CaseIterable {
         case edges, margins, directionalEdges, directionalMargins, horizontalEdges, verticalEdges
@@ -111,6 +115,9 @@ struct ExpressionResolver {
     /// "unknown view `emial`; did you mean `email`?"
     private func unknownView(_ r: AttributeReference) -> SyntaxError {
         if r.view == "keyboardLayoutGuide" { return SyntaxError(message: keyboardGuideMessage, range: r.viewRange) }
+        if r.guide == nil, let value = metric?(r.base) {
+            return SyntaxError(message: "`\(r.base)` is a metric (\(formatNumber(value))), not a view: a metric is a number (`a.width == \(r.base)`)", range: r.viewRange)
+        }
         var message = "unknown view `\(r.view)`"
         if let names = itemNames?(), let guess = closest(r.view, in: names) { message += "; did you mean `\(guess)`?" }
         return SyntaxError(message: message, range: r.viewRange)

@@ -634,6 +634,10 @@ struct LayoutFileParser {
                 c.advance()
                 return View.noIntrinsicMetric
             }
+            // `size x 10`: the width left out.
+            if c.current.kind == .identifier, c.text == "x", metrics["x"] == nil {
+                throw c.fail("expected the \(what) of the intrinsic size before `x`: `size 40 x 20`, or `none x 20` for none")
+            }
             let first = c.i
             let v = try c.number("the \(what) of the intrinsic size (or `none`)", metrics: metrics)
             guard v >= 0 else {
