@@ -14,6 +14,34 @@ import Testing
         try #require(d.texts.first { $0.text == string })
     }
 
+    /// A badge 4 points inside a photo's bottom trailing corner: the bottom gap's label is
+    /// never set beside the badge, level with it, where it read as a gap across the badge
+    /// ("4 0:42 4").
+    @Test func aShortVerticalGapIsNotLabelledBesideItsItem() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 200 x 120
+            view photo
+            view badge in photo label "0:42" font 12
+            photo.top == superview.top + 10
+            photo.leading == superview.leading + 10
+            photo.width == 96
+            photo.height == 96
+            badge.trailing == superview.trailing - 4
+            badge.bottom == superview.bottom - 4
+            """, file: "badge.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 3))
+        let badge = try frame(d, "badge")
+        let fours = d.texts.filter { $0.text == "4" }
+        #expect(fours.count == 2)
+        for t in fours {
+            let overlap = min(t.rect.maxY, badge.maxY) - max(t.rect.minY, badge.minY)
+            let beside = t.rect.maxX <= badge.minX + 0.5 || t.rect.minX >= badge.maxX - 0.5
+            // The trailing gap's label is beside the badge by its own I-bar; the bottom's is not.
+            if beside && overlap > t.rect.height / 2 { #expect(t.rect.minX >= badge.maxX, "\(t.rect) beside \(badge)") }
+        }
+        #expect(fours.filter { min($0.rect.maxY, badge.maxY) - max($0.rect.minY, badge.minY) > $0.rect.height / 2 }.count == 1)
+    }
+
     /// Checkout's 1-point divider, between rows 10 points away, carries `h 1` on its line.
     @Test func aHairlineCarriesItsBadgeOnItsLine() throws {
         let d = try Diagram.fixture("screens/checkout")

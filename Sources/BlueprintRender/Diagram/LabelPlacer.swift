@@ -381,7 +381,11 @@ struct LabelPlacer {
             for e in [min(a.start.y, a.end.y), max(a.start.y, a.end.y)] {
                 for o in items where o.minY - 0.5 <= e && e <= o.maxY + 0.5 {
                     for x in [o.maxX + gap, o.minX - gap - w] where abs((x < line ? x + w : x) - line) <= w + Self.besideReach {
-                        for y in [e - h / 2, e + 1, e - 1 - h] { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
+                        // Centred on the end, or flush with it on the line's side: never wholly on
+                        // the item's side of the end, level with the item beside it, where it
+                        // reads as the gap across the item ("4 0:42" for a badge's bottom 4).
+                        let along = e == min(a.start.y, a.end.y) ? [e - h / 2, e + 1] : [e - h / 2, e - 1 - h]
+                        for y in along { out.append((Rect(x: x, y: y, width: w, height: h), nil)) }
                     }
                 }
             }
