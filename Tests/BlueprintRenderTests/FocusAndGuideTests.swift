@@ -25,6 +25,16 @@ import Testing
         }
     }
 
+    /// A dimmed view's name is drawn only by its frame, never on a leader: a screen shown
+    /// around one row has no callouts for the other rows.
+    @Test func aDimmedViewHasNoCallout() throws {
+        let full = try Diagram.fixture("screens/inbox", options: RenderOptions(scale: 1))
+        #expect(full.texts.contains { if case .name = $0.style { $0.leader != nil } else { false } }, "the inbox has callouts when nothing is dimmed")
+        let d = try Diagram.fixture("screens/inbox", options: RenderOptions(scale: 1, constraints: .views(["title"])))
+        #expect(d.boxes.contains { $0.dimmed })
+        #expect(!d.texts.contains { $0.dimmed && $0.leader != nil })
+    }
+
     @Test func cropKeepsTheFocusWithAMargin() throws {
         let d = try Diagram(root: tree(), options: RenderOptions(scale: 1, constraints: .views(["a", "b"]), legend: false, crop: true))
         // a (10, 10, 50, 50) and b (80, 10, 50, 50), the root being their container: 24 around

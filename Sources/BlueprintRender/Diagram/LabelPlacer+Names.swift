@@ -98,7 +98,9 @@ extension LabelPlacer {
                 commit(PlacedText(text: text, rect: r, style: .name, marker: nil, leader: nil, backdrop: true, home: f, dimmed: b.dimmed))
                 continue
             }
-            placeAway(full, for: f, owner: own, dimmed: b.dimmed)
+            // A dimmed view (outside `--show`) is named only by its frame: a callout on a leader
+            // would draw the eye to what the picture puts aside, and a crop cuts it off.
+            if !b.dimmed { placeAway(full, for: f, owner: own, dimmed: false) }
         }
     }
 
