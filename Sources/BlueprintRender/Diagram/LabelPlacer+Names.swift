@@ -142,7 +142,8 @@ extension LabelPlacer {
                                 dimmed: Bool, cleanOnly: Bool) -> Bool {
         // The leader that crosses the fewest texts and leaders, the shorter of equals.
         var fallback: (text: PlacedText, crossings: Int, length: Double)?
-        var best: (text: PlacedText, length: Double)?
+        // The side whose leader passes through fewer other views' frames, the shorter of equals.
+        var best: (text: PlacedText, frames: Int, length: Double)?
         // Leaders from the middle of the view's side first; failing that on both sides, level
         // with the callout where the frame reaches that high (a straight leader passes under a
         // neighbour's name that a slanted one would cross).
@@ -165,7 +166,8 @@ extension LabelPlacer {
                     if leaderIsClean(anchor, end, home: f) {
                         // The nearest clean spot on this side; the shorter leader of the two sides wins.
                         let length = abs(end.x - anchor.x) + abs(end.y - anchor.y)
-                        if best == nil || length < best!.length { best = (text, length) }
+                        let frames = frameCrossings(anchor, end)
+                        if best == nil || (frames, length) < (best!.frames, best!.length) { best = (text, frames, length) }
                         break
                     }
                     if !cleanOnly {

@@ -180,6 +180,21 @@ struct LabelPlacer {
         return texts.count + leaderIndex.indices(overlapping: box).filter { Segments.cross((p, q), leaders[$0]) }.count
     }
 
+    /// How many views' frames the leader from `p` (on its view) to `q` (in the callout column)
+    /// passes through, not counting those that hold `p` (its view and their superviews): a
+    /// callout on the far side of a tab bar crosses every tab between.
+    func frameCrossings(_ p: Point, _ q: Point) -> Int {
+        guard !work.exhausted else { return 0 }
+        let box = Segments.bounds(p, q)
+        var count = 0
+        for i in Set(frameIndex.owners(overlapping: box, kinds: .text)) {
+            let f = frames[i]
+            let holdsP = f.minX <= p.x && p.x <= f.maxX && f.minY <= p.y && p.y <= f.maxY
+            if !holdsP && Segments.crosses(p, q, f) { count += 1 }
+        }
+        return count
+    }
+
     // MARK: Notes
 
     /// Places the "ambiguous" note of each ambiguous view below it (or inside, or above):
