@@ -35,6 +35,26 @@ import Testing
         #expect(!d.texts.contains { $0.dimmed && $0.leader != nil })
     }
 
+    /// Views inside a folded copy (`as homeTab`, `as m1Row`) are named by their frames or near
+    /// them, never in the column: the tab bar and the inbox have column callouts only for the
+    /// first copy's views (a name near its view keeps a leader under 20 points).
+    @Test func aFoldedCopysViewsHaveNoCallouts() throws {
+        for (screen, copies) in [("screens/tab-bar", ["searchTab", "libraryTab", "inboxTab", "profileTab"]), ("screens/inbox", ["m2Row", "m3Row", "m4Row"])] {
+            let document = try Support.fixture(screen)
+            let d = try Diagram(root: document.root, options: RenderOptions())
+            var inCopies = Set<String>()
+            for name in copies {
+                for sub in try #require(document.view(named: name)).subviews { sub.forEachInSubtree { inCopies.insert($0.name) } }
+            }
+            let callouts = d.texts.filter { t in
+                guard case .name = t.style, let l = t.leader else { return false }
+                return hypot(l.1.x - l.0.x, l.1.y - l.0.y) >= 20
+            }.map(\.text)
+            #expect(!callouts.isEmpty, "\(screen): the first copy keeps its callouts")
+            #expect(callouts.filter { name in inCopies.contains { name.hasPrefix($0) } }.isEmpty, "\(screen): \(callouts)")
+        }
+    }
+
     @Test func cropKeepsTheFocusWithAMargin() throws {
         let d = try Diagram(root: tree(), options: RenderOptions(scale: 1, constraints: .views(["a", "b"]), legend: false, crop: true))
         // a (10, 10, 50, 50) and b (80, 10, 50, 50), the root being their container: 24 around

@@ -113,6 +113,13 @@ struct DiagramBuilder {
         let repetition = Repetition(root: root, constraints: options.constraints.focus == nil ? shown.map(\.0) : [])
         shown.removeAll { repetition.folded.contains(ObjectIdentifier($0.0)) }
         folds = repetition.tags.count
+        if !repetition.tags.isEmpty {
+            var inCopies = Set<ObjectIdentifier>()
+            for (copy, _) in repetition.tags {
+                for sub in copy.subviews { sub.forEachInSubtree { inCopies.insert(ObjectIdentifier($0)) } }
+            }
+            for i in boxes.indices where boxes[i].id.map(inCopies.contains) == true { boxes[i].inFoldedCopy = true }
+        }
         let sizes = SizeBadges(shown, tags: repetition.tags.map { ($0.0, "as " + $0.1) })
         badges = sizes.badges
         equalGroups = sizes.groups

@@ -19,6 +19,9 @@ struct ViewBox {
     var hidden: Bool
     /// Out of focus (`--show` names other views): drawn faintly.
     var dimmed = false
+    /// Inside a folded copy of a repeated container (`tab2`, tagged `as tab1`): named by its
+    /// frame when there is room, never on a leader (its twin in the first copy is).
+    var inFoldedCopy = false
     /// A label's text as drawn in its frame (shaped, wrapped, truncated, aligned), and the
     /// top-left corner of the text block (the block is centred vertically, as UILabel does).
     var textLayout: (layout: TextLayout, origin: Point)?

@@ -63,7 +63,8 @@ extension LabelPlacer {
     /// Places a name that fits nowhere by its frame: on a short leader nearby when its
     /// callout's leader would be longer than ``calloutReach``, else (or failing that) in a
     /// callout.
-    mutating func placeAway(_ name: String, for f: Rect, owner: Int, dimmed: Bool) {
+    /// `nearOnly`: only near the view (a view inside a folded copy), never in the column.
+    mutating func placeAway(_ name: String, for f: Rect, owner: Int, dimmed: Bool, nearOnly: Bool = false) {
         let reach = min(f.minX - layout.minX, layout.maxX - f.maxX)
         if reach > Self.calloutReach {
             let size = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
@@ -72,7 +73,7 @@ extension LabelPlacer {
                 return
             }
         }
-        placeCallout(name, for: f, dimmed: dimmed)
+        if !nearOnly { placeCallout(name, for: f, dimmed: dimmed) }
     }
 
     /// The point of `r` nearest to `p` (`p` itself when inside).

@@ -99,8 +99,11 @@ extension LabelPlacer {
                 continue
             }
             // A dimmed view (outside `--show`) is named only by its frame: a callout on a leader
-            // would draw the eye to what the picture puts aside, and a crop cuts it off.
-            if !b.dimmed { placeAway(full, for: f, owner: own, dimmed: false) }
+            // would draw the eye to what the picture puts aside, and a crop cuts it off. A view
+            // inside a folded copy (`tabIcon2` in `tab2`, `as tab1`) only near its frame, never
+            // in the column beside the layout: its twin in the first copy is named, and a tab
+            // bar's callouts crossed every tab on their way there.
+            if !b.dimmed { placeAway(full, for: f, owner: own, dimmed: false, nearOnly: b.inFoldedCopy) }
         }
     }
 
