@@ -21,6 +21,67 @@ private func host(_ stack: StackView, width: Double? = nil, height: Double? = ni
 
 @Suite("StackView: distributions, alignments, spacing, hiding, nesting")
 struct StackViewTests {
+    /// Baselines as UIKit gives them: a plain view's first baseline is its top (its last its
+    /// bottom); a vertical stack's are its first and last arranged views', a horizontal
+    /// stack's its tallest view's, followed down nested stacks. (Inter: a 17-point label's
+    /// baseline is 16.68 below its top, a 30-point one's 29.41, a 13-point one's 12.73.)
+    @Test func baselinesAreUIKits() throws {
+        let plain = try LayoutDocument(parsing: """
+            canvas 300 x 200
+            view title label "Title" font 17
+            view box size 20 x 20
+            view box2 size 20 x 20
+            title.leading == root.leading + 10
+            title.top == root.top + 40
+            box.leading == title.trailing + 8
+            box.firstBaseline == title.firstBaseline
+            box2.leading == box.trailing + 8
+            box2.lastBaseline == title.lastBaseline
+            """, file: "plain.layout")
+        plain.root.layoutIfNeeded()
+        let baseline = 56.68181818181818   // 40 + 16.68
+        #expect(plain.view(named: "box")?.frame.minY == baseline)
+        #expect(plain.view(named: "box2")?.frame.maxY == baseline)
+        #expect(plain.view(named: "box")?.absoluteValue(of: .firstBaseline) == baseline)
+
+        func sideY(_ stack: String) throws -> (Double, Double) {
+            let text: String = stack + """
+
+                view side label "Side" font 17
+                s.leading == root.leading
+                s.top == root.top + 10
+                side.leading == s.trailing + 8
+                side.firstBaseline == s.firstBaseline
+                """
+            let d = try LayoutDocument(parsing: text, file: "stack.layout")
+            d.root.layoutIfNeeded()
+            let s = try #require(d.view(named: "s"))
+            return (try #require(d.view(named: "side")).frame.minY, s.absoluteValue(of: .firstBaseline))
+        }
+        // Vertical: the first arranged view's baseline, 10 + 29.41 (not the stack's bottom).
+        let vertical = try sideY("canvas 400 x 200\nstack s axis vertical spacing 4\nview big in s label \"Big\" font 30\nview small in s label \"small\" font 13")
+        let big: Double = 29.40909090909091, side: Double = 16.681818181818183
+        #expect(vertical.0 == 22.727272727272727)   // 10 + big - side
+        #expect(vertical.1 == 10 + big)
+        // Horizontal: the tallest arranged view's, the big label after a smaller one.
+        let horizontal = try sideY("canvas 400 x 200\nstack s spacing 8 alignment center\nview small in s label \"small\" font 13\nview big in s label \"Big\" font 30")
+        #expect(horizontal.0 == 22.727272727272727)
+        // Nested: a row aligned on first baselines holding a vertical stack takes its first view's.
+        let nested = try LayoutDocument(parsing: """
+            canvas 400 x 200
+            stack s spacing 8 alignment firstBaseline
+            view a in s label "Name" font 17
+            stack col in s axis vertical spacing 4
+            view big in col label "Big" font 30
+            view small in col label "small" font 13
+            s.leading == root.leading
+            s.top == root.top
+            """, file: "nested.layout")
+        nested.root.layoutIfNeeded()
+        #expect(nested.view(named: "a")?.frame.minY == big - side)
+        #expect(nested.view(named: "s")?.frame.height == 57)
+    }
+
     @Test func fillStretchesTheLowestHugging() throws {
         let a = box("a", 40, 20), b = box("b", 60, 20), c = box("c", 50, 20)
         b.setContentHuggingPriority(251, for: .horizontal)

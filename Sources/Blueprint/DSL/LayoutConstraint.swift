@@ -262,7 +262,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// baseline depends on their text.
     private func noteUse(of item: LayoutItem, _ attribute: LayoutAttribute?) {
         if item is View {
-            if attribute == .firstBaseline || attribute == .lastBaseline, let label = item as? Label {
+            if let attribute, attribute.isBaseline, let label = item.baselineItem(for: attribute) as? Label {
+                // (A stack's baseline is its baseline view's: that label's text moves it.)
                 label.noteBaselineConstraint(self)
             }
         } else if let g = item as? LayoutGuide {

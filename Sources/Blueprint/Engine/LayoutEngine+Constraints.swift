@@ -96,6 +96,12 @@ extension LayoutEngine {
         _ item: LayoutItem, _ attribute: LayoutAttribute, times k: Double, in reference: View?,
         _ terms: inout [Term], _ constant: inout Double
     ) -> Bool {
+        // A stack view's baseline is its baseline view's (its first or last arranged view,
+        // or its tallest), as in UIKit.
+        if attribute.isBaseline, item is StackView {
+            let forwarded = item.baselineItem(for: attribute)
+            if forwarded !== item { return add(forwarded, attribute, times: k, in: reference, &terms, &constant) }
+        }
         // A view's layout-margins guide is its margins: `title.leading == card.margins.leading`
         // is `title.leading == card.leadingMargin`, as in UIKit. Written so, the constraint
         // never mentions the guide, whose four pins then only define its frame (set aside

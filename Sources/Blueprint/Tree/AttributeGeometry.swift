@@ -21,7 +21,9 @@ extension LayoutAttribute {
     ///     guide: its margin attributes are its edges).
     ///   - rightToLeft: whether leading is the right edge.
     ///   - baselines: a label's first and last baselines as offsets from its vertical centre;
-    ///     nil for other items, whose baselines are their bottom.
+    ///     nil for other items, whose first baseline is their top and last baseline their
+    ///     bottom (UIKit: "if that view does not have a baseline, Auto Layout uses the view's
+    ///     top edge" for the first, its bottom edge for the last).
     func form(margins m: EdgeInsets, rightToLeft rtl: Bool, baselines: (first: Double, last: Double)?) -> AttributeForm {
         switch self {
         case .left: AttributeForm(x: 1)
@@ -38,7 +40,7 @@ extension LayoutAttribute {
             if let baselines {
                 AttributeForm(y: 1, height: 0.5, constant: self == .firstBaseline ? baselines.first : baselines.last)
             } else {
-                AttributeForm(y: 1, height: 1)
+                self == .firstBaseline ? AttributeForm(y: 1) : AttributeForm(y: 1, height: 1)
             }
         case .leftMargin: AttributeForm(x: 1, constant: m.left)
         case .rightMargin: AttributeForm(x: 1, width: 1, constant: -m.right)
@@ -53,6 +55,33 @@ extension LayoutAttribute {
 }
 
 extension LayoutItem {
+    /// The item whose baseline stands for this item's `attribute` (a baseline), as UIKit's
+    /// `forFirstBaselineLayout` / `forLastBaselineLayout` choose it: for a stack view, its first
+    /// (last) visible arranged view along a vertical axis, its tallest along a horizontal one
+    /// (the greatest intrinsic height, the first of equals), followed down nested stacks; any
+    /// other item is its own. A stack with no visible arranged view is its own too.
+    func baselineItem(for attribute: LayoutAttribute) -> LayoutItem {
+        var item: LayoutItem = self
+        for _ in 0..<LayoutDocument.depthLimit {
+            guard let stack = item as? StackView else { return item }
+            let views = stack.visibleArrangedSubviews
+            let next: View?
+            if stack.axis == .vertical {
+                next = attribute == .firstBaseline ? views.first : views.last
+            } else {
+                var best: View?, tallest = -Double.infinity
+                for v in views {
+                    let h = (v as? Label)?.intrinsicContentSize.height ?? v.intrinsicContentSize.height
+                    if h > tallest { best = v; tallest = h }
+                }
+                next = best ?? views.first
+            }
+            guard let next else { return item }
+            item = next
+        }
+        return item
+    }
+
     /// A label's baselines as offsets from its vertical centre; nil for other items.
     var baselineOffsetsIfLabel: (first: Double, last: Double)? {
         guard let label = self as? Label else { return nil }
