@@ -37,18 +37,18 @@ import Testing
             """)
     }
 
-    /// Apple's standard spacing: 20 to the edges, 8 between; the labels equally wide, centred
-    /// on their fields.
+    /// Apple's standard spacing: the root's margins (8) to the edges, 8 between; the labels
+    /// equally wide, centred on their fields.
     @Test func theVisualFormatExampleSolvesClean() throws {
         let r = try solve(try examples()[1])
         #expect(r.status == 0)
         #expect(r.stdout == """
             view            x     y  width  height
             root            0     0    375     160
-            emailLabel     20  28.5     70      19
-            email          98    20    257      36
-            passwordLabel  20  76.5     70      19
-            password       98    68    257      36
+            emailLabel      8  16.5     70      19
+            email          86     8    281      36
+            passwordLabel   8  64.5     70      19
+            password       86    56    281      36
 
             """)
     }

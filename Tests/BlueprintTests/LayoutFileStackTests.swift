@@ -304,7 +304,7 @@ struct LayoutFileStackTests {
         #expect(title.intrinsicContentSize.width == 44)
         #expect([back.frame.minX, title.frame.minX, edit.frame.minX] == [4, 128, 252])
         #expect(bar.frame == Rect(x: 0, y: 0, width: 300, height: 38))
-        #expect(footer.frame == Rect(x: 20, y: 50, width: 100, height: 20))
+        #expect(footer.frame == Rect(x: 8, y: 50, width: 100, height: 20))   // `|-`: the root's margin
         #expect(root.layoutReport.isClean && d.root.layoutReport.isClean)
     }
 }

@@ -55,17 +55,18 @@ struct VisualFormatTests {
         let h = try LayoutConstraint.constraints(
             withVisualFormat: "|-[find]-[findNext]-[findField(>=20)]-|", options: .alignAllTop, views: views)
         #expect(h.map(\.formula) == [
-            "find.leading == root.leading + 20", "findNext.leading == find.trailing + 8",
+            "find.leading == root.leadingMargin", "findNext.leading == find.trailing + 8",
             "findField.leading == findNext.trailing + 8", "findField.width >= 20",
-            "root.trailing == findField.trailing + 20",
+            "root.trailingMargin == findField.trailing",
             "findNext.top == find.top", "findField.top == findNext.top",
         ])
         try activate(h + LayoutConstraint.constraints(withVisualFormat: "V:|-[find]", views: views))
         root.layoutIfNeeded()
-        // 20 + 50 + 8 + 60 + 8 = 146; the field stretches to 400 − 20.
-        #expect(find.frame == Rect(x: 20, y: 20, width: 50, height: 20))
-        #expect(findNext.frame == Rect(x: 78, y: 20, width: 60, height: 20))
-        #expect(findField.frame == Rect(x: 146, y: 20, width: 234, height: 20))
+        // `|-` is the root's margin, 8 (as UIKit since iOS 8): 8 + 50 + 8 + 60 + 8 = 134; the
+        // field stretches to 400 − 8.
+        #expect(find.frame == Rect(x: 8, y: 8, width: 50, height: 20))
+        #expect(findNext.frame == Rect(x: 66, y: 8, width: 60, height: 20))
+        #expect(findField.frame == Rect(x: 134, y: 8, width: 258, height: 20))
         #expect(root.layoutReport.isClean)
     }
 
@@ -91,7 +92,7 @@ struct VisualFormatTests {
         #expect(try formulas("[button(100@20)]", v) == ["button.width == 100 @20"])
         #expect(try formulas("[button1(==button2)]", v) == ["button1.width == button2.width"])
         #expect(try formulas("[flexibleButton(>=70,<=100)]", v) == ["flexibleButton.width >= 70", "flexibleButton.width <= 100"])
-        #expect(try formulas("V:[button]-[textField]-|", v) == ["textField.top == button.bottom + 8", "root.bottom == textField.bottom + 20"])
+        #expect(try formulas("V:[button]-[textField]-|", v) == ["textField.top == button.bottom + 8", "root.bottomMargin == textField.bottom"])
     }
 
     @Test func predicatesMetricsPrioritiesAndDirections() throws {
@@ -103,7 +104,7 @@ struct VisualFormatTests {
         #expect(try formulas("|-(-4)-[a]", v) == ["a.leading == root.leading - 4"])
         #expect(try formulas("|-10-[a]-[b]", .directionLeftToRight, v) == ["a.left == root.left + 10", "b.left == a.right + 8"])
         #expect(try formulas("|-10-[a]-[b]-|", .directionRightToLeft, v) == [
-            "root.right == a.right + 10", "a.left == b.right + 8", "b.left == root.left + 20",
+            "root.right == a.right + 10", "a.left == b.right + 8", "b.left == root.leftMargin",
         ])
         #expect(try formulas("V:[a][b]", [.alignAllLeading, .alignAllCenterX], v) == [
             "b.top == a.bottom", "b.leading == a.leading", "b.centerX == a.centerX",
@@ -178,11 +179,12 @@ struct VisualFormatTests {
             """, file: "row.layout")
         d.root.layoutIfNeeded()
         let icon = d.view(named: "icon")!, title = d.view(named: "title")!, count = d.view(named: "count")!
-        #expect(icon.frame == Rect(x: 20, y: 20, width: 32, height: 32))
-        #expect(title.frame.minX == 64)
-        #expect(count.frame.maxX == 380)
+        // `|-` and `-|` are the root's margins, 8 from its edges.
+        #expect(icon.frame == Rect(x: 8, y: 8, width: 32, height: 32))
+        #expect(title.frame.minX == 52)
+        #expect(count.frame.maxX == 392)
         #expect(title.frame.maxX + 8 == count.frame.minX)
-        #expect(title.frame.midY == 36 && count.frame.midY == 36)
+        #expect(title.frame.midY == 24 && count.frame.midY == 24)
         #expect(d.constraints[1].description == "title.leading == icon.trailing + 12 (row.layout:6)")
         #expect(d.root.layoutReport.isClean)
     }
@@ -253,7 +255,7 @@ struct VisualFormatTests {
         }
         let made = try LayoutConstraint.constraints(withVisualFormat: format + "-|", views: views)
         #expect(made.count == 20_001)
-        #expect(made.last?.formula == "root.trailing == v19999.trailing + 20")
+        #expect(made.last?.formula == "root.trailingMargin == v19999.trailing")
         #expect(error(format + "-[v0]", views).hasPrefix("1:\(format.count + 3): error: `v0` appears twice in one format"))
     }
 }

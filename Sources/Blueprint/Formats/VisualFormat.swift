@@ -47,12 +47,15 @@ public struct VisualFormatOptions: OptionSet, Sendable, Hashable {
     ]
 }
 
-/// Apple's standard spacing: between two sibling views, and between a view and its
-/// superview's edge (`|-[a]`).
+/// Apple's standard spacing between two sibling views. Between a view and `|` the standard
+/// spacing is the superview's layout margin (`|-[a]` is `a.leading == superview.leadingMargin`,
+/// as UIKit reads it since iOS 8).
 public enum VisualFormatSpacing {
     /// `[a]-[b]`.
     public static let siblings = 8.0
-    /// `|-[a]` and `[a]-|`.
+    /// What `|-[a]` and `[a]-|` measured from the superview's edge before iOS 8. No longer
+    /// used: they are relative to the superview's layout margins.
+    @available(*, deprecated, message: "`|-[a]` is relative to the superview's layout margins, as in UIKit since iOS 8")
     public static let superviewEdge = 20.0
 }
 

@@ -37,7 +37,10 @@ struct VisualFormatParser {
         var constantName: String? = nil
     }
 
-    private enum Edge { case superview, view(LayoutItem, Range<Int>) }
+    private enum Edge {
+        case superview, view(LayoutItem, Range<Int>)
+        var isSuperview: Bool { if case .superview = self { true } else { false } }
+    }
 
     // MARK: Characters
 
@@ -368,19 +371,18 @@ struct VisualFormatParser {
             guard let parent else { throw fail("`\(v.name)` has no superview for `|` to stand for", r) }
             return parent
         }
-        let standard = {
-            if case .superview = before { return VisualFormatSpacing.superviewEdge }
-            if case .superview = after { return VisualFormatSpacing.superviewEdge }
-            return VisualFormatSpacing.siblings
-        }()
+        // The standard spacing: 8 between two views; to `|`, the superview's layout margins
+        // (`|-[a]` is `a.leading == superview.leadingMargin`, as UIKit reads it since iOS 8).
+        let toMargins = predicates == nil
+        let standard = toMargins && !(before.isSuperview || after.isSuperview) ? VisualFormatSpacing.siblings : 0
         let predicates = predicates ?? [Predicate(relation: .equal, constant: standard, view: nil, priority: .required)]
         // The edge before the gap, and the edge after it.
         let (b, bAttr): (LayoutItem, LayoutAttribute) = switch before {
-        case .superview: (try superview(of: after), axis.lead)
+        case .superview: (try superview(of: after), toMargins ? axis.lead.withinMargins : axis.lead)
         case .view(let v, _): (v, axis.trail)
         }
         let (a, aAttr): (LayoutItem, LayoutAttribute) = switch after {
-        case .superview: (try superview(of: before), axis.trail)
+        case .superview: (try superview(of: before), toMargins ? axis.trail.withinMargins : axis.trail)
         case .view(let v, _): (v, axis.lead)
         }
         return predicates.map { p in

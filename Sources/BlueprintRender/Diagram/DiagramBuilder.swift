@@ -263,7 +263,9 @@ struct DiagramBuilder {
 
         if abs(v1 - v2) < 0.5 && c.multiplier == 1 {
             // Alignment: a thin line along the shared coordinate, across both items.
-            let (from, to) = contains ? (lo1 - 4, hi1 + 4) : (min(lo1, lo2), max(hi1, hi2))
+            // Along the inner item when one holds the other, whichever the constraint names
+            // first (`superview.trailingMargin == a.trailing` from `[a]-|`).
+            let (from, to) = contains ? (lo1 - 4, hi1 + 4) : secondInside ? (lo2 - 4, hi2 + 4) : (min(lo1, lo2), max(hi1, hi2))
             let plain = c.relation == .equal && c.constant == 0
             let text = [plain ? "" : value, priority].filter { !$0.isEmpty }.joined(separator: " ")
             let (s, e) = horizontalAxis
