@@ -24,6 +24,37 @@ struct EngineTests {
         #expect(box.frame == Rect(x: 10, y: 0, width: 50, height: 20))
     }
 
+    /// Right to left, a multiplier on leading or trailing scales the container's own
+    /// coordinates, which do not mirror (UIKit swaps the attributes and negates the constant):
+    /// `pin.trailing == card.trailing * 0.8` puts pin's left edge at 0.8 × 0, and
+    /// `dot.leading == card.leading * 0.5 + 10` puts dot's right edge at 0.5 × 200 − 10.
+    @Test func aMultiplierOnLeadingScalesUnmirroredCoordinates() throws {
+        let d = try LayoutDocument(parsing: """
+            canvas 400 x 300
+            direction rtl
+            view card
+            view pin in card size 20 x 20
+            view dot in card size 20 x 20
+            view bar in card size none x 10
+            card.left == root.left + 50
+            card.top == root.top + 40
+            card.width == 200
+            card.height == 100
+            pin.trailing == superview.trailing * 0.8
+            pin.top == superview.top
+            dot.leading == superview.leading * 0.5 + 10
+            dot.top == superview.top + 20
+            bar.leading == superview.leading
+            bar.trailing == superview.trailing * 0.75
+            bar.top == superview.top + 50
+            """, file: "rtl.layout")
+        d.root.layoutIfNeeded()
+        #expect(d.view(named: "pin")?.frame == Rect(x: 0, y: 0, width: 20, height: 20))
+        #expect(d.view(named: "dot")?.frame == Rect(x: 70, y: 20, width: 20, height: 20))
+        #expect(d.view(named: "bar")?.frame == Rect(x: 0, y: 50, width: 200, height: 10))
+        #expect(d.root.layoutReport.isClean)
+    }
+
     @Test func directionalMarginsFlipInRightToLeft() throws {
         let root = canvas(300, 100)
         root.layoutDirection = .rightToLeft

@@ -67,11 +67,14 @@ extension LayoutEngine {
             var reached = add(c.firstItem, c.firstAttribute, times: sign, in: reference, &terms, &constant)
             if let second = c.secondItem, let attribute = c.secondAttribute {
                 reached = add(second, attribute, times: -c.multiplier * sign, in: reference, &terms, &constant) && reached
-                if c.multiplier != 1, positional, let container = c.container, let v = container.variables {
-                    // − (1 − m)·o, with o the container's origin (its right edge, mirrored).
-                    let k = -(1 - c.multiplier) * (mirror ? -1.0 : 1.0)
+                if c.multiplier != 1, positional, let container = c.container {
+                    // − (1 − m)·o, with o the container's origin: its left edge even right to
+                    // left. UIKit mirrors a constraint by swapping leading for right and
+                    // trailing for left and negating the constant; the multiplier still scales
+                    // the container's own coordinates, which do not mirror
+                    // (`a.trailing == superview.trailing * 0.8` puts a's left edge at 0.8 × 0).
+                    let k = -(1 - c.multiplier) * sign
                     reached = addOrigin(of: container, axis, in: reference, times: k, to: &terms) && reached
-                    if mirror { terms.append(Term(v.width, k)) }
                 }
             }
             return reached
