@@ -44,4 +44,19 @@ import Testing
         let path = Support.repository.appendingPathComponent("fixtures/screens/settings.layout").path
         return String(decoding: try FileIO.read(path), as: UTF8.self)
     }
+    /// A tree 2,500 levels deep, made through the Swift API, is drawn and freed: the diagram
+    /// walks the tree with a stack of its own (it recursed once per level, and overflowed).
+    @Test func aVeryDeepTreeIsDrawn() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var deepest = root
+        for i in 0..<2_500 {
+            let child = View(name: "v\(i)")
+            deepest.addSubview(child)
+            try activate([child.edges == deepest.edges])
+            deepest = child
+        }
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1))
+        #expect(d.boxes.count == 2_501)
+        #expect(d.boxes.last?.name == "v2499" && d.boxes.last?.depth == 2_500)
+    }
 }

@@ -330,4 +330,31 @@ struct HostileInputTests {
         let constraints = try #require(diagnostics("view a\n" + String(repeating: "a.left = b.left\n", count: 10_000)))
         #expect(constraints.diagnostics.count == limit && constraints.truncated)
     }
+    /// A tree tens of thousands of levels deep, made through the Swift API (a file stops at
+    /// 1,000 levels), is laid out and freed without overflowing the stack: a dying view hands
+    /// its subviews and constraints to a loop instead of freeing them inside its `deinit`.
+    @Test func aVeryDeepTreeIsFreedWithoutOverflowingTheStack() throws {
+        for constrained in [false, true] {
+            let depth = constrained ? 20_000 : 100_000
+            do {
+                // Built from the top down, each new view a leaf (no walk up to the root).
+                let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+                var deepest = root
+                for i in 0..<depth {
+                    let child = View(name: "v\(i)")
+                    deepest.addSubview(child)
+                    if constrained {
+                        try activate(i == 0 ? [child.edges == root.edges]
+                                            : [child.top == deepest.top + 1, child.leading == deepest.leading, child.size == deepest.size])
+                    }
+                    deepest = child
+                }
+                if constrained {
+                    root.layoutIfNeeded()
+                    #expect(deepest.absoluteFrame == Rect(x: 0, y: Double(depth - 1), width: 100, height: 100))
+                }
+                #expect(root.subviews.count == 1)
+            }   // the whole tree is freed here
+        }
+    }
 }

@@ -37,11 +37,21 @@ open class LayoutItem {
 
     /// The frame in the root view's coordinates, as of the last `layoutIfNeeded()`.
     public var absoluteFrame: Rect {
-        guard let engine else { return cachedAbsoluteFrame }
-        if absoluteGeneration != engine.generation, let f = solvedFrame {
-            absoluteGeneration = engine.generation
-            let o = LayoutEngine.layoutParent(of: self)?.absoluteFrame.origin ?? .zero
-            cachedAbsoluteFrame = f.offsetBy(dx: o.x, dy: o.y)
+        guard let engine, absoluteGeneration != engine.generation else { return cachedAbsoluteFrame }
+        // This item and the layout parents above it whose frames are stale, brought up to date
+        // from the top down in a loop (a recursion up a tree thousands of levels deep would
+        // overflow the stack).
+        var stale: [LayoutItem] = []
+        var item: LayoutItem? = self
+        while let i = item, let e = i.engine, i.absoluteGeneration != e.generation {
+            stale.append(i)
+            item = LayoutEngine.layoutParent(of: i)
+        }
+        for i in stale.reversed() {
+            guard let e = i.engine, let f = i.solvedFrame else { continue }
+            i.absoluteGeneration = e.generation
+            let o = LayoutEngine.layoutParent(of: i)?.absoluteFrame.origin ?? .zero
+            i.cachedAbsoluteFrame = f.offsetBy(dx: o.x, dy: o.y)
         }
         return cachedAbsoluteFrame
     }

@@ -92,6 +92,14 @@ public final class StackView: View {
     }
     private var madeConstraints: [LayoutConstraint] = []
     private var madeGuides: [LayoutGuide] = []
+
+    deinit {
+        // The arranged views and the stack's own constraints go with the subviews, released by
+        // a loop (`Teardown`), not when this object's storage goes: nested stacks thousands
+        // deep would otherwise free each level inside the one above.
+        arrangedSubviews = []
+        Teardown.release(&madeConstraints)
+    }
     /// The guides the stack made for its arrangement (spacers, the baseline span), as of its
     /// last arrangement, without arranging again.
     var ownGuides: [LayoutGuide] { madeGuides }

@@ -119,6 +119,14 @@ open class View: LayoutItem {
         for case let c? in installed { c.containerDidEnd(name: name) }
         for g in layoutGuides { g._owningView = nil }
         for g in madeBuiltInGuides { g._owningView = nil }
+        // The subviews and constraints are released by a loop, not inside this deinit: a tree
+        // 60,000 levels deep overflowed the stack when it was freed (see `Teardown`).
+        if !installed.isEmpty {
+            var constraints = installed.compactMap { $0 }
+            installed = []
+            Teardown.release(&constraints)
+        }
+        Teardown.release(&subviews)
     }
 
     public override var owningView: View? { self }
@@ -155,7 +163,9 @@ open class View: LayoutItem {
     /// Inserts `view` among the subviews at `index` (clamped to the valid range). Inserting the
     /// view itself or one of its ancestors is refused and listed in the tree's ``layoutReport``.
     public func insertSubview(_ view: View, at index: Int, file: StaticString = #fileID, line: UInt = #line) {
-        guard !isDescendant(of: view) else {
+        // Only a view with subviews can be an ancestor of this one: a new leaf (what a tree is
+        // built of, level after level) needs no walk up to the root.
+        guard view !== self && (view.subviews.isEmpty || !isDescendant(of: view)) else {
             root.noteRefusal(LayoutError(.cyclicHierarchy(view.name), location: SourceLocation(file, line)))
             return
         }

@@ -172,8 +172,22 @@ struct DiagramBuilder {
         return !a.isEmpty && a.elementsEqual(letters(text))
     }
 
-    private mutating func addBoxes(_ view: View, parent: String?, depth: Int, hidden: Bool, rtl: Bool,
+    /// Boxes for `top` and every view below it, in tree order (depth first, a view before its
+    /// subviews), walked with a stack of its own: a tree thousands of levels deep would
+    /// overflow the call stack if each level were a call.
+    private mutating func addBoxes(_ top: View, parent: String?, depth: Int, hidden: Bool, rtl: Bool,
                                    ambiguous: [ObjectIdentifier: [LayoutAttribute]], marginUsers: Set<ObjectIdentifier>) {
+        var pending: [(view: View, parent: String?, depth: Int, hidden: Bool)] = [(top, parent, depth, hidden)]
+        while let next = pending.popLast() {
+            addBox(next.view, parent: next.parent, depth: next.depth, hidden: next.hidden, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
+            let hidden = next.hidden || next.view.isHidden
+            for sub in next.view.subviews.reversed() { pending.append((sub, next.view.name, next.depth + 1, hidden)) }
+        }
+    }
+
+    /// One view's box and its custom guides.
+    private mutating func addBox(_ view: View, parent: String?, depth: Int, hidden: Bool, rtl: Bool,
+                                 ambiguous: [ObjectIdentifier: [LayoutAttribute]], marginUsers: Set<ObjectIdentifier>) {
         let hidden = hidden || view.isHidden
         let frame = view.absoluteFrame
         var textLayout: (TextLayout, Point)?
@@ -204,9 +218,6 @@ struct DiagramBuilder {
         for guide in view.layoutGuides where !stackGuides.contains(ObjectIdentifier(guide)) {
             let f = guide.absoluteLayoutFrame
             if f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite { guides.append((guide.name, f)) }
-        }
-        for sub in view.subviews {
-            addBoxes(sub, parent: view.name, depth: depth + 1, hidden: hidden, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
         }
     }
 

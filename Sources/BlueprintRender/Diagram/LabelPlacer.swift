@@ -63,7 +63,7 @@ struct LabelPlacer {
     private(set) var parents: [Int] = []
     private(set) var depths: [Int] = []
     /// The views' whole frames, owner the box index: which views a spot lies in.
-    private var frameIndex = SpatialIndex(cellSize: 64)
+    private var frameIndex: SpatialIndex
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
@@ -76,6 +76,8 @@ struct LabelPlacer {
         work = PlacementWork(views: boxes.count)
         index = SpatialIndex(work: work)
         leaderIndex = SpatialIndex(work: work)
+        // Its queries count too: under a pile of views each one meets every frame.
+        frameIndex = SpatialIndex(cellSize: 64, work: work)
         var open: [Int] = []
         for (n, b) in boxes.enumerated() {
             while let last = open.last, boxes[last].depth >= b.depth { open.removeLast() }
@@ -183,12 +185,16 @@ struct LabelPlacer {
     /// How many views' frames the leader from `p` (on its view) to `q` (in the callout column)
     /// passes through, not counting those that hold `p` (its view and their superviews): a
     /// callout on the far side of a tab bar crosses every tab between.
+    /// Counted against the placement's work; past a few hundred frames in the leader's box
+    /// (a pile of views over each other) it answers that many without looking closer.
     func frameCrossings(_ p: Point, _ q: Point) -> Int {
         guard !work.exhausted else { return 0 }
-        let box = Segments.bounds(p, q)
+        let found = frameIndex.indices(overlapping: Segments.bounds(p, q))
+        work.spent += found.count
+        guard found.count <= 256 else { return found.count }
         var count = 0
-        for i in Set(frameIndex.owners(overlapping: box, kinds: .text)) {
-            let f = frames[i]
+        for i in found {
+            let f = frameIndex.rects[i]
             let holdsP = f.minX <= p.x && p.x <= f.maxX && f.minY <= p.y && p.y <= f.maxY
             if !holdsP && Segments.crosses(p, q, f) { count += 1 }
         }

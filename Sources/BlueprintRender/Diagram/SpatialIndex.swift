@@ -106,13 +106,17 @@ struct SpatialIndex {
         return out
     }
 
+    /// Who inserted rectangle `i`.
+    func owner(of i: Int) -> Int { Int(owners[i]) }
+
     /// Who inserted the rectangles of the `kinds` that overlap `r` with positive area, each once,
     /// in order.
     func owners(overlapping r: Rect, kinds: Kind) -> [Int] {
         var out: [Int] = []
+        var seen = Set<Int>()   // (a search of `out` was quadratic under a pile of views)
         for i in indices(overlapping: r) where kinds.contains(self.kinds[i]) {
             let o = Int(owners[i])
-            if !out.contains(o) { out.append(o) }
+            if seen.insert(o).inserted { out.append(o) }
         }
         return out
     }
