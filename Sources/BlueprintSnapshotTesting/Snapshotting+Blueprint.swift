@@ -1,6 +1,8 @@
-import Blueprint
-import BlueprintCheck
-import BlueprintRender
+// What the strategy's parameters are made of (`Tolerance`, `RenderOptions`, `Theme`, `View`)
+// comes with `import BlueprintSnapshotTesting`: a test needs no other import of this package.
+@_exported import Blueprint
+@_exported import BlueprintCheck
+@_exported import BlueprintRender
 import BlueprintSupport
 import Foundation
 import Raster

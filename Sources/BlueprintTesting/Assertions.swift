@@ -1,6 +1,8 @@
+// What the assertions' parameters are made of (`Tolerance`, `RenderOptions`, `Theme`, `View`)
+// comes with `import BlueprintTesting`: a test needs no other import of this package.
 @_exported import BlueprintCheck
-import Blueprint
-import BlueprintRender
+@_exported import Blueprint
+@_exported import BlueprintRender
 import Testing
 import XCTest
 

@@ -177,6 +177,14 @@ struct Scratch {
                 assertLayoutSnapshot(of: try cardScreen(), named: "card")
             }
 
+            // What the assertions take comes with `import BlueprintTesting` alone.
+            @Test func itsTypesComeWithTheImport() throws {
+                let root: View = try cardScreen()
+                let options = RenderOptions(scale: 1, theme: .dark)
+                let tolerance = Tolerance(maxDiffPixels: 0)
+                #expect(root.name == "root" && options.scale == 1 && tolerance.maxDiffPixels == 0)
+            }
+
             """, to: app.appendingPathComponent("Tests/AppTests/CardTests.swift"))
         return app
     }
