@@ -26,6 +26,7 @@ struct DiagnosticsTests {
                 Try this:
                     (1) look at each constraint and try to figure out which you don't expect;
                     (2) find the code that added the unwanted constraint or constraints and fix it.
+                (Note: If you're seeing fixed-frame constraints that you don't understand, refer to the documentation for the View property translatesAutoresizingMaskIntoConstraints)
             (
                 "root.width == 300 (fixed frame)",
                 "box.width == 100 (\(at))",

@@ -85,14 +85,19 @@ public struct ConflictReport: CustomStringConvertible {
     public var brokenDescription: String
 
     /// The conflict as UIKit logs it: "Unable to simultaneously satisfy constraints.", the
-    /// constraints of the conflict, then the one broken to recover.
+    /// constraints of the conflict, then the one broken to recover. When a view's fixed frame
+    /// is among them, UIKit's note on autoresizing-mask constraints comes before the list, in
+    /// this package's words.
     public var description: String {
-        """
+        let note = constraints.contains { $0.hasSuffix("(fixed frame)") }
+            ? "\n    (Note: If you're seeing fixed-frame constraints that you don't understand, refer to the documentation for the View property translatesAutoresizingMaskIntoConstraints)"
+            : ""
+        return """
         Unable to simultaneously satisfy constraints.
             Probably at least one of the constraints in the following list is one you don't want.
             Try this:
                 (1) look at each constraint and try to figure out which you don't expect;
-                (2) find the code that added the unwanted constraint or constraints and fix it.
+                (2) find the code that added the unwanted constraint or constraints and fix it.\(note)
         (
         \(constraints.map { "    \"\($0)\"" }.joined(separator: ",\n"))
         )
