@@ -357,4 +357,27 @@ struct HostileInputTests {
             }   // the whole tree is freed here
         }
     }
+    /// Sizes and insets that are not finite numbers are refused where they are set, the old
+    /// value kept, and listed in the report of the tree (a label made with a NaN size, before it
+    /// joins a tree, hands its refusal to the tree it joins): before, NaN frames were blamed on
+    /// constraints "multiplied past the largest number", and a NaN font gave a 0 × 0 label with
+    /// a clean report.
+    @Test func nonFiniteSizesAndInsetsAreRefusedAndListed() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let title = Label(name: "title", text: "Hi", fontSize: .nan)
+        let card = View(name: "card")
+        root.addSubview(card)
+        card.addSubview(title)
+        card.layoutMargins = EdgeInsets(top: .infinity, left: .nan, bottom: 0, right: 0)
+        root.safeAreaInsets = EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0)
+        try activate([card.edges == root.edges, title.top == card.topMargin, title.leading == card.leadingMargin])
+        root.layoutIfNeeded()
+        #expect(title.fontSize == 17)
+        #expect(card.layoutMargins == EdgeInsets(all: 8))
+        #expect(root.safeAreaInsets == .zero)
+        #expect(title.frame.minX == 8 && title.frame.minY == 8 && title.frame.height > 0)
+        let refused = root.layoutReport.refused
+        #expect(refused.map(\.kind) == [.nonFinite(what: "font size"), .nonFinite(what: "layout margin"), .nonFinite(what: "safe-area inset")])
+        #expect(refused.map(\.constraint) == ["title.font.size = nan", "card.layoutMargins", "root.safeAreaInsets"])
+    }
 }

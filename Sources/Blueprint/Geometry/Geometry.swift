@@ -103,6 +103,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
 /// Insets from the four edges of a rectangle (left and right are absolute).
 public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    /// Whether every inset is a finite number.
+    var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
     /// The inset from the top edge, positive inwards.
     public var top: Double
     /// The inset from the left edge, positive inwards.

@@ -46,16 +46,27 @@ public final class Label: View {
     /// `fontSize` points.
     public init(name: String, text: String, fontSize: Double = 17) {
         self.text = text
-        self.font = .system(size: fontSize)
+        self.font = .system(size: fontSize.isFinite ? fontSize : 17)
         super.init(name: name)
+        if !fontSize.isFinite { refuseFontSize(fontSize) }
+    }
+
+    /// A size that is not a finite number, given to an initializer: 17 is used, and the refusal
+    /// is listed in the report of the tree the label joins.
+    private func refuseFontSize(_ size: Double) {
+        noteRefusalInTree(.nonFinite(what: "font size"), "\(name).font.size = \(formatNumber(size))")
     }
 
     /// A label named `name` showing `text` in `font`: `Label(font: .file("Inter-Regular.ttf",
     /// size: 17))` is a label named "label" with no text yet, as `UILabel()` with a font.
     public init(name: String = "label", text: String = "", font: Font) {
         self.text = text
+        var font = font
+        let given = font.size
+        if !given.isFinite { font.size = 17 }
         self.font = font
         super.init(name: name)
+        if !given.isFinite { refuseFontSize(given) }
     }
 
     /// The style the text is laid out with.

@@ -53,13 +53,39 @@ open class View: LayoutItem {
     /// `safeAreaLayoutGuide` is its bounds inset by these; every other view's safe-area guide is
     /// the part of the view inside the root's safe area. The top/bottom/left/right layout
     /// guides of a view are as long as its insets on their side.
-    @exclusivity(unchecked) public var safeAreaInsets = EdgeInsets.zero { didSet { structureChanged() } }
+    /// Insets that are not finite numbers are refused (the insets stay as they were) and listed
+    /// in ``LayoutReport/refused``.
+    @exclusivity(unchecked) public var safeAreaInsets = EdgeInsets.zero {
+        didSet {
+            guard safeAreaInsets.isFinite else {
+                noteRefusalInTree(.nonFinite(what: "safe-area inset"), "\(name).safeAreaInsets")
+                safeAreaInsets = oldValue
+                return
+            }
+            structureChanged()
+        }
+    }
 
     enum Margins: Equatable {
         case absolute(EdgeInsets)
         case directional(DirectionalEdgeInsets)
     }
-    @exclusivity(unchecked) var marginStorage = Margins.absolute(EdgeInsets(all: 8)) { didSet { structureChanged() } }
+    /// Margins that are not finite numbers are refused (the margins stay as they were) and
+    /// listed in ``LayoutReport/refused``.
+    @exclusivity(unchecked) var marginStorage = Margins.absolute(EdgeInsets(all: 8)) {
+        didSet {
+            let finite = switch marginStorage {
+            case .absolute(let m): m.isFinite
+            case .directional(let d): d.top.isFinite && d.leading.isFinite && d.bottom.isFinite && d.trailing.isFinite
+            }
+            guard finite else {
+                noteRefusalInTree(.nonFinite(what: "layout margin"), "\(name).layoutMargins")
+                marginStorage = oldValue
+                return
+            }
+            structureChanged()
+        }
+    }
 
     /// The insets that the margin attributes and ``layoutMarginsGuide`` use (default 8 on each
     /// side). Setting them replaces any directional margins.
@@ -170,6 +196,11 @@ open class View: LayoutItem {
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
+        // Changes refused while the view was a tree of its own are this tree's now.
+        if !view.refusals.isEmpty {
+            for e in view.refusals { root.noteRefusal(e) }
+            view.refusals = []
+        }
         if index >= subviews.count {
             subviews.append(view)   // addSubview: no shifting
         } else {
@@ -438,6 +469,12 @@ open class View: LayoutItem {
         forEachInSubtree { ($0 as? StackView)?.arrangeIfNeeded() }
     }
     static let refusalLimit = 100
+
+    /// A property change refused: listed in the report of the tree this view is in (a view
+    /// not in a tree yet keeps it, and hands it to the tree it joins).
+    func noteRefusalInTree(_ kind: LayoutError.Kind, _ change: String) {
+        root.noteRefusal(LayoutError(kind, constraint: change))
+    }
 
     func noteRefusal(_ e: LayoutError) {
         if refusals.count == View.refusalLimit { refusals.removeFirst() }
