@@ -170,9 +170,11 @@ struct RenderCommand: ParsableCommand {
                     // A guide is drawn with its view: show that one.
                     message += ": '\(name)' is a layout guide; --show takes views (show its view, '\(guide.owningView?.name ?? "root")')"
                 } else if let guess = closest(name, in: document.views.map(\.name) + document.guides.map(\.name)) {
-                    let isGuide = document.guides.contains { $0.name == guess }
-                    message += isGuide ? "; '\(guess)' is a layout guide: show its view, '\(document.guides.first { $0.name == guess }!.owningView?.name ?? "root")'"
-                                       : "; did you mean '\(guess)'?"
+                    if let guide = document.guides.first(where: { $0.name == guess }) {
+                        message += "; '\(guess)' is a layout guide: show its view, '\(guide.owningView?.name ?? "root")'"
+                    } else {
+                        message += "; did you mean '\(guess)'?"
+                    }
                 }
             }
             Entry.printError("error: \(message)")

@@ -33,11 +33,11 @@ enum PNGDecoder {
         var offset = 8
         while offset + 8 <= data.count {
             let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
-            let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
             guard length <= data.count - offset - 12 else {
+                let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
                 throw RasterError.unreadablePNG(path: path, message: "truncated PNG: the file ends inside its \(type) chunk")
             }
-            if type == "IEND" {
+            if data[offset + 4] == 0x49, data[offset + 5] == 0x45, data[offset + 6] == 0x4E, data[offset + 7] == 0x44 {   // IEND
                 let covered = UnsafeRawBufferPointer(rebasing: data[offset + 4..<offset + 8 + length])
                 let stored = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(data[offset + 8 + length + $1]) }
                 guard UInt(stored) == crc32(0, covered.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(covered.count)) else {

@@ -2,7 +2,8 @@ import BlueprintSupport
 
 /// Turns a parsed constraint into constraints on real items.
 ///
-/// Text-format semantics (docs/LayoutFormat.md): `superview` is the superview of the left-hand view; a
+/// Text-format semantics (docs/LayoutFormat.md): `superview` is the superview of the left-hand view
+/// (for a guide, its own view: `LayoutItem.superviewForFormats`); a
 /// position against a bare number is relative to the superview's same attribute
 /// (`view1.left = 10` is `view1.left == superview.left + 10`); a size against a number is
 /// absolute (`view1.width = 200`). Compound attributes (`edges`, `margins`, `size`, `center`…)

@@ -159,6 +159,15 @@ struct LayoutFileParser {
     /// Font files declared by `fontfile NAME "PATH"`, loaded when declared.
     fileprivate var fonts: [String: FontFace] = [:]
     private var fontLines: [String: Int] = [:]
+    /// UIKit's names of the options, for the message of a line that uses one.
+    static let uikitOptionNames: [String: [String]] = [
+        "numberOfLines": ["lines"], "textAlignment": ["align"], "lineBreakMode": ["truncate", "wrap"],
+        "preferredMaxLayoutWidth": ["maxwidth"], "isHidden": ["hidden"], "text": ["label"],
+        "contentHuggingPriority": ["hugging"], "contentCompressionResistancePriority": ["compression"],
+        "layoutMargins": ["margins"], "directionalLayoutMargins": ["margins"],
+        "isLayoutMarginsRelativeArrangement": ["marginsRelative"], "isBaselineRelativeArrangement": ["baselineRelative"],
+        "customSpacing": ["spacingAfter"],
+    ]
     static let stackOptions = ["axis", "spacing", "alignment", "distribution", "marginsRelative", "baselineRelative"]
     /// Every option of a `view` or `stack` line by name: its index in `viewOptions` followed by
     /// `stackOptions`.
@@ -893,15 +902,10 @@ struct LayoutFileParser {
                         throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a font's weight is written `weight \(option.lowercased())`",
                                           range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
                     }
-                    // UIKit's property names, as an iOS engineer writes them first.
-                    let uikit = ["numberOfLines": "lines", "textAlignment": "align", "lineBreakMode": "truncate` or `wrap",
-                                 "preferredMaxLayoutWidth": "maxwidth", "isHidden": "hidden", "text": "label",
-                                 "contentHuggingPriority": "hugging", "contentCompressionResistancePriority": "compression",
-                                 "layoutMargins": "margins", "directionalLayoutMargins": "margins",
-                                 "isLayoutMarginsRelativeArrangement": "marginsRelative",
-                                 "isBaselineRelativeArrangement": "baselineRelative", "customSpacing": "spacingAfter"]
-                    if let short = uikit[option], short.split(separator: "`").allSatisfy({ options.contains(String($0)) || $0 == " or " }) {
-                        throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a .layout file writes UIKit's `\(option)` as `\(short)`",
+                    // UIKit's property names, as an iOS engineer writes them first (only where this
+                    // line takes the option: a stack's options are not a view's).
+                    if let ours = Self.uikitOptionNames[option], ours.allSatisfy(options.contains) {
+                        throw SyntaxError(message: "unknown \(keyword) option `\(option)`: a .layout file writes UIKit's `\(option)` as `\(ours.joined(separator: "` or `"))`",
                                           range: tokens[c.i - 1].start..<tokens[c.i - 1].end)
                     }
                     let message = closest(option, in: options).map { "unknown \(keyword) option `\(option)`; did you mean `\($0)`?" }

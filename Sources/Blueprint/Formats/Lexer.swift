@@ -349,6 +349,15 @@ struct Lexer {
         return invalid(start, "the string is not closed: add `\"` at its end")
     }
 
+    /// Look-alikes of the ASCII operators, from a word processor or a full-width keyboard, and
+    /// the ASCII to write instead.
+    static let asciiLookAlikes: [String: String] = [
+        "\u{2212}": "-", "\u{2013}": "-", "\u{2014}": "-", "\u{00D7}": "*", "\u{00F7}": "/",
+        "\u{2264}": "<=", "\u{2265}": ">=", "\u{2260}": "==", "\u{FF1D}": "=", "\u{FF0B}": "+",
+        "\u{FF0D}": "-", "\u{FF0A}": "*", "\u{FF0F}": "/", "\u{FF1C}": "<", "\u{FF1E}": ">",
+        "\u{FF0E}": ".", "\u{FF1A}": ":", "\u{FF08}": "(", "\u{FF09}": ")", "\u{FF5E}": "~",
+    ]
+
     /// One whole (UTF-8) character that no rule accepts.
     private mutating func invalidCharacter() -> Token {
         let start = position
@@ -365,12 +374,7 @@ struct Lexer {
         if ["\u{201C}", "\u{201D}", "\u{201E}", "\u{00AB}", "\u{00BB}", "\u{2018}", "\u{2019}"].contains(text) {
             return invalid(start, "unexpected character `\(text)`: a text goes in straight double quotes (`label \"Sign in\"`), not typographic ones")
         }
-        // Look-alikes of the ASCII operators, from a word processor or a full-width keyboard.
-        let ascii: [String: String] = ["\u{2212}": "-", "\u{2013}": "-", "\u{2014}": "-", "\u{00D7}": "*", "\u{00F7}": "/",
-                                       "\u{2264}": "<=", "\u{2265}": ">=", "\u{2260}": "==", "\u{FF1D}": "=", "\u{FF0B}": "+",
-                                       "\u{FF0D}": "-", "\u{FF0A}": "*", "\u{FF0F}": "/", "\u{FF1C}": "<", "\u{FF1E}": ">",
-                                       "\u{FF0E}": ".", "\u{FF1A}": ":", "\u{FF08}": "(", "\u{FF09}": ")", "\u{FF5E}": "~"]
-        if let plain = ascii[text] {
+        if let plain = Self.asciiLookAlikes[text] {
             return invalid(start, "unexpected character `\(text)`: write the ASCII `\(plain)`")
         }
         // `@750` after something on the line: a priority as visual formats write it.

@@ -139,6 +139,8 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
 /// Insets whose horizontal sides follow the layout direction: `leading` is the left inset in a
 /// left-to-right layout and the right inset in a right-to-left one.
 public struct DirectionalEdgeInsets: Hashable, Sendable {
+    /// Whether every inset is a finite number.
+    var isFinite: Bool { top.isFinite && leading.isFinite && bottom.isFinite && trailing.isFinite }
     /// The inset from the top edge, positive inwards.
     public var top: Double
     /// The inset from the leading edge, positive inwards.

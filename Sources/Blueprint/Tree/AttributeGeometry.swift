@@ -71,7 +71,7 @@ extension LayoutItem {
             } else {
                 var best: View?, tallest = -Double.infinity
                 for v in views {
-                    let h = (v as? Label)?.intrinsicContentSize.height ?? v.intrinsicContentSize.height
+                    let h = v.intrinsicContentSize.height
                     if h > tallest { best = v; tallest = h }
                 }
                 next = best ?? views.first

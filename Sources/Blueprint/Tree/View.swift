@@ -76,7 +76,7 @@ open class View: LayoutItem {
         didSet {
             let finite = switch marginStorage {
             case .absolute(let m): m.isFinite
-            case .directional(let d): d.top.isFinite && d.leading.isFinite && d.bottom.isFinite && d.trailing.isFinite
+            case .directional(let d): d.isFinite
             }
             guard finite else {
                 noteRefusalInTree(.nonFinite(what: "layout margin"), "\(name).layoutMargins")

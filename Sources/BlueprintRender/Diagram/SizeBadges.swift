@@ -48,11 +48,14 @@ struct SizeBadges {
         var order: [ObjectIdentifier] = []
         var items: [ObjectIdentifier: LayoutItem] = [:]
         var parts: [ObjectIdentifier: [Part]] = [:]
+        // The parts already said, by item, text and role: the same size said twice (two equal
+        // constraints) is one part (a search of the item's parts was quadratic in them).
+        struct Said: Hashable { let item: ObjectIdentifier, text: String, role: StrokeRole }
+        var said = Set<Said>()
         func add(_ item: LayoutItem, _ part: Part) {
             let id = ObjectIdentifier(item)
             if items[id] == nil { items[id] = item; order.append(id) }
-            // The same size said twice (two equal constraints) is one part.
-            if !part.text.isEmpty, parts[id]?.contains(where: { $0.text == part.text && $0.role == part.role }) == true { return }
+            if !part.text.isEmpty, !said.insert(Said(item: id, text: part.text, role: part.role)).inserted { return }
             parts[id, default: []].append(part)
         }
         // A custom guide's badge sits at its own frame (in its view's corner it read as the

@@ -106,9 +106,6 @@ struct SpatialIndex {
         return out
     }
 
-    /// Who inserted rectangle `i`.
-    func owner(of i: Int) -> Int { Int(owners[i]) }
-
     /// Who inserted the rectangles of the `kinds` that overlap `r` with positive area, each once,
     /// in order.
     func owners(overlapping r: Rect, kinds: Kind) -> [Int] {
