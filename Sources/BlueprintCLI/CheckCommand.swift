@@ -107,6 +107,16 @@ struct CheckCommand: ParsableCommand {
         guard Theme(named: theme) != nil else {
             throw ValidationError("unknown theme '\(theme)': expected \(Theme.builtIn.map(\.name).joined(separator: ", "))")
         }
+        if let junit {
+            // A fixture or a golden is never written over with XML.
+            let lower = junit.lowercased()
+            if lower.hasSuffix(".layout") || lower.hasSuffix(".png") {
+                throw ValidationError("--junit \(junit): JUnit XML would be written over a \(lower.hasSuffix(".png") ? "PNG" : "layout") name; name the file .xml")
+            }
+            if FileSystem.isDirectory(junit) {
+                throw ValidationError("--junit \(junit): a folder is there; give a file name")
+            }
+        }
     }
 
     func run() throws {

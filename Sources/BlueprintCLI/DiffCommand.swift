@@ -2,6 +2,8 @@ import ArgumentParser
 import BlueprintSupport
 import Dispatch
 import Raster
+import BlueprintRender
+import Blueprint
 
 /// `blueprint diff A.png B.png`: compares two PNG files the way golden tests do.
 struct DiffCommand: ParsableCommand {
@@ -96,6 +98,14 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("--alpha must be between 0 and 1, not \(alpha).")
         }
         _ = try style()
+        // The diff images are PNG: a name that promises another format is refused.
+        for (option, path) in [("-o", output), ("--side-by-side", sideBySide)] {
+            guard let path else { continue }
+            let format = OutputFormat(path: path)
+            if let ext = OutputFormat.unwrittenExtension(of: path) ?? (format != nil && format != .png ? String(path.split(separator: ".").last ?? "") : nil) {
+                throw ValidationError("\(option) \(SourceDiagnostic.terminalSafe(path)): the diff image is a PNG, and .\(ext) names another format; name the file .png")
+            }
+        }
         try OutputPaths.check((output.map { [("-o", $0)] } ?? []) + (sideBySide.map { [("--side-by-side", $0)] } ?? []),
                               inputs: [expected, actual])
     }

@@ -286,9 +286,35 @@ struct DocsCommand: ParsableCommand {
         let light = linkBase + stem + "." + ext
         let link = settings.dark && !docc
             ? "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(linkBase + stem)~dark.\(ext)\">"
-                + "<img alt=\"\(settings.alt)\" src=\"\(light)\"></picture>"
-            : "![\(settings.alt)](\(light))"
+                + "<img alt=\"\(Self.htmlAttribute(settings.alt))\" src=\"\(light)\"></picture>"
+            : "![\(Self.markdownLinkText(settings.alt))](\(light))"
         return (images, link)
+    }
+
+    /// Alt text as a Markdown image's text: every character that could end the text or start
+    /// markup (`]`, `[`, `(`, `)`, `\\`, `` ` ``, `*`, `_`, `<`, `>`, `!`) escaped with a backslash.
+    static func markdownLinkText(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            if "[]()\\`*_<>!".contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// Alt text as an HTML attribute's value, in double quotes.
+    static func htmlAttribute(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(ch)
+            }
+        }
+        return out
     }
 
     /// Whether a document lies in a DocC catalog (a folder named `*.docc`).

@@ -89,6 +89,9 @@ struct RenderCommand: ParsableCommand {
         if let format, OutputFormat(rawValue: format) == nil {
             throw ValidationError("unknown format '\(format)': expected png, svg or pdf")
         }
+        if format == nil, let ext = OutputFormat.unwrittenExtension(of: output) {
+            throw ValidationError("-o \(SourceDiagnostic.terminalSafe(output)): \(OutputFormat.unwrittenReason(ext, explicitly: "--format png"))")
+        }
         guard !output.isEmpty else { throw ValidationError("the output path is empty") }
         let names = show.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         if names.contains(where: { $0.allSatisfy(\.isWhitespace) }) {

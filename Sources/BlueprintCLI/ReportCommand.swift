@@ -36,6 +36,15 @@ struct ReportCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Join the saved runs of these folders (shards of one check).", valueName: "dir"))
     var merge: [String] = []
 
+    func validate() throws {
+        // The saved runs it reads (and their neighbours) are not written over.
+        let inputs = (merge.isEmpty ? [CheckRun.path(in: ".")]
+                      : merge.flatMap { [FileSystem.join($0, "last-check.json"), CheckRun.path(in: $0)] })
+        if let input = inputs.first(where: { FileSystem.sameFile($0, output) }) {
+            throw ValidationError("-o \(output) would overwrite the saved check \(input); write somewhere else")
+        }
+    }
+
     func run() throws {
         let run: CheckRun
         if merge.isEmpty {

@@ -346,8 +346,15 @@ public struct Diagram {
     /// Writes the diagram atomically (a temporary file in the same folder, renamed into place),
     /// in the format the path's extension names unless `format` says otherwise.
     ///
-    /// - Throws: ``RenderError``; ``RenderError/output(_:)`` names the file when writing fails.
+    /// A path without an extension (or with one Blueprint does not know) gets PNG; a path whose
+    /// extension names another image format (`x.jpeg`) is refused unless `format` is given.
+    ///
+    /// - Throws: ``RenderError``; ``RenderError/output(_:)`` names the file when writing fails
+    ///   or when its extension names a format that is not written.
     public func write(to path: String, format: OutputFormat? = nil, compression: PNGCompression = .fast) throws(RenderError) {
+        if format == nil, let ext = OutputFormat.unwrittenExtension(of: path) {
+            throw .output(.io(path: path, operation: "write", reason: OutputFormat.unwrittenReason(ext)))
+        }
         let format = format ?? OutputFormat(path: path) ?? .png
         let bytes = try data(format: format, compression: compression)
         do {

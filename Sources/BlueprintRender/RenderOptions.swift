@@ -57,4 +57,26 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         guard let dot = name.lastIndex(of: ".") else { return nil }
         self.init(rawValue: name[name.index(after: dot)...].lowercased())
     }
+
+    /// The extension of `path` when it names an image or document format Blueprint does not
+    /// write (`x.jpeg`, `x.webp`, `x.eps`), else nil. Writing PNG bytes under such a name would
+    /// give a file that other tools misread, so ``Diagram/write(to:format:compression:)`` and the
+    /// command-line tool refuse it unless the format is named explicitly.
+    public static func unwrittenExtension(of path: String) -> String? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let ext = String(name[name.index(after: dot)...])
+        return otherFormats.contains(ext.lowercased()) ? ext : nil
+    }
+
+    /// Why a path with extension `ext` (from ``unwrittenExtension(of:)``) is not written.
+    /// `explicitly` says how the caller names a format (`--format png` on the command line).
+    public static func unwrittenReason(_ ext: String, explicitly: String = "the format argument") -> String {
+        ".\(ext) names a format Blueprint does not write; it writes .png, .svg and .pdf (name the file so, or give \(explicitly))"
+    }
+
+    private static let otherFormats: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "gif", "webp", "tif", "tiff", "bmp", "heic", "heif", "avif",
+        "ico", "icns", "eps", "ps", "jxl", "apng", "tga", "psd", "emf", "wmf", "xps",
+    ]
 }

@@ -45,8 +45,10 @@ enum SVGOverlay {
             #bp-overlay text { fill: transparent; font-family: 'DejaVu Sans', sans-serif; white-space: pre; }
 
             """
+        // One rule per view id (a search of the rules so far made 10,000 views quadratic).
+        var ruled: Set<String> = []
         for box in diagram.boxes {
-            guard let id = ids[box.name], !css.contains("#\(id):hover)") else { continue }
+            guard let id = ids[box.name], ruled.insert(id).inserted else { continue }
             let rel = "bp-rel-" + id.dropFirst("view-".count)
             css += "svg:has(#\(id):hover) .\(rel) > path, svg:has(#\(id):target) .\(rel) > path { stroke-opacity: 1; }\n"
         }

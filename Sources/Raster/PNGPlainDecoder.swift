@@ -4,8 +4,8 @@ import CPNG
 /// chunk that changes colours (`PNGDecoder.isPlain` decides). Every other file goes through
 /// libpng.
 ///
-/// The chunks' CRC-32s are checked, the IDAT data is inflated (zlib, raw: the stream's Adler-32
-/// is not recomputed, the CRCs already cover those bytes) a row at a time, each row is
+/// The chunks' CRC-32s are checked, the IDAT data is inflated (zlib, raw, with Raster's own
+/// Adler-32 checked at the stream's end, as libpng's zlib does) a row at a time, each row is
 /// unfiltered and written straight into the bitmap. libpng 1.6 unfilters the up filter, the
 /// one Raster's `.fast` writes, a byte at a time; here it is a loop the compiler vectorises.
 /// Same pixels as libpng, and libpng's messages for the same faults.
@@ -30,11 +30,13 @@ enum PNGPlainDecoder {
             let pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
             var input = InflateInput(pieces: idat, stream: stream)
             var rows = (previous, current)
+            var adler: UInt32 = 1
             for y in 0..<height {
                 if let error = input.inflate(into: filtered, count: rowBytes + 1) {
                     failure = .unreadablePNG(path: path, message: error)
                     break
                 }
+                adler = Adler32.update(adler, filtered, count: rowBytes + 1)
                 guard filtered[0] <= 4 else {
                     failure = .unreadablePNG(path: path, message: "bad adaptive filter value")
                     break
@@ -43,6 +45,9 @@ enum PNGPlainDecoder {
                 PNGFilter.undo(filtered[0], row: filtered + 1, above: above, into: this, count: rowBytes, bytesPerPixel: channels)
                 expand(this, channels: channels, width: width, into: pixels + y * width)
                 rows = (this, above)
+            }
+            if failure == nil, let error = input.finish(adler: adler, scratch: filtered, count: rowBytes + 1) {
+                failure = .unreadablePNG(path: path, message: error)
             }
             // A failed decode wrote part of the rows; the array is thrown away below, but it
             // must still be fully initialised.
@@ -134,5 +139,47 @@ private struct InflateInput {
             }
         }
         return nil
+    }
+
+    /// After the last row: inflates what is left of the stream (data past the image is
+    /// accepted and dropped, as libpng does) and checks the Adler-32 that follows it against
+    /// `adler`, the checksum of everything inflated. libpng's messages: a stream that stops
+    /// early is "Not enough image data", a wrong checksum "IDAT: incorrect data check".
+    mutating func finish(adler: UInt32, scratch: UnsafeMutablePointer<UInt8>, count: Int) -> String? {
+        var adler = adler
+        while true {
+            if stream.pointee.avail_in == 0 {
+                guard next < pieces.count else { return "Not enough image data" }
+                let piece = pieces[next]
+                next += 1
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                stream.pointee.avail_in = UInt32(piece.count)
+            }
+            stream.pointee.next_out = scratch
+            stream.pointee.avail_out = UInt32(count)
+            let status = CPNG.inflate(stream, Z_NO_FLUSH)
+            let made = count - Int(stream.pointee.avail_out)
+            if made > 0 { adler = Adler32.update(adler, scratch, count: made) }
+            if status == Z_STREAM_END { break }
+            guard status == Z_OK || status == Z_BUF_ERROR else {
+                let detail = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+                return "IDAT: \(detail)"
+            }
+        }
+        // The four bytes after the deflate data, which may straddle IDAT chunks.
+        var stored: UInt32 = 0, have = 0
+        var rest = UnsafeRawBufferPointer(start: stream.pointee.next_in, count: Int(stream.pointee.avail_in))
+        while have < 4 {
+            if rest.isEmpty {
+                guard next < pieces.count else { return "Not enough image data" }
+                rest = pieces[next]
+                next += 1
+                continue
+            }
+            stored = stored << 8 | UInt32(rest[0])
+            rest = UnsafeRawBufferPointer(rebasing: rest[1...])
+            have += 1
+        }
+        return stored == adler ? nil : "IDAT: incorrect data check"
     }
 }

@@ -83,6 +83,20 @@ import Testing
         #expect(check.stdout == "1 document, 3 images: all current\n")
     }
 
+    /// Alt text is escaped: it cannot close the image's text and open a link of its own in
+    /// Markdown, nor leave the attribute in HTML.
+    @Test func altTextIsEscaped() throws {
+        let dir = try Scratch()
+        try dir.write("a.md", "```layout alt=![](javascript:alert(1))_<b>\"\ncanvas 10 x 10\n```\n\n```layout dark=true alt=x\"_onload=\"y<\ncanvas 10 x 10\n```\n")
+        let run = try dir.blueprint(["docs", "a.md"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try dir.text("a.md").split(separator: "\n").map(String.init)
+        let links = lines.filter { $0.hasPrefix("![") || $0.hasPrefix("<picture>") }
+        #expect(links.count == 2)
+        #expect(links.first?.hasPrefix(#"![\!\[\]\(javascript:alert\(1\)\) \<b\>"](layout-"#) == true, "\(links)")
+        #expect(links.last?.contains(#"<img alt="x&quot; onload=&quot;y&lt;" src="layout-"#) == true, "\(links)")
+    }
+
     @Test func checkNamesMissingStaleAndOrphanedImagesByFileAndLine() throws {
         let dir = try Scratch()
         try dir.write("Guide.md", Self.guide)

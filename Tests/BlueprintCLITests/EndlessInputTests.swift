@@ -72,3 +72,27 @@ struct EndlessInputTests {
         #expect(messages["pipe"]?.contains("fixtures/pipe.layout: cannot read: it is not a regular file (a pipe, a socket or a device)") == true, "\(run.stdout)")
     }
 }
+
+/// Outputs that would be written over what the command reads are refused before anything runs:
+/// `check --junit` over a fixture or a golden, `report -o` over the saved check it reads.
+@Suite struct InputsAreNeverOverwrittenTests {
+    @Test func junitAndReportRefuseTheirInputs() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/card.layout", "canvas 40 x 30\nview a size 10 x 10\na.left = 0\na.top = 0\n")
+        let layout = try dir.text("fixtures/card.layout")
+        let overLayout = try dir.check("--junit", "fixtures/card.layout")
+        #expect(overLayout.status == 2)
+        #expect(overLayout.stderr.hasPrefix("Error: --junit fixtures/card.layout: JUnit XML would be written over a layout name; name the file .xml\n"))
+        #expect(try dir.text("fixtures/card.layout") == layout)
+        let overGolden = try dir.check("--junit", "goldens/card.PNG")
+        #expect(overGolden.status == 2)
+        #expect(overGolden.stderr.hasPrefix("Error: --junit goldens/card.PNG: JUnit XML would be written over a PNG name; name the file .xml\n"))
+        #expect(try dir.check().status == 1)   // recorded
+        let saved = try dir.text(".blueprint/last-check.json")
+        let report = try dir.blueprint(["report", "-o", ".blueprint/last-check.json"])
+        #expect(report.status == 2)
+        #expect(report.stderr.hasPrefix("Error: -o .blueprint/last-check.json would overwrite the saved check ./.blueprint/last-check.json; write somewhere else\n"))
+        #expect(try dir.text(".blueprint/last-check.json") == saved)
+        #expect(try dir.blueprint(["report", "-o", "page.html"]).status == 0)
+    }
+}

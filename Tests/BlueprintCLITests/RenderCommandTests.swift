@@ -173,6 +173,12 @@ import Testing
             (["render", "fixtures/login-form.layout", "-o", "fixtures/login-form.layout/x.png"],
              "Error: -o fixtures/login-form.layout/x.png: fixtures/login-form.layout is a file, not a folder\n"),
             (["render", "", "-o", out], "error: the file name is empty: cannot open it\n"),
+            (["render", "fixtures/login-form.layout", "-o", "\(folder)/x.jpeg"],
+             "Error: -o \(folder)/x.jpeg: .jpeg names a format Blueprint does not write; it writes .png, .svg and .pdf (name the file so, or give --format png)\n"),
+            (["diff", "fixtures/diff/pairs/alpha/expected.png", "fixtures/diff/pairs/alpha/expected.png", "-o", "\(folder)/d.svg"],
+             "Error: -o \(folder)/d.svg: the diff image is a PNG, and .svg names another format; name the file .png\n"),
+            (["diff", "fixtures/diff/pairs/alpha/expected.png", "fixtures/diff/pairs/alpha/expected.png", "--side-by-side", "\(folder)/s.GIF"],
+             "Error: --side-by-side \(folder)/s.GIF: the diff image is a PNG, and .GIF names another format; name the file .png\n"),
         ]
         for (arguments, message) in cases {
             let result = try Golden.run(arguments, environment: [:])

@@ -11,13 +11,15 @@ import Testing
 
     static let tieLine = "title and value have the same horizontal hugging priority (250); title was stretched, but either could be: raise one's hugging priority"
 
-    /// A layout whose badge runs from 100 back to 88: width -12.
+    /// A layout whose guide runs from 100 back to 88: width -12 (a view's size is never
+    /// negative: the same pins on a view conflict, see `aViewPinnedBackwardsConflicts`).
     static let negative = """
         canvas 200 x 100
-        view badge size 20 x 20
-        badge.leading == root.leading + 100
-        badge.trailing == root.leading + 88
-        badge.top == root.top
+        guide band
+        band.leading == root.leading + 100
+        band.trailing == root.leading + 88
+        band.top == root.top
+        band.height == 20
 
         """
 
@@ -91,22 +93,57 @@ import Testing
         try withNegativeLayout { path in
             let explain = try run("explain", path)
             #expect(explain.status == 1)
-            #expect(explain.stdout == "Negative sizes:\n    badge: width is negative (-12)\n")
+            #expect(explain.stdout == "Negative sizes:\n    band: width is negative (-12)\n")
             let text = try run("solve", path)
             #expect(text.status == 1)
             #expect(text.stdout == """
-                view     x  y  width  height
-                root     0  0    200     100
-                badge  100  0    -12      20
-                negative size: badge: width is negative (-12)
+                view  x  y  width  height
+                root  0  0    200     100
+                negative size: band: width is negative (-12)
 
                 """)
             let json = try run("solve", path, "--format", "json")
             #expect(json.status == 1)
             let o = try object(json.stdout)
-            #expect(o["negativeSizes"] as? [String] == ["badge: width is negative (-12)"])
+            #expect(o["negativeSizes"] as? [String] == ["band: width is negative (-12)"])
             #expect(o["ties"] as? [String] == [])
         }
+    }
+
+    /// The same pins on a view conflict, as in UIKit: the bound is listed, the pin activated
+    /// last is broken and the badge keeps its intrinsic width.
+    @Test func aViewPinnedBackwardsConflicts() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/badge.layout"
+        try Data("""
+            canvas 200 x 100
+            view badge size 20 x 20
+            badge.leading == root.leading + 100
+            badge.trailing == root.leading + 88
+            badge.top == root.top
+
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        let explain = try run("explain", path)
+        #expect(explain.status == 1)
+        #expect(explain.stdout.contains("""
+            (
+                "badge.width >= 0 (a size is never negative)",
+                "badge.leading == root.leading + 100 (badge.layout:3)",
+                "badge.trailing == root.leading + 88 (badge.layout:4)"
+            )
+
+            Will attempt to recover by breaking constraint
+            badge.trailing == root.leading + 88 (badge.layout:4)
+            """))
+        let text = try run("solve", path)
+        #expect(text.stdout == """
+            view     x  y  width  height
+            root     0  0    200     100
+            badge  100  0     20      20
+            broken: badge.trailing == root.leading + 88 (badge.layout:4)
+
+            """)
     }
 
     /// `render` draws them and says what it drew, every part counted (it said "drawn with "

@@ -533,6 +533,27 @@ import Testing
         #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
         #expect(try PNG.decode(png) == d.bitmap())
     }
+
+    @Test func anExtensionOfAnotherImageFormatIsRefusedUnlessTheFormatIsGiven() throws {
+        let d = try Diagram(root: smallTree(), options: RenderOptions(constraints: .none, legend: false))
+        let folder = try Support.temporaryFolder()
+        for name in ["d.jpeg", "d.JPG", "d.webp"] {
+            let path = "\(folder)/\(name)"
+            let ext = String(name.dropFirst(2))
+            #expect(throws: RenderError.output(.io(path: path, operation: "write",
+                reason: ".\(ext) names a format Blueprint does not write; it writes .png, .svg and .pdf (name the file so, or give the format argument)"))) {
+                try d.write(to: path)
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // Named explicitly, the format wins; no extension, or an unknown one, is PNG.
+        try d.write(to: "\(folder)/d.jpeg", format: .png)
+        try d.write(to: "\(folder)/plain")
+        try d.write(to: "\(folder)/d.v2")
+        for name in ["d.jpeg", "plain", "d.v2"] {
+            #expect(try PNG.decode(FileIO.read("\(folder)/\(name)")) == d.bitmap())
+        }
+    }
 }
 
 @Suite struct VisualOrderTests {

@@ -122,15 +122,47 @@ struct ReportCauseTests {
         #expect(root.layoutReport.isClean)
     }
 
-    @Test func negativeSizesAreReported() throws {
+    /// UIKit's sizes are never negative: edges pinned past each other conflict, with the bound
+    /// listed, and the size stays at 0.
+    @Test func aNegativeSizeIsAConflict() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let badge = View(name: "badge")
         root.addSubview(badge)
-        try activate([badge.leading == root.leading + 60, badge.trailing == root.leading + 48, badge.top == root.top, badge.height == 10])
+        try activate([badge.leading == root.leading + 60, badge.trailing == root.leading + 48, badge.top == root.top, badge.height == 10]); let line = #line
         root.layoutIfNeeded()
         let report = root.layoutReport
-        #expect(report.negativeSizes.map(\.description) == ["badge: width is negative (-12)"])
-        #expect(report.description == "Negative sizes:\n    badge: width is negative (-12)")
+        #expect(report.negativeSizes.isEmpty)
+        #expect(badge.frame == Rect(x: 60, y: 0, width: 0, height: 10))
+        #expect(report.conflicts.map(\.constraints) == [[
+            "badge.width >= 0 (a size is never negative)",
+            "badge.leading == root.leading + 60 (ReportCauseTests.swift:\(line))",
+            "badge.trailing == root.leading + 48 (ReportCauseTests.swift:\(line))",
+        ]])
+        #expect(report.conflicts.first?.brokenDescription == "badge.trailing == root.leading + 48 (ReportCauseTests.swift:\(line))")
+    }
+
+    /// An optional constraint that would take a size below 0 leaves it at 0, with no conflict;
+    /// a view that never went below 0 is not bounded (its size is free to follow a change).
+    @Test func anOptionalPullBelowZeroStopsAtZero() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let bar = View(name: "bar"), other = View(name: "other")
+        root.addSubview(bar)
+        root.addSubview(other)
+        let pull = (bar.width == -30) ~ .defaultLow
+        try activate([bar.leading == root.leading, bar.top == root.top, bar.height == 4, pull,
+                      other.leading == root.leading, other.top == root.top + 10, other.height == 4, other.width == 20])
+        root.layoutIfNeeded()
+        #expect(bar.frame == Rect(x: 0, y: 0, width: 0, height: 4))
+        #expect(other.frame == Rect(x: 0, y: 10, width: 20, height: 4))
+        #expect(root.layoutReport.conflicts.isEmpty)
+        #expect(root.layoutReport.negativeSizes.isEmpty)
+        // The bound stays: a later pull to 12 moves it, a pull to -5 keeps it at 0.
+        pull.constant = 12
+        root.layoutIfNeeded()
+        #expect(bar.frame.width == 12)
+        pull.constant = -5
+        root.layoutIfNeeded()
+        #expect(bar.frame.width == 0)
     }
 
     @Test func framesMultipliedPastTheLargestNumberAreReported() throws {

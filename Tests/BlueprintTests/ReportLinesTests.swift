@@ -5,14 +5,16 @@ import Blueprint
 @Suite("Reports: one line per problem")
 struct ReportLinesTests {
     /// A row of two 50-wide boxes in 300 (a tie, which leaves their widths ambiguous too), a
-    /// conflicting width, a box with a free position, a box running backwards and a refused
-    /// constant: every kind of line, in order.
+    /// conflicting width, a box with a free position, a guide running backwards (a view's size
+    /// is never negative: the same pins on a view conflict) and a refused constant: every kind
+    /// of line, in order.
     @Test func everyKindOfProblemInOrder() throws {
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let title = View(name: "title"), detail = View(name: "detail")
-        let wide = View(name: "wide"), loose = View(name: "loose"), back = View(name: "back")
+        let wide = View(name: "wide"), loose = View(name: "loose"), back = LayoutGuide(identifier: "back")
         for v in [title, detail] { v.explicitIntrinsicContentSize = Size(width: 50, height: 20) }
-        for v in [title, detail, wide, loose, back] { root.addSubview(v) }
+        for v in [title, detail, wide, loose] { root.addSubview(v) }
+        root.addLayoutGuide(back)
         try activate([wide.width == 40, wide.width == 60, wide.left == root.left, wide.top == root.top + 30]); let conflictLine = #line
         try activate([
             title.leading == root.leading, detail.leading == title.trailing, detail.trailing == root.trailing,

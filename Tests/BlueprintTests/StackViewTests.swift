@@ -153,11 +153,14 @@ struct StackViewTests {
         stack.distribution = .fillProportionally
         stack.spacing = 10
         let root = try host(stack, width: 300)
-        // 280 to share in 40:60:100 → 56, 84, 140.
+        // UIKit's multipliers: each length over the lengths and the gaps, 40 + 60 + 100 + 20 =
+        // 220, times the stack's 300: a 54.55 @999, b 81.82 @998; c (@997) takes the rest.
         #expect(views.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 56, height: 20), Rect(x: 66, y: 0, width: 84, height: 20),
-            Rect(x: 160, y: 0, width: 140, height: 20),
+            Rect(x: 0, y: 0, width: 54.54545454545455, height: 20), Rect(x: 64.54545454545455, y: 0, width: 81.81818181818181, height: 20),
+            Rect(x: 156.36363636363637, y: 0, width: 143.63636363636363, height: 20),
         ])
+        #expect(stack.arrangementConstraints.filter { $0.identifier?.hasPrefix("stack proportion") == true }
+            .map { "\($0.multiplier) @\($0.priority)" } == ["\(40.0 / 220) @999", "\(60.0 / 220) @998", "\(100.0 / 220) @997"])
         #expect(root.layoutReport.isClean)
     }
 
@@ -291,7 +294,8 @@ struct StackViewTests {
         b.isHidden = true
         root.layoutIfNeeded()
         #expect(stack.frame.width == 98)
-        #expect(b.frame == Rect(x: 40, y: 0, width: 0, height: 20))
+        // Half the gap after `a` (UIKit's `UISV-spacing-hidden`, at 50).
+        #expect(b.frame == Rect(x: 44, y: 0, width: 0, height: 20))
         #expect(c.frame.minX == 48)
         #expect(stack.visibleArrangedSubviews.map(\.name) == ["a", "c"])
         #expect(root.layoutReport.isClean)
@@ -300,6 +304,34 @@ struct StackViewTests {
         root.layoutIfNeeded()
         #expect(stack.frame.width == 166)
         #expect(c.frame.minX == 116)
+    }
+
+    /// The hidden view's place is optional (@50): a constraint of the app's that places it
+    /// does not conflict.
+    @Test func aHiddenViewCanBePlacedByTheApp() throws {
+        let a = box("a", 40, 20), b = box("b", 60, 20), c = box("c", 50, 20)
+        let stack = StackView(name: "row", arrangedSubviews: [a, b, c])
+        stack.spacing = 8
+        b.isHidden = true
+        try activate([b.leading == a.leading + 10])
+        let root = try host(stack)
+        #expect(b.frame == Rect(x: 10, y: 0, width: 0, height: 20))
+        #expect(c.frame.minX == 48)
+        #expect(root.layoutReport.conflicts.isEmpty)
+    }
+
+    /// A view nothing sizes across the axis is 0 thick in a stack aligned other than `fill`
+    /// (UIKit's `UISV-ambiguity-suppression`, at 25), not ambiguous.
+    @Test func aViewWithNoCrossSizeIsZeroThick() throws {
+        let line = View(name: "line"), title = box("title", 60, 20)
+        let stack = StackView(name: "col", arrangedSubviews: [title, line])
+        stack.axis = .vertical
+        stack.alignment = .leading
+        try activate([line.height == 1])
+        let root = try host(stack)
+        #expect(line.frame == Rect(x: 0, y: 20, width: 0, height: 1))
+        #expect(stack.frame.width == 60)
+        #expect(root.layoutReport.isClean)
     }
 
     /// Hiding a view with a required height in a vertical stack: UIKit keeps its
@@ -316,7 +348,7 @@ struct StackViewTests {
         b.isHidden = true
         root.layoutIfNeeded()
         #expect(root.layoutReport.broken.map(\.formula) == ["b.height == 44"])
-        #expect(b.frame == Rect(x: 0, y: 44, width: 100, height: 0))
+        #expect(b.frame == Rect(x: 0, y: 48, width: 100, height: 0))
         #expect(c.frame == Rect(x: 0, y: 52, width: 100, height: 44))
         #expect(stack.frame.height == 96)
         // Shown again, the height is tried again and holds.

@@ -145,6 +145,7 @@ struct VisualFormatTests {
         #expect(error("[a(<8)]", v) == "1:4: error: expected a relation (`==`, `<=` or `>=`), found `<`\n    [a(<8)]\n       ^")
         #expect(error("[a]-(>=8@1001)-[b]", v) == "1:10: error: priority 1001 is outside 1...1000\n    [a]-(>=8@1001)-[b]\n             ^~~~")
         #expect(error("[a]-(>=8@urgent)-[b]", v) == "1:10: error: unknown priority or metric `urgent`\n    [a]-(>=8@urgent)-[b]\n             ^~~~~~")
+        #expect(error("[a(>=44@high)]", v) == "1:9: error: unknown priority or metric `high`; did you mean defaultHigh (750)?\n    [a(>=44@high)]\n            ^~~~")
         #expect(error("[a]-(b)-[b]", v) == "1:6: error: a spacing cannot be another view: `b` is a view; use a number or a metric\n    [a]-(b)-[b]\n         ^")
         #expect(error("[a]-wide-[b]", v) == "1:5: error: unknown metric `wide`\n    [a]-wide-[b]\n        ^~~~")
         #expect(error("[a]-8[b]", v) == "1:6: error: expected `-` after the spacing, found `[`\n    [a]-8[b]\n         ^")

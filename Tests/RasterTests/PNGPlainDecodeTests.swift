@@ -117,9 +117,10 @@ import Testing
         #expect(throws: RasterError.unreadablePNG(path: nil, message: "read beyond end of data")) { try PNG.decode(Array(classic.dropLast(12))) }
     }
 
-    /// The zlib stream's Adler-32 is not recomputed on the plain path (every chunk's CRC is):
-    /// a file whose Adler-32 alone is wrong, its CRC made to match, decodes to its pixels.
-    @Test func theChunkCRCsAreTheCheck() throws {
+    /// The zlib stream's Adler-32 is checked on the plain path as libpng's zlib checks it on
+    /// the others: a file whose Adler-32 alone is wrong (its CRC made to match) is refused with
+    /// libpng's message, and so is a stream cut before its Adler-32.
+    @Test func theAdlerAndTheChunkCRCsAreChecked() throws {
         let file = try Self.bytes("flavours/rgb8.png")
         #expect(Array(file[37..<41]) == Array("IDAT".utf8))
         let length = file[33..<37].reduce(0) { $0 << 8 | Int($1) }
@@ -127,7 +128,11 @@ import Testing
         #expect(file.count == 41 + length + 4 + 12, "one IDAT, then IEND")
         data[data.count - 1] ^= 0xFF
         let wrongAdler = Array(file[0..<33]) + Self.chunk("IDAT", data) + Array(file.suffix(12))
-        #expect(try PNG.decode(wrongAdler) == PNG.decode(file))
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "IDAT: incorrect data check")) { try PNG.decode(wrongAdler) }
+        let cut = Array(file[0..<33]) + Self.chunk("IDAT", Array(data.dropLast(4))) + Array(file.suffix(12))
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "Not enough image data")) { try PNG.decode(cut) }
+        // The right Adler-32 split across IDATs of one byte each is read.
+        #expect(try PNG.decode(Self.rewritten(file, pieceSize: 1)) == PNG.decode(file))
         var wrongCRC = file
         wrongCRC[41 + length - 1] ^= 0xFF
         #expect(throws: RasterError.unreadablePNG(path: nil, message: "IDAT: CRC error")) { try PNG.decode(wrongCRC) }

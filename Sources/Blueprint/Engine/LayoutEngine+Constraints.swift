@@ -160,6 +160,12 @@ extension LayoutEngine {
     func structuralConstraints(for item: LayoutItem, into out: inout [NotedConstraint]) {
         guard let v = item.variables else { return }   // a margins guide: no variables to pin
         if let view = item as? View {
+            if view.nonNegativeSizes != 0, !view.translatesAutoresizingMaskIntoConstraints, view.superview != nil {
+                // UIKit's sizes are never negative: bounds the engine adds where a solve
+                // without them gave a negative size (`LayoutEngine.boundNegativeSizes`).
+                if view.nonNegativeSizes & 1 != 0 { out.append(NotedConstraint(v.width >= 0, .nonNegative(view: view.name, axis: .horizontal))) }
+                if view.nonNegativeSizes & 2 != 0 { out.append(NotedConstraint(v.height >= 0, .nonNegative(view: view.name, axis: .vertical))) }
+            }
             guard view.translatesAutoresizingMaskIntoConstraints || view.superview == nil else { return }
             let f = view.translatesAutoresizingMaskIntoConstraints ? view.requestedFrame : .zero
             let what = view.superview == nil ? "root" : "fixed frame"
@@ -309,6 +315,8 @@ enum StructuralNote: CustomStringConvertible {
     case pin(guide: String, owner: String, note: StaticString)
     /// `title.width >= 120 @750 (compression resistance)` or `… <= … (content hugging)`.
     case intrinsic(view: String, axis: LayoutAxis, value: Double, priority: LayoutPriority, atLeast: Bool)
+    /// `badge.width >= 0 (a size is never negative)`.
+    case nonNegative(view: String, axis: LayoutAxis)
 
     var description: String {
         switch self {
@@ -323,6 +331,8 @@ enum StructuralNote: CustomStringConvertible {
             let relation = atLeast ? ">=" : "<="
             let why = atLeast ? "compression resistance" : "content hugging"
             return "\(view).\(attribute) \(relation) \(formatNumber(value))\(priority.isRequired ? "" : " @\(priority)") (\(why))"
+        case .nonNegative(let view, let axis):
+            return "\(view).\(axis == .horizontal ? "width" : "height") >= 0 (a size is never negative)"
         }
     }
 }

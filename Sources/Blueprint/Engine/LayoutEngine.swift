@@ -99,10 +99,45 @@ final class LayoutEngine {
         } else {
             return
         }
+        // Sizes are never negative (UIKit's engine holds every width and height at 0 or more).
+        // The bounds are added only where a solve went below 0: at the optimum of the
+        // constraints without them, a bound that holds changes nothing, and a bound on every
+        // view would keep the sizes of stacks out of the definitions that make layouts linear.
+        // A second round bounds every view, so there are at most two more solves.
+        for round in 0..<2 where boundNegativeSizes(everyView: round == 1) {
+            rebuild()
+        }
         deferred.invalidate()
         generation += 1
         ambiguityCache = nil
         settleDerivedGuides()
+    }
+
+    /// Marks the views whose solved width or height is negative (or, with `everyView`, every
+    /// view that has such a size) to be bounded at 0 by the next build; whether any was new.
+    /// - Complexity: O(views).
+    private func boundNegativeSizes(everyView: Bool) -> Bool {
+        var marked = false
+        let solver = self.solver
+        let read = { (u: Variable) in solver.value(of: u) }
+        func negative(_ u: Variable) -> Bool {
+            (deferred.value(of: u, solver: read) ?? solver.value(of: u)) < -1e-9
+        }
+        root.forEachInSubtree { v in
+            guard v.superview != nil, !v.translatesAutoresizingMaskIntoConstraints, let vars = v.variables else { return }
+            var bits: UInt8 = 0
+            if negative(vars.width) { bits |= 1 }
+            if negative(vars.height) { bits |= 2 }
+            if bits != 0 && everyView { bits = 3 }
+            if bits & ~v.nonNegativeSizes != 0 {
+                v.nonNegativeSizes |= bits
+                marked = true
+            }
+        }
+        if marked && everyView {
+            root.forEachInSubtree { v in if v.superview != nil { v.nonNegativeSizes = 3 } }
+        }
+        return marked
     }
 
     /// Moves the derived guides' insets to what the solved frames make them and solves again,

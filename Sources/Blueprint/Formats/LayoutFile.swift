@@ -248,6 +248,11 @@ struct LayoutFileParser {
         lines.reserveCapacity((newlines?.count ?? 0) + 1)
         let fileBytes: [UInt8]? = newlines == nil ? nil : Array(utf8)
         var nextNewline = 0
+        // The last line with a statement (not blank, not a comment), and the continuation
+        // lines waiting to be joined to one.
+        var lastStatement: Int?
+        var continuation: (line: Int, text: String, parts: [(start: Int, text: Substring, number: Int)])?
+        func firstByte(_ s: Substring) -> UInt8? { s.utf8.first { $0 != 0x20 && $0 != 0x09 } }
         var start = utf8.startIndex
         var startOffset = 0   // of `start`, in bytes (when `newlines` were found)
         while true {
@@ -270,26 +275,31 @@ struct LayoutFileParser {
             // A line that starts with a quoted text continues the statement above it (a long
             // label written across lines): it is read as part of that line.
             // Blank lines and comments may stand between.
-            func firstByte(_ s: Substring) -> UInt8? { s.utf8.first { $0 != 0x20 && $0 != 0x09 } }
-            if firstByte(line) == 0x22,
-               let above = lines.lastIndex(where: { firstByte($0.text) != nil && firstByte($0.text) != 0x23 }) {
-                let joined = Substring(String(lines[above].text) + " " + String(line))
-                let lexer = Lexer(joined, comments: true)
-                var again = lexer
-                let parts = lines[above].parts + [(lines[above].text.utf8.count + 1, line, lines.count + 1)]
-                lines[above] = Line(text: joined, number: lines[above].number, lexer: lexer, head: (again.next(), again.next()), parts: parts)
+            let first = firstByte(line)
+            if first == 0x22, let above = lastStatement {
+                // Collected, and joined once the run of continuations ends (`joinContinuations`):
+                // joining at each line copied the growing text, quadratic in the run's length.
+                if continuation == nil || continuation!.line != above {
+                    joinContinuations(&continuation, into: &lines)
+                    continuation = (above, String(lines[above].text), lines[above].parts)
+                }
+                continuation!.text += " "
+                continuation!.parts.append((continuation!.text.utf8.count, line, lines.count + 1))
+                continuation!.text += line
                 let end = Token(kind: .end, start: 0, end: 0)
                 lines.append(Line(text: "", number: lines.count + 1, lexer: Lexer("", comments: true), head: (end, end)))
                 guard let newline else { break }
                 start = utf8.index(after: newline)
                 continue
             }
+            if first != nil && first != 0x23 { lastStatement = lines.count }
             let lexer = fileBytes.map { Lexer(file: $0, line: startOffset..<endOffset, comments: true) }
                 ?? Lexer(line, comments: true)
             lines.append(Line(text: line, number: lines.count + 1, lexer: lexer, head: prescan(lexer, lines.count + 1)))
             guard let newline else { break }
             start = utf8.index(after: newline)
         }
+        joinContinuations(&continuation, into: &lines)
         // Room for every view the prescan found (no rehashing as they are declared).
         viewsByName.reserveCapacity(declaredViews.count)
         depth.reserveCapacity(declaredViews.count + 1)
@@ -421,6 +431,19 @@ struct LayoutFileParser {
         let all = (first.errors + second.errors).sorted { $0.line < $1.line }
         truncated = all.count > LayoutDocument.errorLimit
         errors = Array(all.prefix(LayoutDocument.errorLimit))
+    }
+
+    /// Joins the collected continuation lines to their statement's line (a long label written
+    /// across lines is one statement).
+    private func joinContinuations(
+        _ c: inout (line: Int, text: String, parts: [(start: Int, text: Substring, number: Int)])?, into lines: inout [Line]
+    ) {
+        guard let (k, text, parts) = c else { return }
+        c = nil
+        let joined = Substring(text)
+        let lexer = Lexer(joined, comments: true)
+        var again = lexer
+        lines[k] = Line(text: joined, number: lines[k].number, lexer: lexer, head: (again.next(), again.next()), parts: parts)
     }
 
     /// Notes the name of a `view` or `let` line without parsing it; returns the line's first

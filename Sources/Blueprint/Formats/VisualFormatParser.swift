@@ -316,6 +316,8 @@ struct VisualFormatParser {
                         value = named.priority.rawValue
                     } else if let v = metric(n) {
                         value = v
+                    } else if let guess = priorityFromOtherLibraries(n) {
+                        throw fail("unknown priority or metric `\(n)`; did you mean \(guess)?", range)
                     } else {
                         throw fail("unknown priority or metric `\(n)`", range)
                     }

@@ -6,16 +6,18 @@
 ///   margins-relative;
 /// - spacing: `next.leading == previous.trailing + gap` for the fill distributions, `>=` for
 ///   the equal-spacing ones (baseline to baseline when baseline-relative);
-/// - fillEqually: equal lengths; fillProportionally: `length == share × (stack − gaps)` at 999,
-///   the share being the view's intrinsic length over the sum of them;
+/// - fillEqually: equal lengths; fillProportionally: `length == share × stack` at 999, 998, …,
+///   the share being the view's intrinsic length over the sum of them and the gaps (UIKit's);
 /// - equalSpacing: one spacer guide per gap, all of one length; equalCentering: one guide per
 ///   pair of centres, all of one length at 150 (below hugging: the views keep their size, the
 ///   equal centring gives way when the minimum gaps do not allow it);
 /// - alignment: fill pins both cross edges; leading/trailing/center pin one attribute and keep
 ///   the view inside; the baselines align to the first view's and a spanning guide puts the
 ///   highest view at the top; every alignment but fill makes the stack as thin as its thickest
-///   view at priority 49 (`stack fit`);
-/// - hidden views: zero length along the axis, after the visible view before them.
+///   view at priority 51 (`stack fit`) and each view 0 thick at 25 (`stack ambiguity
+///   suppression`), and equalSpacing and equalCentering make it as short as they can at 49;
+/// - hidden views: zero length along the axis, half a gap after the visible view before them
+///   at 50.
 struct StackArrangement {
     unowned let stack: StackView
     var constraints: [LayoutConstraint] = []
@@ -99,21 +101,31 @@ struct StackArrangement {
                 }
             }
         case .fillProportionally:
+            // UIKit's (as TZStackView, whose tests compare it with UIStackView, makes it too):
+            // `length == stack.length × intrinsic / (Σ intrinsic + gaps)`, on the stack's own
+            // length (margins-relative or not), at 999, 998, … in the order of the arranged
+            // views (hidden ones take their number), never below 751. The shares and the gaps
+            // do not add up to the room between the edges: the last view absorbs the rest.
             let lengths: [Double] = visible.map { v in
                 let size = v.intrinsicContentSize
                 return Swift.max(0, horizontal ? size.width : size.height)
             }
-            let total: Double = lengths.reduce(0.0) { $0 + $1 }
-            guard total > 0 else { break }
-            let m = s.layoutMargins
-            let inset = s.isLayoutMarginsRelativeArrangement ? (horizontal ? m.left + m.right : m.top + m.bottom) : 0
-            for (v, l) in zip(visible, lengths) {
-                let share = l / total
-                add("stack proportion \(v.name)", v, length, .equal, s, length,
-                    multiplier: share, constant: -share * (gapTotal + inset), priority: 999)
+            let total: Double = lengths.reduce(0.0) { $0 + $1 } + gapTotal
+            guard lengths.contains(where: { $0 > 0 }), total > 0 else { break }
+            var next = 0
+            for (index, v) in arranged.enumerated() where !v.isHidden {
+                let share = lengths[next] / total
+                next += 1
+                let priority = LayoutPriority(Double(visible.count > 1 ? Swift.max(999 - index, 751) : 999))
+                add("stack proportion \(v.name)", v, length, .equal, s, length, multiplier: share, priority: priority)
             }
         case .equalSpacing, .equalCentering:
             let centering = s.distribution == .equalCentering
+            // As short as the views and their least gaps allow unless something else sizes it
+            // (UIKit's, at 49): the equal spacers leave the length free otherwise.
+            if visible.count > 1 {
+                add("stack fit \(name) along", s, length, .equal, nil, nil, priority: 49)
+            }
             for (k, (a, b)) in zip(visible, visible.dropFirst()).enumerated() {
                 let g = LayoutGuide(identifier: "\(name).spacer\(k + 1)")
                 guides.append(g)
@@ -133,7 +145,9 @@ struct StackArrangement {
             if !v.isHidden { previous = v; continue }
             add("stack hiding \(v.name)", v, length, .equal, nil, nil)
             if let p = previous {
-                add("stack hiding \(v.name)", v, lead, .equal, p, trail)
+                // Half the gap after the view before it, at 50 (UIKit's `UISV-spacing-hidden`):
+                // a constraint of the app's that places the hidden view wins.
+                add("stack hiding \(v.name)", v, lead, .equal, p, trail, constant: s.customSpacing(after: p) / 2, priority: 50)
             } else {
                 add("stack hiding \(v.name)", v, lead, .equal, s, canvas(lead))
             }
@@ -174,10 +188,17 @@ struct StackArrangement {
             add("stack baseline span", span, .leading, .equal, s, canvas(.leading))
             add("stack baseline span", span, .trailing, .equal, s, canvas(.trailing))
             for v in visible { add("stack baseline span \(v.name)", span, .bottom, .greaterThanOrEqual, v, .bottom) }
-            add("stack baseline span", span, .height, .equal, nil, nil, priority: 49)
+            add("stack baseline span", span, .height, .equal, nil, nil, priority: 51)
         }
         if align != .fill, !arranged.isEmpty {
-            add("stack fit \(name)", s, crossLength, .equal, nil, nil, priority: 49)
+            // UIKit's spanning fit, at 51: above `fittingSizeLevel`, so a stack measured by
+            // `systemLayoutSizeFitting` keeps to its thickest view.
+            add("stack fit \(name)", s, crossLength, .equal, nil, nil, priority: 51)
+            // A view that nothing sizes across the axis is 0 thick, not ambiguous (UIKit's
+            // `UISV-ambiguity-suppression`, at 25).
+            for v in arranged {
+                add("stack ambiguity suppression \(v.name)", v, crossLength, .equal, nil, nil, priority: 25)
+            }
         }
     }
 }

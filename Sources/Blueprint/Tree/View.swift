@@ -38,6 +38,10 @@ open class View: LayoutItem {
     /// views made with a frame.
     @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints: Bool { didSet { structureChanged() } }
     @exclusivity(unchecked) var requestedFrame: Rect
+    /// Which of this view's sizes the engine bounds at 0 (bit 0 width, bit 1 height): set the
+    /// first time a solve gives the size a negative value, kept afterwards (see
+    /// `LayoutEngine.boundNegativeSizes`).
+    @exclusivity(unchecked) var nonNegativeSizes: UInt8 = 0
 
     /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint. A
     /// hidden arranged view of a ``StackView`` collapses.
