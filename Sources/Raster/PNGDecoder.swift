@@ -55,7 +55,20 @@ enum PNGDecoder {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_memory(&image, data.baseAddress, data.count) != 0 else {
-            throw RasterError.unreadablePNG(path: path, message: message(of: &image))
+            let text = message(of: &image)
+            // libpng says only "Invalid IHDR data"; the commonest reasons are said here.
+            if text == "Invalid IHDR data", let (w, h) = headerSize(data) {
+                if w == 0 || h == 0 {
+                    throw RasterError.unreadablePNG(path: path, message: "Invalid IHDR data: a \(w)x\(h) image has no pixels")
+                }
+                if w > 0x7FFF_FFFF || h > 0x7FFF_FFFF {
+                    throw RasterError.unreadablePNG(path: path, message: "Invalid IHDR data: \(w)x\(h) is past PNG's largest side, 2147483647")
+                }
+                if w * h > maximumPixelCount || w > 1_000_000 || h > 1_000_000 {
+                    throw RasterError.imageTooLarge(path: path, width: w, height: h, limit: maximumPixelCount)
+                }
+            }
+            throw RasterError.unreadablePNG(path: path, message: text)
         }
         // From here on libpng holds memory in `image.opaque`; png_image_finish_read frees it
         // on success and on failure, png_image_free frees it when we stop early.
@@ -88,6 +101,13 @@ enum PNGDecoder {
             throw RasterError.unreadablePNG(path: path, message: message(of: &image))
         }
         return try Bitmap(width: width, height: height, bytes: bytes)
+    }
+
+    /// The width and height an IHDR chunk at byte 8 declares, or nil when there is none.
+    static func headerSize(_ data: UnsafeRawBufferPointer) -> (Int, Int)? {
+        guard data.count >= 24, data[12] == 0x49, data[13] == 0x48, data[14] == 0x44, data[15] == 0x52 else { return nil }
+        func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) } }
+        return (word(16), word(20))
     }
 
     /// Whether the header (which libpng has already validated, so IHDR sits at byte 8) says

@@ -31,6 +31,14 @@ import Blueprint
         #expect(firstError("view a\u{202E}\n") == "1:7: unexpected character U+202E (an invisible formatting character)")
     }
 
+    /// Between a view's name and its `.`, the character is the fault (it read as "must specify
+    /// view.attribute", which the line already seems to do); in a visual format's brackets too.
+    @Test func aCharacterBeforeTheDotIsNamed() {
+        #expect(firstError("view a\na\u{200B}.width == 10\n") == "2:2: unexpected character U+200B (an invisible formatting character)")
+        #expect(firstError("view a\na\u{FF0E}width == 10\n") == "2:2: unexpected character `\u{FF0E}`: write the ASCII `.`")
+        #expect(firstError("view a\nview b\nH:|[a\u{200B}]|\n") == "3:6: expected `]` after `[a`, found U+200B (an invisible formatting character)")
+    }
+
     @Test func spacesOtherThanASpaceAreNamed() {
         #expect(firstError("view\u{A0}c\n") == "1:5: unexpected character U+00A0 (a space other than U+0020; use a plain space or a tab)")
         #expect(firstError("view a\na.width ==\u{3000}10\n") == "2:11: unexpected character U+3000 (a space other than U+0020; use a plain space or a tab)")

@@ -28,7 +28,19 @@ import Testing
     }
 
     @Test func zeroSize() {
-        #expect(Self.message("zero-size.png") == "invalid/zero-size.png: not a readable PNG: Invalid IHDR data")
+        #expect(Self.message("zero-size.png") == "invalid/zero-size.png: not a readable PNG: Invalid IHDR data: a 0x0 image has no pixels")
+    }
+
+    /// libpng's "Invalid IHDR data" alone for a side past its own limit of a million: said as
+    /// the size limit it is (the header is read before any pixel is).
+    @Test func aSidePastAMillionIsTheSizeLimit() throws {
+        let file = try PNGPlainDecodeTests.bytes("invalid/zero-size.png")
+        var header = Array(file[16..<29])
+        header[0..<8] = [0x7F, 0xFF, 0xFF, 0xFF, 0, 0, 0, 1]
+        let wide = Array(file[0..<8]) + PNGPlainDecodeTests.chunk("IHDR", header) + Array(file[33...])
+        #expect(throws: RasterError.imageTooLarge(path: nil, width: 2147483647, height: 1, limit: 268435456)) {
+            try PNG.decode(wide)
+        }
     }
 
     @Test func decompressionBombIsRefusedBeforeAllocating() {

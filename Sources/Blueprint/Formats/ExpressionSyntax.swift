@@ -300,6 +300,9 @@ struct ExpressionParser {
             let name = text(t)
             advance()
             guard current.kind == .dot else {
+                // An invisible or look-alike character between the name and its `.` is the
+                // fault, not a missing attribute.
+                if current.kind == .invalid { throw fail("", current) }
                 if isView(name) || name == "superview" {
                     throw SyntaxError(
                         message: "must specify view.attribute, not just the view: write `\(name).left`, `\(name).width`…",

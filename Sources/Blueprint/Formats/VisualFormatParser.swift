@@ -55,7 +55,11 @@ struct VisualFormatParser {
         guard i < bytes.count else { return "the end of the format" }
         var end = i + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return "`\(String(decoding: bytes[i..<end], as: UTF8.self))`"
+        let text = String(decoding: bytes[i..<end], as: UTF8.self)
+        // A character no terminal shows is named by its code point.
+        if let scalar = text.unicodeScalars.first, let invisible = Lexer.invisible(scalar) { return invisible }
+        if let plain = Lexer.asciiLookAlikes[text] { return "`\(text)` (write the ASCII `\(plain)`)" }
+        return "`\(text)`"
     }
 
     private func fail(_ message: String, _ range: Range<Int>? = nil) -> SyntaxError {
