@@ -534,6 +534,27 @@ import Testing
         #expect(try PNG.decode(png) == d.bitmap())
     }
 
+    /// A spacing bar keeps clear of a view between its ends when there is room: drawn through
+    /// it (and cut around its text) it read as a gap from that view.
+    @Test func aSpacingBarGoesAroundAViewBetweenItsEnds() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let a = View(name: "a"), b = View(name: "b")
+        root.addSubview(a)
+        root.addSubview(b)
+        let gap = b.top == root.top + 100
+        try activate([a.left == root.left + 50, a.width == 100, a.top == root.top + 10, a.height == 20,
+                      b.left == root.left + 8, b.right == root.right - 8, gap, b.height == 20])
+        let d = try Diagram(root: root, options: RenderOptions(scale: 1, legend: false))
+        let bar = try #require(d.annotations.first { $0.formula == gap.formula })
+        // b spans 8...192; a covers 50...150 (52 with the 2-point clearance): the nearer clear
+        // stretch is 8...48, and the bar sits 4 inside its end nearest the middle.
+        #expect(bar.start == Point(x: 44, y: 0) && bar.end == Point(x: 44, y: 100))
+        // With no view between, the bar stays in the middle of the overlap.
+        let down = a.top == root.top + 10
+        let top = try #require(d.annotations.first { $0.formula == down.formula })
+        #expect(top.start.x == 100)
+    }
+
     @Test func anExtensionOfAnotherImageFormatIsRefusedUnlessTheFormatIsGiven() throws {
         let d = try Diagram(root: smallTree(), options: RenderOptions(constraints: .none, legend: false))
         let folder = try Support.temporaryFolder()

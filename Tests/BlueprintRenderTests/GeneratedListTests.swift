@@ -56,6 +56,33 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Two fields constrained alike to their margins fold only when the margins are alike: a
+    /// copy whose placeholder sits 8 in is not drawn "as" one whose sits 12 in.
+    @Test func copiesWithOtherMarginsAreNotFolded() throws {
+        func folded(_ margins: String) throws -> Bool {
+            let text = """
+                canvas 300 x 140
+                view f1 margins 0 12 0 12
+                view p1 in f1 label "Jane Appleseed" font 17
+                view f2 \(margins)
+                view p2 in f2 label "jane@example.com" font 17
+                H:|-[f1]-|
+                H:|-[f2]-|
+                V:|-[f1(44)]-16-[f2(44)]
+                p1.leading == superview.leadingMargin
+                p1.centerY == superview.centerY
+                p2.leading == superview.leadingMargin
+                p2.centerY == superview.centerY
+
+                """
+            let document = try LayoutDocument(bytes: Array(text.utf8), file: "fields.layout")
+            let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+            return d.texts.contains { $0.text.hasSuffix("as f1") }
+        }
+        #expect(try folded("margins 0 12 0 12"))
+        #expect(try !folded(""))
+    }
+
     @Test func deepNestsFoldOnlyWhileTheirKeysAreWhole() throws {
         for (levels, folded) in [(5, true), (Repetition.deepestKey + 3, false)] {
             let document = try LayoutDocument(bytes: Array(Self.nests(levels: levels).utf8), file: "nests.layout")

@@ -28,6 +28,9 @@ struct DiagramBuilder {
     private(set) var safeArea: Rect?
     /// The engine's conflicts and ambiguity, as drawn.
     let report: LayoutReport
+    /// The visible boxes' extents, by index in ``boxes``: an I-bar keeps clear of the views
+    /// between its two ends (``clearPosition``).
+    private var boxIndex = SpatialIndex()
 
     init(root: View, options: RenderOptions) throws(RenderError) {
         self.root = root
@@ -72,6 +75,9 @@ struct DiagramBuilder {
         }
         let rtl = root.layoutDirection == .rightToLeft
         addBoxes(root, parent: nil, depth: 0, hidden: false, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
+        // Every box, so that an index of the index is one of `boxes` (hidden ones are skipped
+        // when read).
+        for (i, b) in boxes.enumerated() { boxIndex.insert(b.extent, owner: i, kind: .edge) }
         let insets = root.safeAreaInsets
         if insets != .zero { safeArea = root.absoluteFrame.inset(by: insets) }
 
@@ -289,9 +295,15 @@ struct DiagramBuilder {
             a.source = c.formulaWithLocation
             return a
         }
-        // Spacing: an I-bar between the two coordinates, where both items overlap across.
+        // Spacing: an I-bar between the two coordinates, where both items overlap across,
+        // clear of the views between them when there is room (a bar drawn through a view
+        // between, and cut around its text, reads as a gap from that view).
         let lo = max(lo1, lo2), hi = min(hi1, hi2)
-        let at = lo <= hi ? (lo + hi) / 2 : (lo1 + hi1) / 2
+        var at = lo <= hi ? (lo + hi) / 2 : (lo1 + hi1) / 2
+        if lo <= hi, abs(v1 - v2) >= 1 {
+            at = clearPosition(from: min(v1, v2), to: max(v1, v2), across: lo, hi, preferred: at,
+                               vertical: !horizontalAxis, items: [item1, item2])
+        }
         let text = [value, priority].filter { !$0.isEmpty }.joined(separator: " ")
         let (s, e) = horizontalAxis
             ? (Point(x: min(v1, v2), y: at), Point(x: max(v1, v2), y: at))
@@ -308,6 +320,50 @@ struct DiagramBuilder {
         // Across the line: both items, or the inner one when one contains the other.
         a.span = contains ? (lo1, hi1) : isAncestor(item1, of: item2) ? (lo2, hi2) : (min(lo1, lo2), max(hi1, hi2))
         return a
+    }
+
+    /// Where across `lo...hi` a bar from `a` to `b` along its axis (`vertical`: along y) runs
+    /// clear of every visible view between its ends other than the items and the views that
+    /// hold them: `preferred` when it is clear, else the clear point nearest to it, 4 points
+    /// inside the clear stretch; `preferred` when no stretch of 8 points is clear.
+    private func clearPosition(from a: Double, to b: Double, across lo: Double, _ hi: Double, preferred: Double,
+                               vertical: Bool, items: [LayoutItem]) -> Double {
+        let band = vertical ? Rect(x: lo, y: a, width: hi - lo, height: b - a) : Rect(x: a, y: lo, width: b - a, height: hi - lo)
+        var chain = Set<ObjectIdentifier>()
+        for item in items {
+            var v = item.owningView
+            while let view = v { chain.insert(ObjectIdentifier(view)); v = view.superview }
+        }
+        var blocked: [(Double, Double)] = []
+        for i in boxIndex.indices(overlapping: band) {
+            let box = boxes[i]
+            if box.hidden { continue }
+            if let id = box.id, chain.contains(id) { continue }
+            let r = box.extent
+            // Inside the band with some area (a view touching an end does not block).
+            let along = vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
+            guard along.1 > a + 0.5, along.0 < b - 0.5 else { continue }
+            let cross = vertical ? (r.minX, r.maxX) : (r.minY, r.maxY)
+            guard cross.1 > lo, cross.0 < hi else { continue }
+            blocked.append((cross.0 - 2, cross.1 + 2))
+            if blocked.count > 64 { return preferred }
+        }
+        guard !blocked.isEmpty, blocked.contains(where: { preferred > $0.0 && preferred < $0.1 }) else { return preferred }
+        blocked.sort { $0.0 < $1.0 }
+        // The clear stretches of lo...hi, and the point of each nearest to `preferred`.
+        var best: Double?
+        var start = lo
+        func consider(_ s: Double, _ e: Double) {
+            guard e - s >= 8 else { return }
+            let p = Swift.min(Swift.max(preferred, s + 4), e - 4)
+            if best == nil || abs(p - preferred) < abs(best! - preferred) { best = p }
+        }
+        for (s, e) in blocked {
+            if s > start { consider(start, s) }
+            start = Swift.max(start, e)
+        }
+        if hi > start { consider(start, hi) }
+        return best ?? preferred
     }
 
     /// Whether `a` (or the view owning it) contains `b`.

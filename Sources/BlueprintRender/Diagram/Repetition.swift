@@ -61,12 +61,19 @@ struct Repetition {
             if item === v.safeAreaLayoutGuide { return p + ".safe" }
             return p + ".guide(" + item.name + ")"
         }
+        /// The margins a constraint reads through `item`, as solved (a copy whose margins
+        /// differ is not constrained alike: its views sit elsewhere in it).
+        func marginsRead(_ item: LayoutItem, _ attribute: LayoutAttribute) -> String {
+            guard let v = item.owningView, item === v.layoutMarginsGuide || attribute.isMargin else { return "" }
+            let m = v.layoutMarginsGuide.layoutFrame, b = v.frame
+            return "[\(m.minX),\(m.minY),\(b.width - m.maxX),\(b.height - m.maxY)]"
+        }
         func key(_ c: LayoutConstraint, below top: View) -> String? {
             guard let p1 = itemPath(c.firstItem, below: top) else { return nil }
-            var s = "\(p1).\(c.firstAttribute) \(c.relation) "
+            var s = "\(p1)\(marginsRead(c.firstItem, c.firstAttribute)).\(c.firstAttribute) \(c.relation) "
             if let item2 = c.secondItem, let a2 = c.secondAttribute {
                 guard let p2 = itemPath(item2, below: top) else { return nil }
-                s += "\(c.multiplier)*\(p2).\(a2)"
+                s += "\(c.multiplier)*\(p2)\(marginsRead(item2, a2)).\(a2)"
             }
             return s + " + \(c.constant) @\(c.priority.rawValue)"
         }
