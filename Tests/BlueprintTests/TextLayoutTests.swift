@@ -30,6 +30,15 @@ import Testing
         #expect(lines("ab cd ef gh", chars, width: 30) == ["ab", "cd", "ef g", "h"])
     }
 
+    /// A URL or a path breaks after its slashes before a letter (UAX #14's SY, as UILabel's
+    /// line breaking does), not inside its words; never before a slash, nor before a digit.
+    @Test func pathsBreakAfterTheirSlashes() {
+        let url = "https://example.com/a/very/long/path/without/spaces/index.html"
+        #expect(lines(url, body, width: 184) == ["https://example.com/a/", "very/long/path/without/", "spaces/index.html"])
+        // Before a digit there is no opportunity: the number run wraps as a word too long does.
+        #expect(lines("Steps 1/2/3/4/5/6/7/8/9/10/11/12", body, width: 120) == ["Steps", "1/2/3/4/5/6/7/8/", "9/10/11/12"])
+    }
+
     @Test func truncationAtTheTailHeadAndMiddle() {
         let path = "/Users/me/Documents/Reports/2026/weekly.pdf"
         #expect(lines(path, TextStyle(font: .system(size: 13)), width: 150) == ["/Users/me/Documents…"])

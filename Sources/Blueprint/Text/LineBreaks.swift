@@ -1,5 +1,5 @@
 /// Where a line may break (a simplified UAX #14, enough for UI text): after white space, after
-/// a hyphen or dash between letters, after a zero-width space, and around CJK ideographs and
+/// a hyphen or dash between letters, after a slash before a letter, after a zero-width space, and around CJK ideographs and
 /// kana (except before closing punctuation). Only at grapheme-cluster boundaries.
 enum LineBreaks {
     /// `result[i]`: a line may break before character `i` (index 0 and `count` are never used).
@@ -13,6 +13,10 @@ enum LineBreaks {
                 result[i] = true
             } else if isHyphen(before), i >= 2, !isSpace(s[i - 2]), isWordLike(here) {
                 result[i] = true
+            } else if before == 0x2F, i >= 2, !isSpace(s[i - 2]), isWordLike(here), !isDigit(here) {
+                // After a solidus between words (UAX #14's SY: a path or a URL breaks after
+                // its slashes, `example.com/a/` | `very/long`), not before a digit (`1/2`).
+                result[i] = true
             } else if isIdeographic(here) || isIdeographic(before) {
                 result[i] = true
             }
@@ -25,6 +29,11 @@ enum LineBreaks {
     }
 
     private static func isHyphen(_ c: UInt32) -> Bool { c == 0x2D || c == 0x2010 || c == 0x2013 || c == 0x2014 }
+
+    private static func isDigit(_ c: UInt32) -> Bool {
+        guard let s = Unicode.Scalar(c) else { return false }
+        return s.properties.numericType == .decimal
+    }
 
     private static func isWordLike(_ c: UInt32) -> Bool {
         guard let s = Unicode.Scalar(c) else { return false }
