@@ -165,6 +165,34 @@ struct ReportCauseTests {
         #expect(bar.frame.width == 0)
     }
 
+    /// In a long tree an incremental change checks the views it names and their subviews: a
+    /// cell resized to 0 wide (UIKit's `UIView-Encapsulated-Layout-Width == 0`) makes its
+    /// content's pins conflict, after a constant change as after a build.
+    @Test func aCellResizedToZeroConflictsInALongTree() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        var rows: [LayoutConstraint] = []
+        for i in 0..<600 {
+            let row = View(name: "row\(i)")
+            root.addSubview(row)
+            rows += [row.left == root.left, row.top == root.top + Double(i), row.width == 10, row.height == 1]
+        }
+        let cell = View(name: "cell"), label = View(name: "label")
+        root.addSubview(cell)
+        cell.addSubview(label)
+        let width = cell.width == 200
+        try activate(rows + [cell.left == root.left + 100, cell.top == root.top, width, cell.height == 44,
+                             label.leading == cell.leading + 15, label.trailing == cell.trailing - 15,
+                             label.top == cell.top, label.height == 20])
+        root.layoutIfNeeded()
+        #expect(label.frame.width == 170)
+        #expect(root.layoutReport.conflicts.isEmpty)
+        width.constant = 0
+        root.layoutIfNeeded()
+        #expect(label.frame.width == 0)
+        #expect(root.layoutReport.conflicts.map(\.brokenDescription).count == 1)
+        #expect(root.layoutReport.negativeSizes.isEmpty)
+    }
+
     @Test func framesMultipliedPastTheLargestNumberAreReported() throws {
         // 10 × (10¹⁵)²¹ is past Double's largest: the widths from v21 on are infinite.
         var text = "canvas 100 x 100\n"

@@ -50,6 +50,8 @@ final class LayoutEngine {
     private var direction = LayoutDirection.leftToRight
     /// The direction the current build reads leading and trailing in.
     var layoutDirection: LayoutDirection { direction }
+    /// How many items (views and guides) the last build laid out.
+    private var itemCount = 0
     /// Required equalities that only define a variable, kept out of the solver.
     @exclusivity(unchecked) private(set) var deferred = DeferredEqualities()
     /// Set when a change cannot be applied without the definitions it touches: the engine
@@ -91,11 +93,14 @@ final class LayoutEngine {
     }
 
     func layout() {
+        // The views an incremental change names, for the size check below (nil: every view).
+        var touched: [View]?
         if needsRebuild {
             rebuild()
         } else if !ops.isEmpty || !intrinsicDirty.isEmpty {
+            if itemCount > Self.everyViewCheckLimit { touched = viewsNamed(by: ops) }
             applyChanges()
-            if rebuildRequested { rebuild() }
+            if rebuildRequested { rebuild(); touched = nil }
         } else {
             return
         }
@@ -104,7 +109,7 @@ final class LayoutEngine {
         // constraints without them, a bound that holds changes nothing, and a bound on every
         // view would keep the sizes of stacks out of the definitions that make layouts linear.
         // A second round bounds every view, so there are at most two more solves.
-        for round in 0..<2 where boundNegativeSizes(everyView: round == 1) {
+        for round in 0..<2 where boundNegativeSizes(everyView: round == 1, among: round == 0 ? touched : nil) {
             rebuild()
         }
         deferred.invalidate()
@@ -113,18 +118,40 @@ final class LayoutEngine {
         settleDerivedGuides()
     }
 
+    /// Above this many items, an incremental change checks only the sizes of the views it
+    /// names and of their subviews (a cell resized and the content pinned inside it), so that a
+    /// constant change in a long list stays a matter of microseconds; every build checks all.
+    static let everyViewCheckLimit = 512
+
+    /// The views a pending change names: the items of its constraints and the views whose
+    /// intrinsic size changed.
+    private func viewsNamed(by ops: [Op]) -> [View] {
+        var out: [View] = []
+        for op in ops {
+            switch op {
+            case .add(let c), .remove(let c), .constant(let c), .replace(let c):
+                if let v = c.firstItem.owningView { out.append(v) }
+                if let v = c.secondItem?.owningView { out.append(v) }
+            }
+        }
+        for w in intrinsicDirty { if let v = w.view { out.append(v) } }
+        return out
+    }
+
     /// Marks the views whose solved width or height is negative (or, with `everyView`, every
     /// view that has such a size) to be bounded at 0 by the next build; whether any was new.
-    /// - Complexity: O(views).
-    private func boundNegativeSizes(everyView: Bool) -> Bool {
+    /// `among`: only these views and their subviews are looked at (nil: every view).
+    /// - Complexity: O(views), or O(the views given and their subviews).
+    private func boundNegativeSizes(everyView: Bool, among: [View]? = nil) -> Bool {
         var marked = false
         let solver = self.solver
         let read = { (u: Variable) in solver.value(of: u) }
         func negative(_ u: Variable) -> Bool {
             (deferred.value(of: u, solver: read) ?? solver.value(of: u)) < -1e-9
         }
-        root.forEachInSubtree { v in
-            guard v.superview != nil, !v.translatesAutoresizingMaskIntoConstraints, let vars = v.variables else { return }
+        func check(_ v: View) {
+            guard v.superview != nil, !v.translatesAutoresizingMaskIntoConstraints, let vars = v.variables,
+                  v.engine === self else { return }
             var bits: UInt8 = 0
             if negative(vars.width) { bits |= 1 }
             if negative(vars.height) { bits |= 2 }
@@ -133,6 +160,14 @@ final class LayoutEngine {
                 v.nonNegativeSizes |= bits
                 marked = true
             }
+        }
+        if let among {
+            for v in among {
+                check(v)
+                for sub in v.subviews { check(sub) }
+            }
+        } else {
+            root.forEachInSubtree(check)
         }
         if marked && everyView {
             root.forEachInSubtree { v in if v.superview != nil { v.nonNegativeSizes = 3 } }
@@ -302,6 +337,7 @@ final class LayoutEngine {
 
         var user: [LayoutConstraint] = []
         var items: [LayoutItem] = []
+        defer { itemCount = items.count }
         root.forEachInSubtree { v in
             items.append(v)
             // Both lists appended as they are (`allGuides` would join them in a new array).
