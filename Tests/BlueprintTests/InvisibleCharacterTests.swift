@@ -39,6 +39,16 @@ import Blueprint
         #expect(firstError("view a\nview b\nH:|[a\u{200B}]|\n") == "3:6: expected `]` after `[a`, found U+200B (an invisible formatting character)")
     }
 
+    /// A UTF-16 file (as some Windows editors save) is said to be one, with or without a
+    /// byte-order mark, not as bad UTF-8 or a NUL on every line.
+    @Test func aUTF16FileIsNamed() {
+        let message = "1:1: the file is UTF-16 text (its first bytes below): a .layout file is UTF-8; save it as UTF-8 (`iconv -f UTF-16 -t UTF-8`)"
+        let text = Array("canvas 10 x 10\n".utf16)
+        #expect(firstError([0xFF, 0xFE] + text.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == message)
+        #expect(firstError(text.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) == message)
+        #expect(firstError(text.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == message)
+    }
+
     @Test func spacesOtherThanASpaceAreNamed() {
         #expect(firstError("view\u{A0}c\n") == "1:5: unexpected character U+00A0 (a space other than U+0020; use a plain space or a tab)")
         #expect(firstError("view a\na.width ==\u{3000}10\n") == "2:11: unexpected character U+3000 (a space other than U+0020; use a plain space or a tab)")

@@ -109,8 +109,9 @@ final class LayoutEngine {
         // constraints without them, a bound that holds changes nothing, and a bound on every
         // view would keep the sizes of stacks out of the definitions that make layouts linear.
         // A second round bounds every view, so there are at most two more solves.
-        for round in 0..<2 where boundNegativeSizes(everyView: round == 1, among: round == 0 ? touched : nil) {
+        if boundNegativeSizes(everyView: false, among: touched) {
             rebuild()
+            if boundNegativeSizes(everyView: true) { rebuild() }
         }
         deferred.invalidate()
         generation += 1

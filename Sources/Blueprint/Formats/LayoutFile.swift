@@ -73,6 +73,17 @@ public struct LayoutDocument {
     /// Parses the UTF-8 bytes of a file (invalid UTF-8 is an error naming its line and column).
     /// - Throws: ``SourceDiagnostics``.
     public init(bytes: [UInt8], file: String) throws(SourceDiagnostics) {
+        // UTF-16 (a byte-order mark, or a NUL after every ASCII character): said as such, not
+        // as bad UTF-8 or as a NUL on every line.
+        let utf16 = bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
+            || (bytes.count >= 4 && bytes[0] != 0 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0)
+            || (bytes.count >= 4 && bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0)
+        if utf16 {
+            throw SourceDiagnostics([SourceDiagnostic(
+                file: file, line: 1, column: 1,
+                message: "the file is UTF-16 text (its first bytes below): a .layout file is UTF-8; save it as UTF-8 (`iconv -f UTF-16 -t UTF-8`)",
+                sourceLine: bytes.prefix(8).map { (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " "))])
+        }
         if let bad = firstInvalidUTF8(bytes) {
             let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let line = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
