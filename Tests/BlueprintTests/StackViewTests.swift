@@ -320,6 +320,20 @@ struct StackViewTests {
         #expect(root.layoutReport.conflicts.isEmpty)
     }
 
+    /// Two wrapping labels in a row share it (UIKit's `UISV-text-width-disambiguation`, @760):
+    /// without it one came out 15 wide and 659 tall, and the layout ambiguous.
+    @Test func wrappingLabelsInARowShareIt() throws {
+        let a = Label(name: "a", text: "The quick brown fox jumps over the lazy dog"), b = Label(name: "b", text: "Pack my box with five dozen liquor jugs")
+        for l in [a, b] { l.numberOfLines = 0 }
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
+        stack.spacing = 8
+        let root = try host(stack, width: 300)
+        #expect(a.frame.minX == 0 && a.frame.width == 146)
+        #expect(b.frame.minX == 154 && b.frame.width == 146)
+        #expect(a.frame.height == b.frame.height)
+        #expect(root.layoutReport.isClean)
+    }
+
     /// A view nothing sizes across the axis is 0 thick in a stack aligned other than `fill`
     /// (UIKit's `UISV-ambiguity-suppression`, at 25), not ambiguous.
     @Test func aViewWithNoCrossSizeIsZeroThick() throws {

@@ -139,6 +139,17 @@ struct StackArrangement {
                 }
             }
         }
+        // Labels that wrap, side by side, share the row (UIKit's `UISV-text-width-
+        // disambiguation`, at 760): each would otherwise take any width its text allows, one
+        // narrow and tall, the other wide, and the layout would be ambiguous.
+        if horizontal, s.distribution != .fillEqually, s.distribution != .fillProportionally {
+            let wrapping = visible.filter { ($0 as? Label)?.wrapsAutomatically == true }
+            if let first = wrapping.first, wrapping.count > 1 {
+                for v in wrapping.dropFirst() {
+                    add("stack text width disambiguation \(first.name)–\(v.name)", v, length, .equal, first, length, priority: 760)
+                }
+            }
+        }
         // Hidden views collapse where they stand.
         var previous: View?
         for v in arranged {
