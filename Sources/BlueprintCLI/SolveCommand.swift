@@ -17,7 +17,7 @@ struct SolveCommand: ParsableCommand {
             coordinates (points, origin top-left, y down). Below the frames comes a line for each \
             problem: `broken:` a constraint broken to recover from a conflict, `ambiguous:` a view \
             whose frame the constraints leave free, `tie:` two views of equal content priority of \
-            which one gave way, `negative size:` a width or height below zero, `not finite:` a \
+            which one gave way, `negative size:` a custom guide's width or height below zero (a view's never is), `not finite:` a \
             frame its constraints multiplied past the largest number, `refused:` a \
             property change refused, `text:` a font file that could not be loaded or characters \
             no bundled font has; `blueprint explain` tells the whole story.
@@ -166,10 +166,11 @@ struct ExplainCommand: ParsableCommand {
         usage: "blueprint explain <file.layout> [--device <name>] [--direction <dir>]",
         discussion: """
             For each conflict: the required constraints that cannot all hold, each with its \
-            file:line, and the one broken to recover (of those, the one furthest down the file). \
+            file:line, and the one broken to recover (of those, the one on the view furthest down the \
+            tree, then the one furthest down the file). \
             For each ambiguous view: which parts of its frame the constraints leave free. For two \
             views side by side with equal hugging or compression resistance of which one gave way: \
-            both names and the fix. Then views with a negative width or height, and property \
+            both names and the fix. Then custom guides with a negative width or height, and property \
             changes that were refused. A clean layout gets one line saying so.
 
             Examples:

@@ -33,9 +33,10 @@ import Testing
 
     @Test func negativeSizesMarginsAndTheSafeAreaCount() throws {
         // Margins of 10¹⁵ on a 100-point view: its subview would be inside out, which a size
-        // never is; the view's pins to the root give way and it grows to hold its margins.
+        // never is; the subview's pins to the margins give way (they live on `a`, below the
+        // root's), and it sits 0 × 0 at the margins' corner.
         let inverted = try error("canvas 100 x 100\nview a margins 999999999999999\nview b in a\nb.edges == a.margins\na.edges == root.edges\n")
-        #expect(inverted?.description == "the layout is too large to draw: `a` at (0, 0), 1999999999999998 x 1999999999999998 points, takes it past 32767 points per side; `blueprint solve` lists every frame")
+        #expect(inverted?.description == "the layout is too large to draw: `b` at (999999999999999, 999999999999999), 0 x 0 points, takes it past 32767 points per side; `blueprint solve` lists every frame")
         let safeArea = try error("canvas 100 x 100\nsafearea 999999999999999\nview a size 10 x 10\na.left = 0\na.top = 0\n")
         #expect(safeArea == .layoutTooLarge(view: "root (its safe area)", frame: Rect(x: 999999999999999, y: 999999999999999, width: -1999999999999898, height: -1999999999999898), limit: 32767))
     }

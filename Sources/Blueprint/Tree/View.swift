@@ -42,6 +42,8 @@ open class View: LayoutItem {
     /// first time a solve gives the size a negative value, kept afterwards (see
     /// `LayoutEngine.boundNegativeSizes`).
     @exclusivity(unchecked) var nonNegativeSizes: UInt8 = 0
+    /// The view's place in a pre-order walk of its tree, as of the last build.
+    @exclusivity(unchecked) var treeOrder = 0
 
     /// Hidden views still take part in layout (as in UIKit); diagrams draw them faint. A
     /// hidden arranged view of a ``StackView`` collapses.

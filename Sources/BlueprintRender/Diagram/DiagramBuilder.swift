@@ -75,9 +75,16 @@ struct DiagramBuilder {
         }
         let rtl = root.layoutDirection == .rightToLeft
         addBoxes(root, parent: nil, depth: 0, hidden: false, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
-        // Every box, so that an index of the index is one of `boxes` (hidden ones are skipped
-        // when read).
-        for (i, b) in boxes.enumerated() { boxIndex.insert(b.extent, owner: i, kind: .edge) }
+        // Every box by its index in `boxes` (hidden ones are skipped when read).
+        // (Only extents a diagram can draw: the extent check, after the builder, refuses a
+        // layout past 32767 points, and the index's cells are integers.)
+        for (i, b) in boxes.enumerated() {
+            let e = b.extent
+            let bound = 1e7
+            guard e.minX.isFinite, e.minY.isFinite, e.maxX.isFinite, e.maxY.isFinite,
+                  e.minX > -bound, e.minY > -bound, e.maxX < bound, e.maxY < bound else { continue }
+            boxIndex.insert(e, owner: i, kind: .edge)
+        }
         let insets = root.safeAreaInsets
         if insets != .zero { safeArea = root.absoluteFrame.inset(by: insets) }
 
@@ -335,7 +342,7 @@ struct DiagramBuilder {
             while let view = v { chain.insert(ObjectIdentifier(view)); v = view.superview }
         }
         var blocked: [(Double, Double)] = []
-        for i in boxIndex.indices(overlapping: band) {
+        for i in boxIndex.owners(overlapping: band, kinds: .edge) {
             let box = boxes[i]
             if box.hidden { continue }
             if let id = box.id, chain.contains(id) { continue }
