@@ -124,21 +124,29 @@ private struct InflateInput {
         stream.pointee.next_out = output
         stream.pointee.avail_out = UInt32(count)
         while stream.pointee.avail_out > 0 {
-            if stream.pointee.avail_in == 0 {
-                guard next < pieces.count else { return "Not enough image data" }
-                let piece = pieces[next]
-                next += 1
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                stream.pointee.avail_in = UInt32(piece.count)
-            }
+            guard feed() else { return "Not enough image data" }
             let status = CPNG.inflate(stream, Z_NO_FLUSH)
             if status == Z_STREAM_END && stream.pointee.avail_out > 0 { return "Not enough image data" }
-            guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                let detail = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-                return "IDAT: \(detail)"
-            }
+            if let error = failure(status) { return error }
         }
         return nil
+    }
+
+    /// Gives the stream the next piece when it has read the last; false when none is left.
+    private mutating func feed() -> Bool {
+        guard stream.pointee.avail_in == 0 else { return true }
+        guard next < pieces.count else { return false }
+        let piece = pieces[next]
+        next += 1
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        stream.pointee.avail_in = UInt32(piece.count)
+        return true
+    }
+
+    /// zlib's message for a status that is not progress, as libpng prefixes it.
+    private func failure(_ status: Int32) -> String? {
+        guard status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR else { return nil }
+        return "IDAT: " + (stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)")
     }
 
     /// After the last row: inflates what is left of the stream (data past the image is
@@ -148,23 +156,14 @@ private struct InflateInput {
     mutating func finish(adler: UInt32, scratch: UnsafeMutablePointer<UInt8>, count: Int) -> String? {
         var adler = adler
         while true {
-            if stream.pointee.avail_in == 0 {
-                guard next < pieces.count else { return "Not enough image data" }
-                let piece = pieces[next]
-                next += 1
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                stream.pointee.avail_in = UInt32(piece.count)
-            }
+            guard feed() else { return "Not enough image data" }
             stream.pointee.next_out = scratch
             stream.pointee.avail_out = UInt32(count)
             let status = CPNG.inflate(stream, Z_NO_FLUSH)
             let made = count - Int(stream.pointee.avail_out)
             if made > 0 { adler = Adler32.update(adler, scratch, count: made) }
             if status == Z_STREAM_END { break }
-            guard status == Z_OK || status == Z_BUF_ERROR else {
-                let detail = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-                return "IDAT: \(detail)"
-            }
+            if let error = failure(status) { return error }
         }
         // The four bytes after the deflate data, which may straddle IDAT chunks.
         var stored: UInt32 = 0, have = 0
