@@ -22,6 +22,28 @@ import Testing
         return (root, body, below)
     }
 
+    /// A wrapping label laid out 0 wide (hidden in a row, or squeezed out) measures as one
+    /// line, as UILabel does with no width to wrap at: wrapped at 0 it was a character a line
+    /// and stretched its row to hundreds of points.
+    @Test func aLabelLaidOutZeroWideIsOneLine() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let label = Label(name: "t", text: "The quick brown fox jumps over the lazy dog", fontSize: 17)
+        label.numberOfLines = 0
+        root.addSubview(label)
+        try activate([label.left == root.left, label.top == root.top, label.width == 0])
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 0, y: 0, width: 0, height: 21))
+        let shown = Label(name: "a", text: "Wi-Fi", fontSize: 17), detail = Label(name: "d", text: "Home network, 5 GHz", fontSize: 17)
+        detail.numberOfLines = 0
+        detail.isHidden = true
+        let row = StackView(name: "row", arrangedSubviews: [shown, detail])
+        root.addSubview(row)
+        try activate([row.leading == root.leading, row.trailing == root.trailing, row.top == root.top + 100])
+        root.layoutIfNeeded()
+        #expect(row.frame.height == 21)
+        #expect(detail.frame.height == 21)
+    }
+
     @Test func theHeightFollowsTheLaidOutWidth() {
         let (root, body, below) = card(width: 232)
         root.layoutIfNeeded()

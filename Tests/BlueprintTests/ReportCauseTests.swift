@@ -141,6 +141,33 @@ struct ReportCauseTests {
         #expect(report.conflicts.first?.brokenDescription == "badge.trailing == root.leading + 48 (ReportCauseTests.swift:\(line))")
     }
 
+    /// One conflict breaks one constraint: the solver's conflict set held both `r.height == 0`
+    /// and `r`'s bound, so breaking the height (on the view furthest down) did not end it and
+    /// `a.height == 80` was broken too; the height that turned out not to be needed is put back.
+    @Test func oneConflictBreaksOneConstraint() throws {
+        let document = try LayoutDocument(bytes: Array("""
+            canvas 200 x 100
+            view a
+            view m
+            view r
+            H:|[a]|
+            H:|[m]|
+            H:|[r]|
+            V:|-10-[a]
+            a.height == 80
+            V:[a]-10-[m]
+            V:[m]-0-[r]
+            r.height == 0
+            V:[r]-5-|
+
+            """.utf8), file: "n13.layout")
+        document.root.layoutIfNeeded()
+        let report = document.root.layoutReport
+        #expect(report.broken.map(\.formula) == ["a.height == 80"])
+        #expect(report.conflicts.count == 1)
+        #expect(document.view(named: "r")?.frame == Rect(x: 0, y: 95, width: 200, height: 0))
+    }
+
     /// An optional constraint that would take a size below 0 leaves it at 0, with no conflict;
     /// a view that never went below 0 is not bounded (its size is free to follow a change).
     @Test func anOptionalPullBelowZeroStopsAtZero() throws {

@@ -306,6 +306,19 @@ struct StackViewTests {
         #expect(c.frame.minX == 116)
     }
 
+    /// A hidden view after the last visible one sits at its end (no visible view follows to
+    /// share a gap with), inside the stack.
+    @Test func aHiddenLastViewSitsAtTheEnd() throws {
+        let a = box("a", 40, 20), b = box("b", 60, 20)
+        let stack = StackView(name: "row", arrangedSubviews: [a, b])
+        stack.spacing = 8
+        b.isHidden = true
+        let root = try host(stack)
+        #expect(stack.frame.width == 40)
+        #expect(b.frame == Rect(x: 40, y: 0, width: 0, height: 20))
+        #expect(root.layoutReport.isClean)
+    }
+
     /// The hidden view's place is optional (@50): a constraint of the app's that places it
     /// does not conflict.
     @Test func aHiddenViewCanBePlacedByTheApp() throws {
@@ -325,9 +338,10 @@ struct StackViewTests {
         let views = [box("a", 40, 20), box("b", 60, 20), box("c", 50, 20), box("d", 30, 20)]
         let stack = StackView(name: "row", arrangedSubviews: views)
         stack.distribution = .equalCentering
-        _ = try host(stack, width: 300)
+        let root = try host(stack, width: 300)
         #expect(stack.arrangementConstraints.filter { $0.identifier?.hasPrefix("stack equal centering") == true }
             .map(\.priority.rawValue) == [150, 149])
+        withExtendedLifetime(root) {}
     }
 
     /// Two wrapping labels in a row share it (UIKit's `UISV-text-width-disambiguation`, @760):

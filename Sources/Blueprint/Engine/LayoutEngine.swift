@@ -587,6 +587,12 @@ final class LayoutEngine {
             rebuildRequested = true
             return
         }
+        // The constraints this add broke: the solver's conflict set need not be minimal, so a
+        // constraint broken for it may turn out not to be needed once a later one in the same
+        // add is broken too (a fixed height of 0 and its view's size bound); such a one is put
+        // back, and one conflict breaks one constraint, as in UIKit.
+        var victims: [LayoutConstraint] = []
+        defer { for v in victims.reversed() { restoreIfItHolds(v) } }
         while true {
             do {
                 try addToSolver(sc)
@@ -608,10 +614,13 @@ final class LayoutEngine {
                 }
                 removeUser(victim)
                 markBroken(victim, report)
+                var hadTwins = false
                 for t in twins.removeValue(forKey: ObjectIdentifier(victim.solverConstraint!)) ?? [] {
                     twinOf[ObjectIdentifier(t)] = nil
                     markBroken(t, report)
+                    hadTwins = true
                 }
+                if !hadTwins { victims.append(victim) }
             } catch {
                 // Not expected from a valid constraint; keep it out and say so.
                 let report = ConflictReport(
@@ -621,6 +630,21 @@ final class LayoutEngine {
                 return
             }
         }
+    }
+
+    /// Puts a constraint broken by the add in progress back when it now holds (a later victim
+    /// of the same add resolved the conflict it was broken for).
+    private func restoreIfItHolds(_ v: LayoutConstraint) {
+        guard v.engineState == .broken, let sc = v.solverConstraint else { return }
+        do {
+            try addToSolver(sc)
+        } catch {
+            return
+        }
+        conflicts[ObjectIdentifier(v)] = nil
+        brokenConstraints.removeAll { $0 === v }
+        v.engineState = .active
+        userBySolver[ObjectIdentifier(sc)] = v
     }
 
     /// The constraint a conflict breaks, among those that are not a stack view's own (UIKit

@@ -185,9 +185,14 @@ public final class Label: View {
     /// whether the intrinsic size (or the baselines constraints use) changed, so the tree must
     /// be solved again.
     func adoptLaidOutWidth(_ width: Double) -> Bool {
-        guard wrapsAutomatically, width.isFinite, automaticWrapWidth.map({ abs($0 - width) > 1e-9 }) ?? true else { return false }
+        // A label laid out 0 wide (hidden in a stack, or squeezed out) measures as one line, as
+        // UILabel does with no width to wrap at: wrapped at 0 it was a character a line, and its
+        // height stretched the row it sat in to hundreds of points.
+        let wrap: Double? = width > 0.5 ? width : nil
+        guard wrapsAutomatically, width.isFinite,
+              wrap != automaticWrapWidth && (wrap == nil || automaticWrapWidth.map({ abs($0 - width) > 1e-9 }) ?? true) else { return false }
         let before = intrinsicContentSize, baselines = baselineOffsets
-        automaticWrapWidth = width
+        automaticWrapWidth = wrap
         measureCache = nil
         layoutCache = nil
         let moved = intrinsicContentSize != before

@@ -17,7 +17,7 @@
 ///   view at priority 51 (`stack fit`) and each view 0 thick at 25 (`stack ambiguity
 ///   suppression`), and equalSpacing and equalCentering make it as short as they can at 49;
 /// - hidden views: zero length along the axis, half a gap after the visible view before them
-///   at 50.
+///   (at its end when no visible view follows) at 50.
 struct StackArrangement {
     unowned let stack: StackView
     var constraints: [LayoutConstraint] = []
@@ -153,13 +153,16 @@ struct StackArrangement {
         }
         // Hidden views collapse where they stand.
         var previous: View?
-        for v in arranged {
+        let lastVisible = arranged.lastIndex { !$0.isHidden } ?? -1
+        for (index, v) in arranged.enumerated() {
             if !v.isHidden { previous = v; continue }
             add("stack hiding \(v.name)", v, length, .equal, nil, nil)
             if let p = previous {
-                // Half the gap after the view before it, at 50 (UIKit's `UISV-spacing-hidden`):
-                // a constraint of the app's that places the hidden view wins.
-                add("stack hiding \(v.name)", v, lead, .equal, p, trail, constant: s.customSpacing(after: p) / 2, priority: 50)
+                // Between visible views, half the gap after the view before it; after the last
+                // visible view, at its end (UIKit's `UISV-spacing-hidden`, at 50: a constraint
+                // of the app's that places the hidden view wins).
+                let half = index < lastVisible ? s.customSpacing(after: p) / 2 : 0
+                add("stack hiding \(v.name)", v, lead, .equal, p, trail, constant: half, priority: 50)
             } else {
                 add("stack hiding \(v.name)", v, lead, .equal, s, canvas(lead))
             }
