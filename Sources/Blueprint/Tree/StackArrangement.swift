@@ -164,7 +164,7 @@ struct StackArrangement {
                 let half = index < lastVisible ? s.customSpacing(after: p) / 2 : 0
                 add("stack hiding \(v.name)", v, lead, .equal, p, trail, constant: half, priority: 50)
             } else {
-                add("stack hiding \(v.name)", v, lead, .equal, s, canvas(lead))
+                add("stack hiding \(v.name)", v, lead, .equal, s, canvas(lead), priority: 50)
             }
         }
         // Across the axis.
