@@ -24,6 +24,10 @@ import Testing
         let e = try error("canvas 1000000000000000 x 1000000000000000\nview a\na.edges == root.edges\n")
         #expect(e == .layoutTooLarge(view: "root", frame: Rect(x: 0, y: 0, width: 1e15, height: 1e15), limit: 32767))
         #expect(e?.description == "the layout is too large to draw: `root` at (0, 0), 1000000000000000 x 1000000000000000 points, takes it past 32767 points per side; `blueprint solve` lists every frame")
+        // Insets draw I-bars 10¹⁵ long: the diagram's index of views is never asked about them
+        // (walking its cells along such a bar took for ever).
+        let inset = try error("canvas 1000000000000000 x 1000000000000000\nview a\na.edges == 10\n")
+        #expect(inset == .layoutTooLarge(view: "root", frame: Rect(x: 0, y: 0, width: 1e15, height: 1e15), limit: 32767))
     }
 
     @Test func aViewFarAwayIsNamed() throws {

@@ -29,8 +29,17 @@ struct DiagramBuilder {
     /// The engine's conflicts and ambiguity, as drawn.
     let report: LayoutReport
     /// The visible boxes' extents, by index in ``boxes``: an I-bar keeps clear of the views
-    /// between its two ends (``clearPosition``).
-    private var boxIndex = SpatialIndex()
+    /// between its two ends (``clearPosition``). Whole areas go in, so the cells are coarse.
+    private var boxIndex = SpatialIndex(cellSize: 256)
+
+    /// Whether a rectangle lies where a diagram can be drawn (the extent check, after the
+    /// builder, refuses a layout past 32767 points a side): only such go into, or ask,
+    /// ``boxIndex``, whose cells a rectangle of 10¹⁵ points would take for ever to walk.
+    static func indexable(_ r: Rect) -> Bool {
+        let bound = 65536.0
+        return r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite
+            && r.minX > -bound && r.minY > -bound && r.maxX < bound && r.maxY < bound
+    }
 
     init(root: View, options: RenderOptions) throws(RenderError) {
         self.root = root
@@ -78,12 +87,8 @@ struct DiagramBuilder {
         // Every box by its index in `boxes` (hidden ones are skipped when read).
         // (Only extents a diagram can draw: the extent check, after the builder, refuses a
         // layout past 32767 points, and the index's cells are integers.)
-        for (i, b) in boxes.enumerated() {
-            let e = b.extent
-            let bound = 1e7
-            guard e.minX.isFinite, e.minY.isFinite, e.maxX.isFinite, e.maxY.isFinite,
-                  e.minX > -bound, e.minY > -bound, e.maxX < bound, e.maxY < bound else { continue }
-            boxIndex.insert(e, owner: i, kind: .edge)
+        for (i, b) in boxes.enumerated() where Self.indexable(b.extent) {
+            boxIndex.insert(b.extent, owner: i, kind: .edge)
         }
         let insets = root.safeAreaInsets
         if insets != .zero { safeArea = root.absoluteFrame.inset(by: insets) }
@@ -336,6 +341,7 @@ struct DiagramBuilder {
     private func clearPosition(from a: Double, to b: Double, across lo: Double, _ hi: Double, preferred: Double,
                                vertical: Bool, items: [LayoutItem]) -> Double {
         let band = vertical ? Rect(x: lo, y: a, width: hi - lo, height: b - a) : Rect(x: a, y: lo, width: b - a, height: hi - lo)
+        guard Self.indexable(band) else { return preferred }
         var chain = Set<ObjectIdentifier>()
         for item in items {
             var v = item.owningView
