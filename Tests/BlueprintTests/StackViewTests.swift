@@ -333,17 +333,6 @@ struct StackViewTests {
         #expect(root.layoutReport.conflicts.isEmpty)
     }
 
-    /// equalCentering's equal spacers count down from 150, as UIKit's do.
-    @Test func equalCenteringPrioritiesCountDown() throws {
-        let views = [box("a", 40, 20), box("b", 60, 20), box("c", 50, 20), box("d", 30, 20)]
-        let stack = StackView(name: "row", arrangedSubviews: views)
-        stack.distribution = .equalCentering
-        let root = try host(stack, width: 300)
-        #expect(stack.arrangementConstraints.filter { $0.identifier?.hasPrefix("stack equal centering") == true }
-            .map(\.priority.rawValue) == [150, 149])
-        withExtendedLifetime(root) {}
-    }
-
     /// Two wrapping labels in a row share it (UIKit's `UISV-text-width-disambiguation`, @760):
     /// without it one came out 15 wide and 659 tall, and the layout ambiguous.
     @Test func wrappingLabelsInARowShareIt() throws {
