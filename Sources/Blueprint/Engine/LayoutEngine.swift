@@ -121,6 +121,9 @@ final class LayoutEngine {
         settleDerivedGuides()
     }
 
+    /// Past this many views below 0 in one solve, every view is bounded at once.
+    static let manyNegativeSizes = 8
+
     /// Above this many items, an incremental change checks only the sizes of the views it
     /// names and of their subviews (a cell resized and the content pinned inside it), so that a
     /// constant change in a long list stays a matter of microseconds; every build checks all.
@@ -146,7 +149,7 @@ final class LayoutEngine {
     /// `among`: only these views and their subviews are looked at (nil: every view).
     /// - Complexity: O(views), or O(the views given and their subviews).
     private func boundNegativeSizes(everyView: Bool, among: [View]? = nil) -> Bool {
-        var marked = false
+        var marked = false, count = 0
         let solver = self.solver
         let read = { (u: Variable) in solver.value(of: u) }
         func negative(_ u: Variable) -> Bool {
@@ -162,6 +165,7 @@ final class LayoutEngine {
             if bits & ~v.nonNegativeSizes != 0 {
                 v.nonNegativeSizes |= bits
                 marked = true
+                count += 1
             }
         }
         if let among {
@@ -172,7 +176,9 @@ final class LayoutEngine {
         } else {
             root.forEachInSubtree(check)
         }
-        if marked && everyView {
+        // Many views at once (a row of 800 labels in 375 points): every view is bounded now,
+        // rather than after another solve finds their neighbours below 0 too.
+        if marked && (everyView || count > Self.manyNegativeSizes) {
             root.forEachInSubtree { v in if v.superview != nil { v.nonNegativeSizes = 3 } }
         }
         return marked
