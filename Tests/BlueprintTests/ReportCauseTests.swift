@@ -168,6 +168,22 @@ struct ReportCauseTests {
         #expect(document.view(named: "r")?.frame == Rect(x: 0, y: 95, width: 200, height: 0))
     }
 
+    /// Many views below 0 at once (a cycle of widths each one wider than the next): every view
+    /// is bounded, one constraint is broken, and no size is left below 0.
+    @Test func manyNegativeSizesAtOnceAreAllBounded() throws {
+        let n = 20
+        var lines = ["canvas 300 x 300"] + (0..<n).map { "view v\($0)" }
+        lines += (0..<n).map { "v\($0).width == v\(($0 + 1) % n).width + 1" }
+        lines += (0..<n).flatMap { ["v\($0).height = 1", "v\($0).left = 0", "v\($0).top = 0"] }
+        let document = try LayoutDocument(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), file: "cycle.layout")
+        document.root.layoutIfNeeded()
+        let report = document.root.layoutReport
+        #expect(report.negativeSizes.isEmpty)
+        #expect(report.broken.map(\.formula) == ["v19.width == v0.width + 1"])
+        #expect(document.view(named: "v0")?.frame.width == 19)
+        #expect(document.view(named: "v19")?.frame.width == 0)
+    }
+
     /// An optional constraint that would take a size below 0 leaves it at 0, with no conflict;
     /// a view that never went below 0 is not bounded (its size is free to follow a change).
     @Test func anOptionalPullBelowZeroStopsAtZero() throws {
