@@ -21,12 +21,21 @@ enum LayoutInput {
             Entry.printError("error: \(error)")
             throw ExitCode(2)
         }
+        let document: LayoutDocument
         do {
-            return try LayoutDocument(bytes: bytes, file: path)
+            document = try LayoutDocument(bytes: bytes, file: path)
         } catch {
             Entry.printError(error.description)
             throw ExitCode(2)
         }
+        // An empty file (or one of comments only) would lay out a root of no size and report it
+        // ambiguous: said as what it is.
+        let root = document.root
+        if root.subviews.isEmpty, root.layoutGuides.isEmpty, document.constraints.isEmpty, root.frame.size == .zero {
+            Entry.printError("error: \(SourceDiagnostic.terminalSafe(path)): nothing to lay out: the file has no canvas, no view and no constraint")
+            throw ExitCode(2)
+        }
+        return document
     }
 
     /// The bytes of a layout file, refusing folders and files over ``sizeLimit``.

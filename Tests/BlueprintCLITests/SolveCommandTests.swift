@@ -27,6 +27,24 @@ import Testing
                 try #require(object["broken"] as? [String]), try #require(object["ambiguous"] as? [String]))
     }
 
+    /// An empty file, or one of comments only, is said to be so (exit 2), not laid out as a
+    /// root of no size reported ambiguous; a canvas alone is a layout.
+    @Test func aFileWithNothingToLayOutIsSaidToBeSo() throws {
+        for text in ["", "# only a comment\n\n"] {
+            try withLayoutFile(text) { path in
+                for command in ["solve", "explain"] {
+                    let r = try run(command, path)
+                    #expect(r.status == 2)
+                    #expect(r.stderr == "error: \(path): nothing to lay out: the file has no canvas, no view and no constraint\n")
+                }
+            }
+        }
+        try withLayoutFile("canvas 10 x 10\n") { path in
+            let r = try run("solve", path)
+            #expect(r.status == 0)
+        }
+    }
+
     // MARK: solve, text
 
     /// Seed 000 on 375 x 667, by hand: bottomView is half the height (333.5) and ends 20 above
@@ -299,19 +317,5 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stdout == "")
         #expect(r.stderr == "error: fixtures: cannot read: Is a directory\n")
-    }
-
-    @Test func emptyFileIsAnEmptyLayout() throws {
-        // No canvas and no views: the root's size is free, which is ambiguity, not an error.
-        try withLayoutFile("") { path in
-            let r = try run("solve", path)
-            #expect(r.status == 1)
-            #expect(r.stdout == """
-                view  x  y  width  height
-                root  0  0      0       0
-                ambiguous: root: width and height are ambiguous
-
-                """)
-        }
     }
 }
