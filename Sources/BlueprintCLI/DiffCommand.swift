@@ -100,9 +100,8 @@ struct DiffCommand: ParsableCommand {
         _ = try style()
         // The diff images are PNG: a name that promises another format is refused.
         for (option, path) in [("-o", output), ("--side-by-side", sideBySide)] {
-            guard let path else { continue }
-            let format = OutputFormat(path: path)
-            if let ext = OutputFormat.unwrittenExtension(of: path) ?? (format != nil && format != .png ? String(path.split(separator: ".").last ?? "") : nil) {
+            guard let path, let ext = OutputFormat.fileExtension(of: path) else { continue }
+            if OutputFormat.unwrittenExtension(of: path) != nil || (OutputFormat(path: path) ?? .png) != .png {
                 throw ValidationError("\(option) \(SourceDiagnostic.terminalSafe(path)): the diff image is a PNG, and .\(ext) names another format; name the file .png")
             }
         }

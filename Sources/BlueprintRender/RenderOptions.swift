@@ -53,9 +53,16 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The format a file name's extension names (`x.svg`, `x.PDF`), or nil.
     public init?(path: String) {
+        guard let ext = Self.fileExtension(of: path) else { return nil }
+        self.init(rawValue: ext.lowercased())
+    }
+
+    /// What follows the last `.` of the file name in `path` (`jpeg` in `out/x.jpeg`), as
+    /// written, or nil when the name has no dot.
+    public static func fileExtension(of path: String) -> String? {
         let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: ".") else { return nil }
-        self.init(rawValue: name[name.index(after: dot)...].lowercased())
+        return String(name[name.index(after: dot)...])
     }
 
     /// The extension of `path` when it names an image or document format Blueprint does not
@@ -63,9 +70,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// give a file that other tools misread, so ``Diagram/write(to:format:compression:)`` and the
     /// command-line tool refuse it unless the format is named explicitly.
     public static func unwrittenExtension(of path: String) -> String? {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        let ext = String(name[name.index(after: dot)...])
+        guard let ext = fileExtension(of: path) else { return nil }
         return otherFormats.contains(ext.lowercased()) ? ext : nil
     }
 

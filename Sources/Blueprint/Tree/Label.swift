@@ -189,8 +189,12 @@ public final class Label: View {
         // UILabel does with no width to wrap at: wrapped at 0 it was a character a line, and its
         // height stretched the row it sat in to hundreds of points.
         let wrap: Double? = width > 0.5 ? width : nil
-        guard wrapsAutomatically, width.isFinite,
-              wrap != automaticWrapWidth && (wrap == nil || automaticWrapWidth.map({ abs($0 - width) > 1e-9 }) ?? true) else { return false }
+        let moves = switch (wrap, automaticWrapWidth) {
+        case (nil, nil): false
+        case let (new?, old?): abs(new - old) > 1e-9
+        default: true
+        }
+        guard wrapsAutomatically, width.isFinite, moves else { return false }
         let before = intrinsicContentSize, baselines = baselineOffsets
         automaticWrapWidth = wrap
         measureCache = nil

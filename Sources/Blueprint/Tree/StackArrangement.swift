@@ -9,10 +9,10 @@
 /// - fillEqually: equal lengths; fillProportionally: `length == share × stack` at 999, 998, …,
 ///   the share being the view's intrinsic length over the sum of them and the gaps (UIKit's);
 /// - equalSpacing: one spacer guide per gap, all of one length; equalCentering: one guide per
-///   pair of centres, all of one length at 150 (UIKit counts down, 150, 149, …: one priority
-///   level per gap, which made an 800-view stack 4× slower to solve; the frames differ only in
-///   a stack too short for its views) (below hugging: the views keep their size, the
-///   equal centring gives way when the minimum gaps do not allow it);
+///   pair of centres, all of one length at 150, below hugging: the views keep their size, the
+///   equal centring gives way when the minimum gaps do not allow it (UIKit counts down, 150,
+///   149, …; one priority level per gap made long stacks slower to solve, and the frames
+///   differ only in a stack too short for its views);
 /// - alignment: fill pins both cross edges; leading/trailing/center pin one attribute and keep
 ///   the view inside; the baselines align to the first view's and a spanning guide puts the
 ///   highest view at the top; every alignment but fill makes the stack as thin as its thickest
