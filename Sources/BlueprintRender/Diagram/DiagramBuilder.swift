@@ -314,7 +314,7 @@ struct DiagramBuilder {
         var at = lo <= hi ? (lo + hi) / 2 : (lo1 + hi1) / 2
         if lo <= hi, abs(v1 - v2) >= 1 {
             at = clearPosition(from: min(v1, v2), to: max(v1, v2), across: lo, hi, preferred: at,
-                               vertical: !horizontalAxis, items: [item1, item2])
+                               vertical: !horizontalAxis)
         }
         let text = [value, priority].filter { !$0.isEmpty }.joined(separator: " ")
         let (s, e) = horizontalAxis
@@ -335,24 +335,21 @@ struct DiagramBuilder {
     }
 
     /// Where across `lo...hi` a bar from `a` to `b` along its axis (`vertical`: along y) runs
-    /// clear of every visible view between its ends other than the items and the views that
-    /// hold them: `preferred` when it is clear, else the clear point nearest to it, 4 points
+    /// clear of every visible view between its ends other than the views that hold the whole
+    /// bar (the items' containers): `preferred` when it is clear, else the clear point nearest to it, 4 points
     /// inside the clear stretch; `preferred` when no stretch of 8 points is clear.
     private func clearPosition(from a: Double, to b: Double, across lo: Double, _ hi: Double, preferred: Double,
-                               vertical: Bool, items: [LayoutItem]) -> Double {
+                               vertical: Bool) -> Double {
         let band = vertical ? Rect(x: lo, y: a, width: hi - lo, height: b - a) : Rect(x: a, y: lo, width: b - a, height: hi - lo)
         guard Self.indexable(band) else { return preferred }
-        var chain = Set<ObjectIdentifier>()
-        for item in items {
-            var v = item.owningView
-            while let view = v { chain.insert(ObjectIdentifier(view)); v = view.superview }
-        }
         var blocked: [(Double, Double)] = []
         for i in boxIndex.owners(overlapping: band, kinds: .edge) {
             let box = boxes[i]
             if box.hidden { continue }
-            if let id = box.id, chain.contains(id) { continue }
             let r = box.extent
+            // A view holding the whole band is one the items sit in (or one behind them all):
+            // no place across it is clear of it. The items themselves only touch its ends.
+            if r.holds(band) { continue }
             // Inside the band with some area (a view touching an end does not block).
             let along = vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
             guard along.1 > a + 0.5, along.0 < b - 0.5 else { continue }
