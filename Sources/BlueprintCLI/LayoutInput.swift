@@ -8,10 +8,28 @@ enum LayoutInput {
     /// The largest file we read: a layout is text; anything bigger is a mistake or hostile.
     static let sizeLimit = 256 << 20
 
+    /// The path that stands for standard input (`cat x.layout | blueprint solve -`).
+    static let standardInput = "-"
+
+    /// Standard input, read once: a device sheet lays the file out once per panel.
+    nonisolated(unsafe) private static var standardInputBytes: [UInt8]?
+
+    /// How diagnostics name the input: `<stdin>` for `-`, else the path.
+    static func displayName(_ path: String) -> String { path == standardInput ? "<stdin>" : path }
+
     static func load(_ path: String) throws -> LayoutDocument {
         let bytes: [UInt8]
         do {
-            bytes = try readFile(path)
+            if path == standardInput {
+                if standardInputBytes == nil {
+                    do { standardInputBytes = try readFile("/dev/stdin") } catch {
+                        throw FileError(path: "<stdin>", operation: "read", reason: error.reason)
+                    }
+                }
+                bytes = standardInputBytes!
+            } else {
+                bytes = try readFile(path)
+            }
             // The tree, its constraints and the solver's tableau take ~32 bytes of heap per byte
             // of `.layout` text (60 MB for a 1.8 MB file of 10,000 views, ~600 MB for ten
             // times that): their pages are faulted in on the other processor while this one
@@ -23,7 +41,7 @@ enum LayoutInput {
         }
         let document: LayoutDocument
         do {
-            document = try LayoutDocument(bytes: bytes, file: path)
+            document = try LayoutDocument(bytes: bytes, file: displayName(path))
         } catch {
             Entry.printError(error.description)
             throw ExitCode(2)
@@ -32,7 +50,7 @@ enum LayoutInput {
         // ambiguous: said as what it is.
         let root = document.root
         if root.subviews.isEmpty, root.layoutGuides.isEmpty, document.constraints.isEmpty, root.frame.size == .zero {
-            Entry.printError("error: \(SourceDiagnostic.terminalSafe(path)): nothing to lay out: the file has no canvas, no view and no constraint")
+            Entry.printError("error: \(SourceDiagnostic.terminalSafe(displayName(path))): nothing to lay out: the file has no canvas, no view and no constraint")
             throw ExitCode(2)
         }
         return document

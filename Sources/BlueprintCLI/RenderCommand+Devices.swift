@@ -73,7 +73,7 @@ extension RenderCommand {
             throw ExitCode(2)
         }
         if !problems.isEmpty {
-            Entry.printError("\(file): drawn with layout problems:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
+            Entry.printError("\(LayoutInput.displayName(file)): drawn with layout problems:\n" + problems.map { "  " + $0 }.joined(separator: "\n"))
             throw ExitCode(1)
         }
     }

@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The layout to draw.", valueName: "file.layout"))
+    @Argument(help: ArgumentHelp("The layout to draw (- reads standard input).", valueName: "file.layout"))
     var file: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the diagram (`-` for standard output).", valueName: "out"))
@@ -165,7 +165,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             var message = error.description
             switch error {
-            case .canvasTooLarge, .layoutTooLarge: message = "\(file): " + message   // which file cannot be drawn
+            case .canvasTooLarge, .layoutTooLarge: message = "\(LayoutInput.displayName(file)): " + message   // which file cannot be drawn
             default: break
             }
             if case .unknownView(let name) = error {
@@ -185,7 +185,7 @@ struct RenderCommand: ParsableCommand {
         }
         if let bytes { try writeStandardOutput(bytes) }
         if let report, !report.isClean {
-            Entry.printError("\(file): drawn with \(report.problemSummary) (see `blueprint explain \(file)`)")
+            Entry.printError("\(LayoutInput.displayName(file)): drawn with \(report.problemSummary) (see `blueprint explain \(file)`)")
             throw ExitCode(1)
         }
     }

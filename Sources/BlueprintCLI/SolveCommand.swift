@@ -37,7 +37,7 @@ struct SolveCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The layout to solve.", valueName: "file.layout"))
+    @Argument(help: ArgumentHelp("The layout to solve (- reads standard input).", valueName: "file.layout"))
     var file: String
 
     @Option(help: ArgumentHelp("text: a table for people; json: one object for tools.", valueName: "format"))
@@ -183,7 +183,7 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The layout to explain.", valueName: "file.layout"))
+    @Argument(help: ArgumentHelp("The layout to explain (- reads standard input).", valueName: "file.layout"))
     var file: String
 
     @OptionGroup var screen: ScreenOptions
@@ -194,7 +194,7 @@ struct ExplainCommand: ParsableCommand {
         document.root.layoutIfNeeded()
         let report = document.root.layoutReport
         if report.isClean {
-            print("\(file): no conflicts and no ambiguity: every frame is fixed by its constraints.")
+            print("\(LayoutInput.displayName(file)): no conflicts and no ambiguity: every frame is fixed by its constraints.")
             return
         }
         print(report.description)

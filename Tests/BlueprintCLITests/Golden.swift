@@ -68,7 +68,9 @@ enum Golden {
 
     /// Runs `blueprint` like ``CLI/run(_:)`` with extra environment variables (help text is
     /// wrapped at `COLUMNS`, so goldens of it fix the width).
-    static func run(_ arguments: [String], environment: [String: String], executable: URL = CLI.binary) throws -> CLI.Run {
+    /// `input`: what the command reads on standard input (from a file, so a large input cannot
+    /// fill a pipe); nil leaves the test's own.
+    static func run(_ arguments: [String], environment: [String: String], executable: URL = CLI.binary, input: String? = nil) throws -> CLI.Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -77,6 +79,15 @@ enum Golden {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        var inputFolder: String?
+        defer { if let inputFolder { try? FileManager.default.removeItem(atPath: inputFolder) } }
+        if let input {
+            let folder = try CLI.temporaryFolder()
+            inputFolder = folder
+            try Data(input.utf8).write(to: URL(fileURLWithPath: folder + "/stdin"))
+            guard let handle = FileHandle(forReadingAtPath: folder + "/stdin") else { throw CocoaError(.fileReadNoSuchFile) }
+            process.standardInput = handle
+        }
         try process.run()
         // Read standard error on another thread: a full pipe would block the child otherwise.
         let errData = ErrorReader(err.fileHandleForReading)

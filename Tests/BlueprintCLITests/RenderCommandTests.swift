@@ -110,7 +110,7 @@ import Testing
         #expect(misspelt.stderr == "error: no view named 'Emial' in the layout; did you mean 'email'?\n")
         // A guide is drawn with its view: the message names that view.
         let file = "\(folder)/guide.layout"
-        try "view pane\nguide column in pane\npane.edges == root.edges\ncolumn.edges == pane.margins\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "view pane\nguide column in pane\npane.edges == root.edges\ncolumn.edges == pane.margins\n".write(toFile: file, atomically: false, encoding: .utf8)
         let guide = try run("render", file, "-o", "\(folder)/x.png", "--show", "column")
         #expect(guide.status == 2)
         #expect(guide.stderr == "error: no view named 'column' in the layout: 'column' is a layout guide; --show takes views (show its view, 'pane')\n")

@@ -45,6 +45,30 @@ import Testing
         }
     }
 
+    /// `-` reads the layout from standard input, named `<stdin>` in messages; `render` reads it
+    /// once for every panel of a device sheet.
+    @Test func aDashReadsStandardInput() throws {
+        let text = try String(contentsOfFile: CLI.repository.appendingPathComponent("fixtures/login-form.layout").path, encoding: .utf8)
+        let fromFile = try run("solve", "fixtures/login-form.layout", "--format", "json")
+        let piped = try Golden.run(["solve", "-", "--format", "json"], environment: [:], input: text)
+        #expect(piped.status == 0)
+        #expect(piped.stdout == fromFile.stdout)
+        let explained = try Golden.run(["explain", "-"], environment: [:], input: text)
+        #expect(explained.stdout == "<stdin>: no conflicts and no ambiguity: every frame is fixed by its constraints.\n")
+        let bad = try Golden.run(["solve", "-"], environment: [:], input: "view a\na.width == \n")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("<stdin>:2:12: error: expected a right-hand side after the relation\n"))
+        let empty = try Golden.run(["solve", "-"], environment: [:], input: "")
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "error: <stdin>: nothing to lay out: the file has no canvas, no view and no constraint\n")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sheet = try Golden.run(["render", "-", "--devices", "iPhone SE, iPad", "-o", folder + "/piped.png"], environment: [:], input: text)
+        let file = try run("render", "fixtures/login-form.layout", "--devices", "iPhone SE, iPad", "-o", folder + "/file.png")
+        #expect(sheet.status == 0 && file.status == 0)
+        #expect(FileManager.default.contents(atPath: folder + "/piped.png") == FileManager.default.contents(atPath: folder + "/file.png"))
+    }
+
     // MARK: solve, text
 
     /// Seed 000 on 375 x 667, by hand: bottomView is half the height (333.5) and ends 20 above

@@ -26,7 +26,7 @@ struct TypeSafetyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let header = "import Blueprint\nfunc f(a: View, b: View, g: LayoutGuide) {\n"
         let file = dir.appendingPathComponent("snippet.swift")
-        try (header + body + "\n}\n").write(to: file, atomically: true, encoding: .utf8)
+        try (header + body + "\n}\n").write(to: file, atomically: false, encoding: .utf8)   // (atomic writes leave a TemporaryDirectory.* in /tmp on Linux)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // The C modules Blueprint is built with, found as SwiftPM finds them: the module maps of
