@@ -153,7 +153,12 @@ public struct Diagram {
                 entries.append(LegendEntry(sample: .badge, text: "as row1: constrained like row1 (not drawn again)"))
             }
             if !builder.badges.isEmpty {
-                entries.append(LegendEntry(sample: .badge, text: builder.equalGroups > 0 ? "size (=w A: widths equal within group A)" : "size"))
+                // The groups' key as the badges write it: `=w A`, `=h A`, or both.
+                let groups = builder.equalGroupAttributes
+                let key = groups.count == 2 ? "size (=w A, =h B: widths, heights equal within a group)"
+                    : groups == [.height] ? "size (=h A: heights equal within group A)"
+                    : groups == [.width] ? "size (=w A: widths equal within group A)" : "size"
+                entries.append(LegendEntry(sample: .badge, text: key))
             }
             if annotations.contains(where: { $0.kind == .alignment }) { entries.append(LegendEntry(sample: .alignment, text: "alignment")) }
             if annotations.contains(where: { $0.dashed }) { entries.append(LegendEntry(sample: .lowPriority, text: "priority < 1000")) }

@@ -33,6 +33,39 @@ import Testing
         #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.markers == 0)
     }
 
+    /// A row's badge that fits neither inside its row nor beside it in the list goes below the
+    /// list's last row, never into the pane that abuts the list (where it read as the pane's);
+    /// heights-only groups are explained as heights in the legend.
+    @Test func aBadgeIsNeverBesideItsViewInsideAnAbuttingNeighbour() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 600 x 200
+            view sidebar
+            view row1 in sidebar
+            view t1 in row1 label "Inbox" font 17
+            view c1 in row1 label "128" font 15 hugging 251
+            view row2 in sidebar
+            view t2 in row2 label "Flagged and important messages" font 17
+            view c2 in row2 label "1,024" font 15 hugging 251 compression 751
+            view detail
+            H:|[sidebar(240)][detail]|
+            V:|[sidebar]|
+            V:|[detail]|
+            V:|-10-[row1(44)][row2(==row1)]
+            H:|[row1]|
+            H:|[row2]|
+            H:|-[t1]-(>=8)-[c1]-| alignAllCenterY
+            H:|-[t2]-(>=8)-[c2]-| alignAllCenterY
+            t1.centerY == superview.centerY
+            t2.centerY == superview.centerY
+            """, file: "split.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let detail = try frame(d, "detail"), row2 = try frame(d, "row2"), sidebar = try frame(d, "sidebar")
+        let badge = try #require(d.texts.first { $0.text == "=h A" })
+        #expect(!badge.rect.overlaps(detail), "\(badge.rect) in \(detail)")
+        #expect(sidebar.holds(badge.rect) && badge.rect.minY == row2.maxY + 0.5, "\(badge.rect)")
+        #expect(d.legend.items.map(\.entry.text).contains("size (=h A: heights equal within group A)"))
+    }
+
     /// A custom guide's size badge is placed at the guide, not in its view's corner (where it
     /// read as the view's size).
     @Test func aGuidesBadgeIsAtTheGuide() throws {

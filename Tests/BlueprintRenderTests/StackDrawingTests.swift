@@ -35,6 +35,36 @@ import Testing
         #expect(diagram.statistics.markers == 0)
     }
 
+    /// Rows whose gaps are alike but whose stacks are arranged otherwise (another alignment,
+    /// another distribution) are not folded as "constrained like" the first: only the row
+    /// arranged exactly like another is, and its gap is then not drawn again.
+    @Test func rowsAreFoldedOnlyWhenTheirStacksAreArrangedAlike() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 375 x 260
+            stack form axis vertical spacing 20
+            stack nameRow in form spacing 12 alignment firstBaseline
+            view nameLabel in nameRow label "Full name" font 17 hugging 251
+            view nameField in nameRow size none x 34
+            stack syncRow in form spacing 12 alignment center
+            view syncLabel in syncRow label "Sync" font 17
+            view syncSwitch in syncRow size 51 x 31 hugging 251
+            stack mailRow in form spacing 12 alignment center
+            view mailLabel in mailRow label "Mail" font 17
+            view mailSwitch in mailRow size 51 x 31 hugging 251
+            stack buttons in form spacing 12 distribution fillEqually
+            view cancelButton in buttons label "Cancel" font 17
+            view saveButton in buttons label "Save Changes" font 17
+            form.top == superview.top + 20
+            form.leading == superview.leading + 16
+            form.trailing == superview.trailing - 16
+            """, file: "rows.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let tags = d.texts.map(\.text).filter { $0.hasPrefix("as ") || $0.contains(" · as ") }
+        #expect(tags == ["as syncRow"], "\(tags)")
+        // The gaps of nameRow, syncRow and buttons are drawn; mailRow's is folded.
+        #expect(d.texts.filter { $0.text == "12" }.count == 3)
+    }
+
     @Test func summaries() {
         let stack = StackView(name: "s")
         stack.axis = .vertical

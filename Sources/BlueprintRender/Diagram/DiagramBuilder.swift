@@ -22,6 +22,8 @@ struct DiagramBuilder {
     private(set) var folds = 0
     /// How many equal-size groups the badges letter.
     private(set) var equalGroups = 0
+    /// Which sizes those groups tie: widths, heights or both.
+    private(set) var equalGroupAttributes: Set<LayoutAttribute> = []
     /// Custom layout guides (``View/addLayoutGuide(_:)``): name and frame, in tree order.
     private(set) var guides: [(name: String, frame: Rect)] = []
     /// The safe area's dashed rectangle, when the root has insets.
@@ -141,6 +143,7 @@ struct DiagramBuilder {
         let sizes = SizeBadges(shown, tags: repetition.tags.map { ($0.0, "as " + $0.1) })
         badges = sizes.badges
         equalGroups = sizes.groups
+        equalGroupAttributes = sizes.groupAttributes
         // Constraints between the same two anchors become one line with one label, except a
         // broken one: it keeps its own line and label, in red, beside the one that held.
         var merged: [AnchorKey: Int] = [:]

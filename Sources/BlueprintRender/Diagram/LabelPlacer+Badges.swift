@@ -115,13 +115,16 @@ extension LabelPlacer {
                 slots.append((Rect(x: x, y: f.minY + 1, width: w, height: h), nil))
             }
         }
-        // Beside it: right, below and above (at its right end, middle and left end), left.
-        slots.append((Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h), nil))
+        // Beside it: right, below and above (at its right end, middle and left end), left;
+        // never inside a neighbour that abuts it (a row's badge in the pane beside the list
+        // reads as the pane's).
+        var beside = [Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h)]
         for x in [f.maxX - w, f.midX - w / 2, f.minX] {
-            slots.append((Rect(x: x, y: f.maxY + 0.5, width: w, height: h), nil))
-            slots.append((Rect(x: x, y: f.minY - h - 0.5, width: w, height: h), nil))
+            beside.append(Rect(x: x, y: f.maxY + 0.5, width: w, height: h))
+            beside.append(Rect(x: x, y: f.minY - h - 0.5, width: w, height: h))
         }
-        slots.append((Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h), nil))
+        beside.append(Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h))
+        slots += beside.filter { !isInsideAnotherView($0, than: f) }.map { ($0, nil) }
         // Just outside an edge, touching it, anywhere along it (a badge wider than its view
         // overhangs it); then a point further out, past the edge of a neighbour that ends just
         // beyond it (a badge beside a taller label), still touching.

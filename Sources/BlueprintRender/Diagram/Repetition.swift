@@ -7,7 +7,8 @@ import Blueprint
 /// A container's own constraints are those whose items all lie in its subtree (itself, its
 /// descendants, their guides). Two siblings match when those constraints, written with each
 /// item as its path from the container (`$`, `$.0`, `$.1.2`, `$.margins`) instead of its name,
-/// are the same lists. Constraints that tie a container to its siblings or parent stay drawn
+/// are the same lists, and the stacks in their subtrees (themselves included) are arranged
+/// alike (axis, distribution, alignment, spacing, which views are hidden). Constraints that tie a container to its siblings or parent stay drawn
 /// on every copy: they are what places each row.
 ///
 /// A constraint is keyed from at most ``deepestKey`` containers above the deepest view that
@@ -106,11 +107,29 @@ struct Repetition {
                 members[ObjectIdentifier(container), default: []].append(c)
             }
         }
+        // A stack's arrangement is part of what its container is constrained by: two rows with
+        // the same gaps but another alignment or distribution are not alike (their
+        // arrangement's own constraints are not drawn, so they are not in the lists above).
+        var arrangements: [ObjectIdentifier: [String]] = [:]
+        root.forEachInSubtree { v in
+            guard let stack = v as? StackView else { return }
+            let hidden = stack.arrangedSubviews.map { $0.isHidden ? "h" : "v" }.joined()
+            let arrangement = "stack \(stack.axis) \(stack.distribution) \(stack.alignment) \(stack.spacing)"
+                + " \(stack.isBaselineRelativeArrangement) \(stack.isLayoutMarginsRelativeArrangement) \(hidden)"
+            for (level, container) in chain(stack).enumerated() where container !== root {
+                guard level < Self.deepestKey else {
+                    incomplete.insert(ObjectIdentifier(container))
+                    continue
+                }
+                guard let p = path(stack, below: container) else { continue }
+                arrangements[ObjectIdentifier(container), default: []].append(p + " " + arrangement)
+            }
+        }
         root.forEachInSubtree { parent in
             var leaders: [[String]: View] = [:]
             for child in parent.subviews where !incomplete.contains(ObjectIdentifier(child)) {
                 guard let list = own[ObjectIdentifier(child)], !list.isEmpty else { continue }
-                let signature = list.sorted()
+                let signature = list.sorted() + (arrangements[ObjectIdentifier(child)] ?? []).sorted()
                 if let leader = leaders[signature] {
                     tags.append((child, leader.name))
                     for c in members[ObjectIdentifier(child)] ?? [] { folded.insert(ObjectIdentifier(c)) }

@@ -30,6 +30,8 @@ struct SizeBadges {
     private(set) var badges: [Badge] = []
     /// How many equal-size groups got a letter.
     private(set) var groups = 0
+    /// The attributes (width, height) of those groups, for the legend to explain what it shows.
+    private(set) var groupAttributes: Set<LayoutAttribute> = []
 
     private struct Part {
         var key: Int          // ordering inside a badge: sizes, ratio, equal marks, the rest
@@ -173,6 +175,7 @@ struct SizeBadges {
                 if letters[r] == nil {
                     letters[r] = Self.letter(groups)
                     groups += 1
+                    groupAttributes.insert(attribute)
                 }
                 let item = itemOf[id]!
                 let groupFrames = members.filter { find($0) == r }.map { frame(itemOf[$0]!) }
