@@ -149,8 +149,12 @@ public struct Diagram {
                 // The arrow a horizontal stack's tag has in this picture.
                 entries.append(LegendEntry(sample: .stackTag(rightToLeft: stack.rightToLeft), text: "stack: direction, spacing, distribution"))
             }
-            if builder.folds > 0 {
-                entries.append(LegendEntry(sample: .badge, text: "as row1: constrained like row1 (not drawn again)"))
+            if let (copy, leader) = builder.firstFold {
+                // Said with the picture's own first fold (`as row0` on row1), not a made-up name
+                // that may be another view of the picture.
+                func cut(_ name: String) -> String { name.count <= 24 ? name : String(name.prefix(23)) + "…" }
+                let leaderName = cut(leader), copyName = cut(copy)
+                entries.append(LegendEntry(sample: .badge, text: "as \(leaderName): \(copyName) is constrained like \(leaderName) (not drawn again)"))
             }
             if !builder.badges.isEmpty {
                 // The groups' key as the badges write it: `=w A`, `=h A`, or both.

@@ -63,6 +63,7 @@ import Testing
         #expect(tags == ["as syncRow"], "\(tags)")
         // The gaps of nameRow, syncRow and buttons are drawn; mailRow's is folded.
         #expect(d.texts.filter { $0.text == "12" }.count == 3)
+        #expect(d.legend.items.map(\.entry.text).contains("as syncRow: mailRow is constrained like syncRow (not drawn again)"))
     }
 
     @Test func summaries() {

@@ -20,6 +20,8 @@ struct DiagramBuilder {
     private(set) var constraintCount = 0
     /// How many containers are folded into an `as row1` tag (see ``Repetition``).
     private(set) var folds = 0
+    /// The first fold, as the legend's example: the folded copy's name and the one it is drawn like.
+    private(set) var firstFold: (copy: String, leader: String)?
     /// How many equal-size groups the badges letter.
     private(set) var equalGroups = 0
     /// Which sizes those groups tie: widths, heights or both.
@@ -133,6 +135,7 @@ struct DiagramBuilder {
         let repetition = Repetition(root: root, constraints: options.constraints.focus == nil ? shown.map(\.0) : [])
         shown.removeAll { repetition.folded.contains(ObjectIdentifier($0.0)) }
         folds = repetition.tags.count
+        firstFold = repetition.tags.first.map { ($0.0.name, $0.1) }
         if !repetition.tags.isEmpty {
             var inCopies = Set<ObjectIdentifier>()
             for (copy, _) in repetition.tags {
