@@ -22,6 +22,9 @@ public enum CheckProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case recordingFailed(String)
     /// The verdict stands, but the failure's images could not be written.
     case artifactsNotWritten(String)
+    /// Another snapshot of this process checked the same golden with another picture (the
+    /// cases of a parameterized test, a loop, two tests of one name in one file).
+    case goldenSharedByAnotherSnapshot
 
     /// Whether the check could not be made at all (status ``SnapshotOutcome/Status/error``);
     /// only ``artifactsNotWritten`` leaves the verdict standing.
@@ -43,6 +46,10 @@ public enum CheckProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadableRender(let text): "the render could not be read back: \(text)"
         case .recordingFailed(let text): "recording failed: \(text)"
         case .artifactsNotWritten(let text): "the artifacts could not be written: \(text)"
+        case .goldenSharedByAnotherSnapshot:
+            "another snapshot in this run already checked this golden with a different picture (the cases of a "
+                + "parameterized test, a loop, or two tests of one name in one file share one golden): give each its own "
+                + "name, as `named: \"feed-\\(width)\"`"
         }
     }
 }

@@ -18,6 +18,19 @@ import Synchronization
 ///
 /// A render whose PNG bytes equal the golden's costs one render and one `memcmp`; the golden
 /// is decoded and diffed only when the bytes differ.
+/// Which test checks a golden (see ``GoldenCheck/owner``).
+package struct SnapshotOwner: Sendable {
+    /// The test's identity (suite and function).
+    package var test: String
+    /// Whether it is one case of a parameterized test (its cases share the identity).
+    package var parameterized: Bool
+
+    package init(test: String, parameterized: Bool) {
+        self.test = test
+        self.parameterized = parameterized
+    }
+}
+
 public struct GoldenCheck: Sendable {
     /// The golden image, its frames and its artifacts' name.
     public var location: GoldenLocation
@@ -89,6 +102,32 @@ public struct GoldenCheck: Sendable {
 
     /// Checks `root` against the golden. Never throws: every problem is an outcome with
     /// status `error` and a message saying where and why.
+    /// The test each golden was checked by in this process and with which picture, by path.
+    private static let claims = Mutex<[String: (owner: SnapshotOwner, pixels: String)]>([:])
+
+    /// Records that `golden` is checked by `owner` with the picture `pixels`; false when
+    /// another snapshot already checked it with another picture in this process: another test,
+    /// or another case of the same parameterized test. (The same picture again, a repeated
+    /// test, is fine; so is one test checking one golden again after changing its tree.)
+    static func claim(_ golden: String, pixels: String, owner: SnapshotOwner?) -> Bool {
+        guard let owner else { return true }
+        let key = FileSystem.absolute(golden)
+        return claims.withLock { table in
+            if let earlier = table[key] {
+                // The first test to check a golden keeps it.
+                if earlier.pixels == pixels { return true }
+                if earlier.owner.test != owner.test || owner.parameterized { return false }
+            }
+            table[key] = (owner, pixels)
+            return true
+        }
+    }
+
+    /// The test that runs this check, when it is known (`assertLayoutSnapshot` in Swift
+    /// Testing): two tests, or two cases of one, that check one golden with different pictures
+    /// fail with ``CheckProblem/goldenSharedByAnotherSnapshot``.
+    package var owner: SnapshotOwner?
+
     public func run(root: View) -> SnapshotOutcome {
         do {
             try tolerance.validate()
@@ -120,6 +159,12 @@ public struct GoldenCheck: Sendable {
             return outcome
         }
         let pixels = image.pixelDigest
+        // Two snapshots of one golden with different pictures would record and fail each other
+        // for ever (whichever ran last wins): the second is an error that says so.
+        if !Self.claim(location.image, pixels: pixels, owner: owner) {
+            outcome.problem = .goldenSharedByAnotherSnapshot
+            return outcome
+        }
         let frames = {
             var record = FrameRecord(root: root, report: report)
             record.pixels = pixels

@@ -43,6 +43,18 @@ public func verifyLayoutSnapshot(
     environment: [String: String]? = nil,
     filePath: String = #filePath, function: String = #function
 ) -> SnapshotFailure? {
+    verifyLayoutSnapshot(of: root, named: name, options: options, tolerance: tolerance, record: record, goldens: goldens,
+                         artifacts: artifacts, environment: environment, owner: nil, filePath: filePath, function: function)
+}
+
+/// ``verifyLayoutSnapshot(of:named:options:tolerance:record:goldens:artifacts:environment:filePath:function:)``
+/// for a known test (`owner`): two tests, or two cases of one, checking one golden with
+/// different pictures fail.
+package func verifyLayoutSnapshot(
+    of root: View, named name: String, options: RenderOptions, tolerance: Tolerance, record: RecordMode?,
+    goldens: String?, artifacts: String?, environment: [String: String]?, owner: SnapshotOwner?,
+    filePath: String, function: String
+) -> SnapshotFailure? {
     let location: GoldenLocation
     do {
         location = try GoldenLocation.forTest(filePath: filePath, function: function, name: name, goldens: goldens)
@@ -51,7 +63,7 @@ public func verifyLayoutSnapshot(
         return SnapshotFailure(outcome: check.failure(.invalidLocation(error), mode: record ?? .missing))
     }
     return verifyLayoutSnapshot(of: root, at: location, options: options, tolerance: tolerance, record: record,
-                                artifacts: artifacts, environment: environment, filePath: filePath)
+                                artifacts: artifacts, environment: environment, owner: owner, filePath: filePath)
 }
 
 /// Checks the diagram of a view tree against the golden at an explicit location (for example
@@ -63,9 +75,19 @@ public func verifyLayoutSnapshot(
     tolerance: Tolerance = .exact, record: RecordMode? = nil, artifacts: String? = nil,
     environment: [String: String]? = nil, filePath: String = #filePath
 ) -> SnapshotFailure? {
+    verifyLayoutSnapshot(of: root, at: location, options: options, tolerance: tolerance, record: record,
+                         artifacts: artifacts, environment: environment, owner: nil, filePath: filePath)
+}
+
+/// The check at an explicit location for a known test (`owner`, see ``GoldenCheck/owner``).
+package func verifyLayoutSnapshot(
+    of root: View, at location: GoldenLocation, options: RenderOptions, tolerance: Tolerance, record: RecordMode?,
+    artifacts: String?, environment: [String: String]?, owner: SnapshotOwner?, filePath: String
+) -> SnapshotFailure? {
     let testFile = GoldenLocation.strippingExtension(FileSystem.fileName(of: filePath))
-    let check = GoldenCheck(location: location, options: options, tolerance: tolerance, record: record, artifacts: artifacts,
+    var check = GoldenCheck(location: location, options: options, tolerance: tolerance, record: record, artifacts: artifacts,
                             environment: environment, recordHint: "BLUEPRINT_RECORD={mode} swift test --filter \(testFile)")
+    check.owner = owner
     let outcome = check.run(root: root)
     return outcome.passed ? nil : SnapshotFailure(outcome: outcome)
 }

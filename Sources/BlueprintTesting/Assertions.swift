@@ -47,7 +47,8 @@ public func assertLayoutSnapshot(
 ) {
     let options = RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: legend)
     let failure = verifyLayoutSnapshot(of: root, named: name, options: options, tolerance: tolerance, record: record,
-                                       goldens: goldens, filePath: "\(filePath)", function: function)
+                                       goldens: goldens, artifacts: nil, environment: nil, owner: currentOwner(),
+                                       filePath: "\(filePath)", function: function)
     report(failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -59,8 +60,15 @@ public func assertLayoutSnapshot(
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let failure = verifyLayoutSnapshot(of: root, at: location, options: options, tolerance: tolerance, record: record,
-                                       filePath: "\(filePath)")
+                                       artifacts: nil, environment: nil, owner: currentOwner(), filePath: "\(filePath)")
     report(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The running Swift Testing test, if any: its cases (a parameterized test's) share one
+/// identity, so each is told apart only by being parameterized.
+private func currentOwner() -> SnapshotOwner? {
+    guard let test = Test.current else { return nil }
+    return SnapshotOwner(test: "\(test.id)", parameterized: Test.Case.current?.isParameterized ?? false)
 }
 
 /// Fails the running test: a Swift Testing issue inside a Swift Testing test, else an XCTest

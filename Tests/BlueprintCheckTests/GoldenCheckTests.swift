@@ -30,6 +30,40 @@ import Testing
     var goldenPath: String { goldens + "/CardTests/cardLayout.card.png" }
     var framesPath: String { goldens + "/CardTests/cardLayout.card.json" }
 
+    /// Two tests (or two cases of one parameterized test) that check one golden with
+    /// different pictures would record and fail each other for ever: the second is an error
+    /// that says so. One test checking its golden again after a change is a plain check; the
+    /// same picture again is fine; a check with no known test is never refused.
+    @Test func aGoldenCheckedByTwoSnapshotsWithDifferentPicturesIsAnError() throws {
+        let tree = try CardTree()
+        func check(_ owner: SnapshotOwner?, function: String = "shared()") -> SnapshotFailure? {
+            verifyLayoutSnapshot(of: tree.root, named: "card", options: RenderOptions(), tolerance: .exact, record: nil,
+                                 goldens: goldens, artifacts: artifacts, environment: Support.cleanEnvironment, owner: owner,
+                                 filePath: "/nowhere/SharedTests.swift", function: function)
+        }
+        let a = SnapshotOwner(test: "SuiteA/shared()", parameterized: false)
+        let b = SnapshotOwner(test: "SuiteB/shared()", parameterized: false)
+        #expect(check(a)?.outcome.status == .recorded)
+        #expect(check(b) == nil, "the same picture")
+        try tree.width.setConstant(300)
+        let second = try #require(check(b))
+        #expect(second.outcome.status == .error)
+        #expect(second.outcome.problem == .goldenSharedByAnotherSnapshot)
+        #expect(second.message == """
+            \(goldens)/SharedTests/shared.card.png could not be checked: another snapshot in this run already checked \
+            this golden with a different picture (the cases of a parameterized test, a loop, or two tests of one name in \
+            one file share one golden): give each its own name, as `named: "feed-\\(width)"`.
+            """)
+        // The first test itself may check it again after a change: a plain verdict.
+        #expect(check(a)?.outcome.status == .different)
+        #expect(check(nil)?.outcome.status == .different, "no known test: never refused")
+        // Cases of one parameterized test share its identity: a second picture is refused.
+        let p = SnapshotOwner(test: "Suite/cases(width:)", parameterized: true)
+        #expect(check(p, function: "cases(width:)")?.outcome.status == .recorded)
+        try tree.width.setConstant(280)
+        #expect(check(p, function: "cases(width:)")?.outcome.problem == .goldenSharedByAnotherSnapshot)
+    }
+
     /// The evidence the issue asks for: change a constraint constant, see the check fail with
     /// the right numbers and the right frame change, record, see it pass.
     @Test func changedConstantFailsWithNumbersAndFrameChangesThenRecordPasses() throws {

@@ -70,3 +70,19 @@ final class XCTestAssertionTests: XCTestCase {
         }
     }
 }
+
+/// A custom assertion helper written the usual Swift Testing way, in a file that imports
+/// BlueprintTesting (which exports Blueprint): `SourceLocation` is Swift Testing's, with no
+/// ambiguity (Blueprint's own is `LayoutSourceLocation`). This compiling is the test.
+private func expectWidth(_ view: View, _ width: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(view.frame.width == width, sourceLocation: sourceLocation)
+}
+
+@Suite struct SwiftTestingHelperTests {
+    @Test func aHelperTakesSwiftTestingsSourceLocation() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        root.layoutIfNeeded()
+        expectWidth(root, 200)
+        #expect(LayoutSourceLocation(file: "Card.swift", line: 12).description == "Card.swift:12")
+    }
+}

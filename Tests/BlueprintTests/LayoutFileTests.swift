@@ -164,7 +164,7 @@ struct LayoutFileTests {
 
     @Test func constraintsCarryFileAndLine() throws {
         let d = try parse("view a\n\na.width = 10\n", file: "some/folder/login.layout")
-        #expect(d.constraints.first?.location == SourceLocation(file: "login.layout", line: 3))
+        #expect(d.constraints.first?.location == LayoutSourceLocation(file: "login.layout", line: 3))
         #expect(d.constraints.first?.isActive == true)
     }
 

@@ -93,7 +93,7 @@ struct SwiftHabitsTests {
             try activate([nan]); let line = #line
             Issue.record("activated a NaN constant (line \(line))")
         } catch {
-            #expect(error.location == SourceLocation(file: "SwiftHabitsTests.swift", line: #line - 3))
+            #expect(error.location == LayoutSourceLocation(file: "SwiftHabitsTests.swift", line: #line - 3))
             #expect(error.description == "SwiftHabitsTests.swift:\(#line - 4): the constant is not a finite number in `box.width == nan (SwiftHabitsTests.swift:\(#line - 4))`")
         }
         let tooHigh = box.height == 10 ~ 2000

@@ -33,10 +33,10 @@ public func activate(
     // All or nothing: every container is found before any constraint is installed.
     var checked: [(LayoutConstraint, View)] = []
     checked.reserveCapacity(all.count)
-    var here: SourceLocation?   // made once, for the constraints that have no location yet
+    var here: LayoutSourceLocation?   // made once, for the constraints that have no location yet
     for c in all {
         if c.location == nil {
-            if here == nil { here = SourceLocation(file, line) }
+            if here == nil { here = LayoutSourceLocation(file, line) }
             c.location = here
         }
         if !c.isActive { checked.append((c, try c.checkActivatable())) }
@@ -92,10 +92,10 @@ public func layout<each Item: LayoutItem>(
     let collector = ConstraintCollector()
     try ConstraintCollector.$current.withValue(collector) { try block(repeat each items) }
     var checked: [(LayoutConstraint, View)] = []
-    var here: SourceLocation?   // made once, for the constraints that have no location yet
+    var here: LayoutSourceLocation?   // made once, for the constraints that have no location yet
     for c in collector.constraints {
         if c.location == nil {
-            if here == nil { here = SourceLocation(file, line) }
+            if here == nil { here = LayoutSourceLocation(file, line) }
             c.location = here
         }
         if !c.isActive { checked.append((c, try c.checkActivatable())) }   // all or nothing

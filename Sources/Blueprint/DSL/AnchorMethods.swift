@@ -102,13 +102,13 @@ extension LayoutExpression where Kind == Dimension {
 private func located<K>(_ l: LayoutExpression<K>, _ relation: LayoutRelation, _ r: LayoutExpression<K>,
                         _ file: StaticString, _ line: UInt) -> LayoutConstraint {
     var l = l
-    l.location = SourceLocation(file, line)
+    l.location = LayoutSourceLocation(file, line)
     return relate(l, relation, r)
 }
 
 private func located(_ l: DimensionAnchor, _ relation: LayoutRelation, _ value: Double,
                      _ file: StaticString, _ line: UInt) -> LayoutConstraint {
     var l = l
-    l.location = SourceLocation(file, line)
+    l.location = LayoutSourceLocation(file, line)
     return relate(l, relation, value)
 }

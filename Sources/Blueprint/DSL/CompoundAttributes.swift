@@ -13,7 +13,7 @@ public struct EdgesExpression {
     let attributes: [LayoutAttribute?]
     /// Insets on the same four sides, positive inwards.
     var insets: [Double] = [0, 0, 0, 0]
-    var location: SourceLocation?
+    var location: LayoutSourceLocation?
 
     init(_ item: LayoutItem, _ top: LayoutAttribute?, _ h1: LayoutAttribute?, _ bottom: LayoutAttribute?, _ h2: LayoutAttribute?) {
         self.item = item

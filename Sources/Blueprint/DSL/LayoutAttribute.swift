@@ -126,7 +126,7 @@ public enum LayoutRelation: String, Sendable, CustomStringConvertible {
 }
 
 /// Where in the source a constraint was made: `LoginScreen.swift:42`.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct LayoutSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The file name, without its module or folders: `LoginScreen.swift`.
     public var file: String
     /// The line number, from 1.

@@ -77,7 +77,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
     /// Where the constraint was made: the anchor subscript (`view[.width]`), or the call that
     /// activated it (`activate`, `layout`, `addExpressions`) for property anchors.
-    @exclusivity(unchecked) public internal(set) var location: SourceLocation?
+    @exclusivity(unchecked) public internal(set) var location: LayoutSourceLocation?
     /// Why this constraint cannot be activated, if it breaks a rule.
     public internal(set) var problem: LayoutError? {
         get { extras?.problem }
@@ -153,7 +153,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.storedMultiplier = multiplier
         self.storedConstant = constant
         self.storedPriority = priority
-        self.location = SourceLocation(file, line)
+        self.location = LayoutSourceLocation(file, line)
         self.problem = validate()
         ConstraintCollector.current?.collect(self)
     }
@@ -161,7 +161,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     init(
         _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
         _ second: LayoutItem?, _ secondAttribute: LayoutAttribute?,
-        multiplier: Double, constant: Double, location: SourceLocation?, problem: LayoutError? = nil,
+        multiplier: Double, constant: Double, location: LayoutSourceLocation?, problem: LayoutError? = nil,
         collected: Bool = true
     ) {
         self.strongFirst = first
@@ -216,7 +216,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// takes it in.
     /// - Throws: ``problem``, or ``LayoutError/Kind/noCommonAncestor(_:_:)`` naming both items.
     public func activate(file: StaticString = #fileID, line: UInt = #line) throws(LayoutError) {
-        if location == nil { location = SourceLocation(file, line) }
+        if location == nil { location = LayoutSourceLocation(file, line) }
         try install()
     }
 

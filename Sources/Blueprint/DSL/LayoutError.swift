@@ -34,11 +34,11 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The constraint, as its description reads (empty when the error is not about one).
     public var constraint: String
     /// Where the constraint was made; nil when unknown or when the error is not about one.
-    public var location: SourceLocation?
+    public var location: LayoutSourceLocation?
 
     /// An error of the given kind, about a constraint (as its description reads) made at
     /// `location`.
-    public init(_ kind: Kind, constraint: String = "", location: SourceLocation? = nil) {
+    public init(_ kind: Kind, constraint: String = "", location: LayoutSourceLocation? = nil) {
         self.kind = kind
         self.constraint = constraint
         self.location = location

@@ -21,9 +21,9 @@ public struct LayoutExpression<Kind: AnchorKind> {
     public var multiplier: Double = 1
     /// The constant added to the multiplied attribute (0 for an anchor).
     public var constant: Double = 0
-    var location: SourceLocation?
+    var location: LayoutSourceLocation?
 
-    init(_ item: LayoutItem, _ attribute: LayoutAttribute, location: SourceLocation? = nil) {
+    init(_ item: LayoutItem, _ attribute: LayoutAttribute, location: LayoutSourceLocation? = nil) {
         self.item = item
         self.attribute = attribute
         self.location = location
@@ -97,15 +97,15 @@ public enum DimensionAttribute: Sendable {
 extension LayoutItem {
     /// `view[.leading]`: the anchor, remembering this line for the constraint's location.
     public subscript(_ a: XAxisAttribute, file: StaticString = #fileID, line: UInt = #line) -> XAxisAnchor {
-        XAxisAnchor(self, a.attribute, location: SourceLocation(file, line))
+        XAxisAnchor(self, a.attribute, location: LayoutSourceLocation(file, line))
     }
     /// `view[.top]`: the anchor, remembering this line for the constraint's location.
     public subscript(_ a: YAxisAttribute, file: StaticString = #fileID, line: UInt = #line) -> YAxisAnchor {
-        YAxisAnchor(self, a.attribute, location: SourceLocation(file, line))
+        YAxisAnchor(self, a.attribute, location: LayoutSourceLocation(file, line))
     }
     /// `view[.width]`: the anchor, remembering this line for the constraint's location.
     public subscript(_ a: DimensionAttribute, file: StaticString = #fileID, line: UInt = #line) -> DimensionAnchor {
-        DimensionAnchor(self, a.attribute, location: SourceLocation(file, line))
+        DimensionAnchor(self, a.attribute, location: LayoutSourceLocation(file, line))
     }
 
     /// The left edge (`minX`).

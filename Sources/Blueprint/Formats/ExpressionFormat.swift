@@ -22,7 +22,7 @@ extension LayoutConstraint {
         expression: String, views: [String: LayoutItem], metrics: [String: Double] = [:],
         file: StaticString = #fileID, line: UInt = #line
     ) throws(SourceDiagnostic) {
-        let made = try LayoutConstraint.parse(expression, views: views, metrics: metrics, location: SourceLocation(file, line))
+        let made = try LayoutConstraint.parse(expression, views: views, metrics: metrics, location: LayoutSourceLocation(file, line))
         guard made.count == 1, let c = made.first else {
             throw SourceDiagnostic(
                 file: nil, line: 1, column: 1, length: expression.count,
@@ -41,13 +41,13 @@ extension LayoutConstraint {
         expression: String, views: [String: LayoutItem], metrics: [String: Double] = [:],
         file: StaticString = #fileID, line: UInt = #line
     ) throws(SourceDiagnostic) -> [LayoutConstraint] {
-        let made = try parse(expression, views: views, metrics: metrics, location: SourceLocation(file, line))
+        let made = try parse(expression, views: views, metrics: metrics, location: LayoutSourceLocation(file, line))
         for c in made { ConstraintCollector.current?.collect(c) }
         return made
     }
 
     private static func parse(
-        _ expression: String, views: [String: LayoutItem], metrics: [String: Double], location: SourceLocation
+        _ expression: String, views: [String: LayoutItem], metrics: [String: Double], location: LayoutSourceLocation
     ) throws(SourceDiagnostic) -> [LayoutConstraint] {
         // One constraint, on one line: a line break followed by more text would otherwise be
         // silently dropped (a trailing break, as multi-line literals leave, is fine).
@@ -83,7 +83,7 @@ extension LayoutConstraint {
 ///   - simple: whether the common shapes skip the syntax tree (``SimpleConstraintLine``); the
 ///     result is the same either way.
 func parseConstraintLine(
-    _ line: Substring, comments: Bool, location: SourceLocation?,
+    _ line: Substring, comments: Bool, location: LayoutSourceLocation?,
     item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?,
     itemNames: (() -> [String])? = nil, lexer prepared: Lexer? = nil, simple: Bool = true
 ) throws(SyntaxError) -> [LayoutConstraint] {

@@ -11,7 +11,7 @@ import BlueprintSupport
 /// from the superview's edges.
 struct ExpressionResolver {
     let item: (String) -> LayoutItem?
-    let location: SourceLocation?
+    let location: LayoutSourceLocation?
     /// The names to suggest when a view is unknown (nil: no suggestion).
     var itemNames: (() -> [String])? = nil
     /// The file's metrics, to tell a metric used as a view (`m.width`) from an unknown name.

@@ -408,7 +408,7 @@ struct LayoutFileParser {
                     var all = lexer
                     all.all(into: &tokens)
                     if let c = SimpleConstraintLine.make(
-                        tokens, lexer, location: SourceLocation(file: fileName, line: n), item: item, names: table),
+                        tokens, lexer, location: LayoutSourceLocation(file: fileName, line: n), item: item, names: table),
                        c.problem == nil {
                         do {
                             try c.activate()
@@ -421,9 +421,9 @@ struct LayoutFileParser {
                 }
                 let line = lines[k].text
                 let made = visual
-                    ? try visualFormatLine(line, location: SourceLocation(file: fileName, line: n), item: item, metric: metric)
+                    ? try visualFormatLine(line, location: LayoutSourceLocation(file: fileName, line: n), item: item, metric: metric)
                     : try parseConstraintLine(
-                    line, comments: true, location: SourceLocation(file: fileName, line: n),
+                    line, comments: true, location: LayoutSourceLocation(file: fileName, line: n),
                     item: item, metric: metric, itemNames: names, lexer: lexer, simple: false)
                 for c in made {
                     do {
@@ -971,7 +971,7 @@ struct LayoutFileParser {
         let v: View
         if isStack {
             let stack = StackView(name: name)
-            stack.declaration = SourceLocation(file: baseName(file), line: lineNumber)
+            stack.declaration = LayoutSourceLocation(file: baseName(file), line: lineNumber)
             stackSettings.apply(to: stack)
             v = stack
         } else {
@@ -1077,7 +1077,7 @@ func isVisualFormatLine(_ bytes: LineBytes) -> Bool {
 
 /// `H:|-[a]-[b]-| alignAllCenterY directionLeftToRight`: the format, then option names.
 func visualFormatLine(
-    _ line: Substring, location: SourceLocation, item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?
+    _ line: Substring, location: LayoutSourceLocation, item: @escaping (String) -> LayoutItem?, metric: @escaping (String) -> Double?
 ) throws(SyntaxError) -> [LayoutConstraint] {
     var bytes = Array(line.utf8)
     let comment = bytes.firstIndex(of: UInt8(ascii: "#"))

@@ -18,7 +18,7 @@ enum SimpleConstraintLine {
     /// by bytes); a name it does not hold is asked of `item`. Call it only where no `layout { }`
     /// block is collecting (`ConstraintCollector.current == nil`): what it makes is not collected.
     static func make(
-        _ tokens: [Token], _ lexer: Lexer, location: SourceLocation?, item: (String) -> LayoutItem?,
+        _ tokens: [Token], _ lexer: Lexer, location: LayoutSourceLocation?, item: (String) -> LayoutItem?,
         names: NameTable<LayoutItem>? = nil
     ) -> LayoutConstraint? {
         var i = 0

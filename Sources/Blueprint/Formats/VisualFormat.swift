@@ -79,7 +79,7 @@ extension LayoutConstraint {
         metrics: [String: Double] = [:], views: [String: LayoutItem],
         file: StaticString = #fileID, line: UInt = #line
     ) throws(SourceDiagnostic) -> [LayoutConstraint] {
-        let location = SourceLocation(file, line)
+        let location = LayoutSourceLocation(file, line)
         var parser = VisualFormatParser(
             Substring(format), metric: { metrics[$0] }, item: { views[$0] }, location: location)
         do {

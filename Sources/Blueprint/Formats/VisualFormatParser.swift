@@ -17,9 +17,9 @@ struct VisualFormatParser {
     private var i = 0
     private let metric: (String) -> Double?
     private let item: (String) -> LayoutItem?
-    private let location: SourceLocation?
+    private let location: LayoutSourceLocation?
 
-    init(_ text: Substring, metric: @escaping (String) -> Double?, item: @escaping (String) -> LayoutItem?, location: SourceLocation?) {
+    init(_ text: Substring, metric: @escaping (String) -> Double?, item: @escaping (String) -> LayoutItem?, location: LayoutSourceLocation?) {
         var b = Array(text.utf8)
         if let hash = b.firstIndex(of: UInt8(ascii: "#")) { b.removeSubrange(hash...) }
         bytes = b

@@ -106,7 +106,7 @@ public final class StackView: View {
 
     private var customSpacings: [ObjectIdentifier: Double] = [:]
     /// Where the stack was declared (a `.layout` line): its constraints carry it.
-    var declaration: SourceLocation?
+    var declaration: LayoutSourceLocation?
     /// The constraints are remade at the next layout (or read of ``arrangementConstraints``),
     /// so building a stack of n views makes its constraints once, not n times.
     private(set) var needsArrangement = false

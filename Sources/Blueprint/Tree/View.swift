@@ -198,7 +198,7 @@ open class View: LayoutItem {
         // Only a view with subviews can be an ancestor of this one: a new leaf (what a tree is
         // built of, level after level) needs no walk up to the root.
         guard view !== self && (view.subviews.isEmpty || !isDescendant(of: view)) else {
-            root.noteRefusal(LayoutError(.cyclicHierarchy(view.name), location: SourceLocation(file, line)))
+            root.noteRefusal(LayoutError(.cyclicHierarchy(view.name), location: LayoutSourceLocation(file, line)))
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
