@@ -136,6 +136,35 @@ struct SwiftHabitsTests {
         #expect(cell.constraints.allSatisfy { $0.identifier == nil })
     }
 
+    /// Measuring wraps a multi-line label at the measurement's own width, then leaves the
+    /// label as it was: the same measurement gives the same size whatever was measured before,
+    /// and the label's intrinsic size is the one its last layout gave it.
+    @Test func measuringAWrappingLabelLeavesItAsItWas() throws {
+        let cell = View(name: "cell")
+        let body = Label(name: "body", text: "Just shipped a new version of the analytical engine. Notes on the Bernoulli numbers follow.",
+                         fontSize: 17)
+        body.numberOfLines = 0
+        cell.addSubview(body)
+        try activate([body.edges == cell.edges - 16])
+        let intrinsic = body.intrinsicContentSize
+        let compressed = cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        let at320 = cell.systemLayoutSizeFitting(Size(width: 320, height: 0), withHorizontalFittingPriority: .required,
+                                                 verticalFittingPriority: .fittingSizeLevel)
+        #expect(at320.width == 320 && at320.height > compressed.height, "wrapped at 288: more lines than one")
+        #expect(body.intrinsicContentSize == intrinsic)
+        #expect(cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == compressed)
+        let at500 = cell.systemLayoutSizeFitting(Size(width: 500, height: 0), withHorizontalFittingPriority: .required,
+                                                 verticalFittingPriority: .fittingSizeLevel)
+        #expect(at500.height < at320.height)
+        #expect(cell.systemLayoutSizeFitting(Size(width: 320, height: 0), withHorizontalFittingPriority: .required,
+                                             verticalFittingPriority: .fittingSizeLevel) == at320)
+        #expect(cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == compressed)
+        #expect(body.intrinsicContentSize == intrinsic)
+        // One line 730 × 21 (plus 16 a side); wrapped at 288 it is three lines, at 468 two.
+        #expect([compressed, at320, at500, intrinsic] == [Size(width: 762, height: 53), Size(width: 320, height: 94),
+                                                          Size(width: 500, height: 74), Size(width: 730, height: 21)])
+    }
+
     @Test func measuringACellLeavesTheLaidOutFramesAsTheyWere() throws {
         // The habit of a table: lay the screen out, measure a cell, read frames. UIKit's
         // measurement moves nothing; neither does ours, until the next layout.

@@ -211,6 +211,19 @@ public final class Label: View {
         return moved || baselinesMoved
     }
 
+    /// The width the label wraps at (nil: one line until laid out), as ``adoptLaidOutWidth(_:)``
+    /// set it; `systemLayoutSizeFitting` puts it back after measuring, so a measurement leaves
+    /// the label as the last layout left it.
+    var wrapState: Double? {
+        get { automaticWrapWidth }
+        set {
+            guard newValue != automaticWrapWidth else { return }
+            automaticWrapWidth = newValue
+            measureCache = nil
+            layoutCache = nil
+        }
+    }
+
     /// Whether a constraint was activated on one of the label's baselines.
     var usedByBaselineConstraint: Bool { !baselineConstraints.isEmpty }
     /// The constraints activated on the label's baselines (some may have been deactivated since).

@@ -33,6 +33,11 @@ extension View {
             for g in v.builtInGuides { saved.append((g, g.variables, g.engineLink)) }
             for g in v.layoutGuides { saved.append((g, g.variables, g.engineLink)) }
         }
+        // The widths multi-line labels wrap at, as the last layout left them: the measurement
+        // wraps them at its own widths, and puts these back (a second measurement gives the
+        // same size as the first).
+        var wrapStates: [(label: Label, width: Double?)] = []
+        forEachInSubtree { if let l = $0 as? Label, l.wrapsAutomatically { wrapStates.append((l, l.wrapState)) } }
         var pulls: [LayoutConstraint] = []
         ConstraintCollector.$current.withValue(nil) {
             for (attribute, value, priority) in [(LayoutAttribute.width, targetSize.width, horizontal), (.height, targetSize.height, vertical)] {
@@ -65,6 +70,7 @@ extension View {
             item.cachedGeneration = -1
             item.absoluteGeneration = -1
         }
+        for (label, width) in wrapStates { label.wrapState = width }
         root.rootEngine?.needsRebuild = true
         return size
     }
