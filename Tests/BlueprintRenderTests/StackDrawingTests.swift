@@ -66,6 +66,31 @@ import Testing
         #expect(d.legend.items.map(\.entry.text).contains("as syncRow: mailRow is constrained like syncRow (not drawn again)"))
     }
 
+    /// A gap narrower than its number is labelled beside the gap (under or over it), never
+    /// inside the next view level with its text, where `8 Videos` read as the view's own text;
+    /// the outer `16`s sit outside the row.
+    @Test func aGapsNumberIsNeverLevelWithTheNextViewsText() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 393 x 80
+            stack chips spacing 8 distribution fillProportionally alignment center
+            view chipFavorites in chips label "Favorites" font 13 align center
+            view chipVideos in chips label "Videos" font 13 align center
+            view chipScreenshots in chips label "Screenshots" font 13 align center
+            view chipLive in chips label "Live" font 13 align center
+            H:|-16-[chips]-16-|
+            V:|-20-[chips]
+            """, file: "chips.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let chips = try ["chipFavorites", "chipVideos", "chipScreenshots", "chipLive"].map { name in
+            try #require(d.boxes.first { $0.name == name }).frame
+        }
+        let numbers = d.texts.filter { $0.text == "8" || $0.text == "16" }
+        #expect(numbers.count == 5, "\(d.texts.map(\.text))")
+        for n in numbers {
+            #expect(!chips.contains { LabelPlacer.overlapsInside(n.rect, $0) }, "\(n.text) at \(n.rect)")
+        }
+    }
+
     @Test func summaries() {
         let stack = StackView(name: "s")
         stack.axis = .vertical

@@ -307,8 +307,14 @@ struct LabelPlacer {
             if w + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: m.x - w / 2, y: y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: m.x - w / 2, y: y - h - 1.5, width: w, height: h), nil))
             out.append((Rect(x: m.x - w / 2, y: y + 1.5, width: w, height: h), nil))
-            out.append((Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), nil))
-            out.append((Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h), nil))
+            // Past an end, level with the line: not inside an item the I-bar ends at when a
+            // text there is level with it (`8 Videos` read as the label's own text); beside
+            // the text-free part of an item, or outside it, it reads as the gap's.
+            for r in [Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h)]
+            where !(a.owners.contains { o in !(o.minX <= x1 + 0.5 && x2 - 0.5 <= o.maxX) && Self.overlapsInside(r, o) }
+                    && index.intersects(Rect(x: r.minX - h * 2, y: r.minY, width: r.width + h * 4, height: r.height), blocking: .text)) {
+                out.append((r, nil))
+            }
             // Beyond an end, just below or above the line (inside a small item, by its edge).
             for dy in [Metrics.capHalf + 0.5, -h - Metrics.capHalf - 0.5] {
                 out.append((Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h), nil))
@@ -370,6 +376,11 @@ struct LabelPlacer {
             }
         }
         return out
+    }
+
+    /// Whether `r` covers part of `o`'s inside (more than touching its edge).
+    static func overlapsInside(_ r: Rect, _ o: Rect) -> Bool {
+        min(r.maxX, o.maxX) - max(r.minX, o.minX) > 1 && min(r.maxY, o.maxY) - max(r.minY, o.minY) > 1
     }
 
     /// How far past an I-bar's line a related item may reach for a label to sit beside it
