@@ -50,8 +50,31 @@ enum PNGDecoder {
         throw RasterError.unreadablePNG(path: path, message: "truncated PNG: no IEND chunk (the file ends early)")
     }
 
+    /// Refuses a chunk before the image data whose length runs past the end of the file:
+    /// libpng allocates a chunk's whole declared length before reading it, so a 44-byte file
+    /// whose `tEXt` claims 2 GB cost 2 GB of memory before it failed.
+    static func checkHeaderChunks(_ data: UnsafeRawBufferPointer, path: String?) throws {
+        var offset = 8
+        while offset + 8 <= data.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
+            if type == "IDAT" || type == "IEND" { return }
+            guard length <= data.count - offset - 12 else {
+                let follow = max(data.count - offset - 8, 0)   // after its length and type
+                throw RasterError.unreadablePNG(
+                    path: path, message: "truncated PNG: the file ends inside its \(type) chunk (it claims \(length) bytes, \(follow) follow)")
+            }
+            offset += 12 + length
+        }
+    }
+
     private static func decodePixels(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
         guard data.count > 0 else { throw RasterError.emptyFile(path: path) }
+        // libpng says "read beyond end of data" for a file shorter than the signature.
+        guard data.count >= 8, data.prefix(8).elementsEqual(signature) else {
+            throw RasterError.unreadablePNG(path: path, message: "Not a PNG file")
+        }
+        try checkHeaderChunks(data, path: path)
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_memory(&image, data.baseAddress, data.count) != 0 else {

@@ -42,4 +42,20 @@ import Testing
         data.removeLast(20)
         #expect(throws: RasterError.unreadablePNG(path: nil, message: "read beyond end of data")) { try PNG.decode(data) }
     }
+
+    /// A chunk before the image data that claims more bytes than the file has is refused
+    /// before libpng sees it (libpng allocates a chunk's declared length first: a 44-byte file
+    /// whose tEXt claimed 2 GB took 2 GB of memory); a file shorter than the signature is not
+    /// a PNG, as a longer one is.
+    @Test func aHeaderChunkLongerThanTheFileIsRefusedWithoutAllocatingIt() throws {
+        let ihdrEnd = 8 + 12 + 13
+        var huge = Array(Self.good[0..<ihdrEnd])
+        huge += [0x7F, 0xFF, 0xFF, 0xF0] + Array("tEXt".utf8) + Array("Comment".utf8)
+        #expect(throws: RasterError.unreadablePNG(
+            path: nil, message: "truncated PNG: the file ends inside its tEXt chunk (it claims 2147483632 bytes, 7 follow)")) {
+            try PNG.decode(huge)
+        }
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "Not a PNG file")) { try PNG.decode(Array("hello\n".utf8)) }
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "Not a PNG file")) { try PNG.decode(Array(Self.good[0..<7])) }
+    }
 }
