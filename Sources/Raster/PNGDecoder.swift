@@ -75,6 +75,11 @@ enum PNGDecoder {
             throw RasterError.unreadablePNG(path: path, message: "Not a PNG file")
         }
         try checkHeaderChunks(data, path: path)
+        // Colours are compared as stored, as pixelmatch (through pngjs) and browsers' canvas
+        // diffs take them: a gAMA (or cHRM, sRGB, iCCP) chunk does not change the pixels read.
+        if let stored = withoutColourChunks(data) {
+            return try stored.withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount) }
+        }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_memory(&image, data.baseAddress, data.count) != 0 else {
@@ -124,6 +129,31 @@ enum PNGDecoder {
             throw RasterError.unreadablePNG(path: path, message: message(of: &image))
         }
         return try Bitmap(width: width, height: height, bytes: bytes)
+    }
+
+    /// The chunks that would make libpng convert colours (gAMA, cHRM, sRGB, iCCP), dropped
+    /// from a copy of `data`; nil when it has none before its image data.
+    static func withoutColourChunks(_ data: UnsafeRawBufferPointer) -> [UInt8]? {
+        let colour: Set<String> = ["gAMA", "cHRM", "sRGB", "iCCP"]
+        var drop: [Range<Int>] = []
+        var offset = 8
+        while offset + 8 <= data.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            let type = String(decoding: data[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "IDAT" || type == "IEND" || length > data.count - offset - 12 { break }
+            if colour.contains(type) { drop.append(offset..<offset + 12 + length) }
+            offset += 12 + length
+        }
+        guard !drop.isEmpty else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count)
+        var at = 0
+        for r in drop {
+            out.append(contentsOf: data[at..<r.lowerBound])
+            at = r.upperBound
+        }
+        out.append(contentsOf: data[at...])
+        return out
     }
 
     /// The width and height an IHDR chunk at byte 8 declares, or nil when there is none.
