@@ -218,8 +218,9 @@ struct LayoutBlock: Equatable {
             }
             lines[index] = "canvas \(formatNumber(settings.width ?? size.width)) x \(formatNumber(settings.height ?? size.height))"
         }
+        let document: LayoutDocument
         do {
-            return try LayoutDocument(parsing: lines.joined(separator: "\n"), file: file)
+            document = try LayoutDocument(parsing: lines.joined(separator: "\n"), file: file)
         } catch {
             // Columns of the document's lines: the block's indentation put back.
             var error = error
@@ -230,6 +231,11 @@ struct LayoutBlock: Equatable {
             throw Invalid(description: error.description.hasSuffix("\n") ? String(error.description.dropLast()) : error.description,
                           isDiagnostic: true)
         }
+        // An empty block (or one of comments only) would draw a root of no size, ambiguous.
+        if LayoutInput.isEmpty(document) {
+            throw Invalid(description: "\(file):\(self.line): nothing to lay out: the block has no canvas, no view and no constraint")
+        }
+        return document
     }
 
     /// `canvas 375 x 667` read back.

@@ -48,12 +48,23 @@ enum LayoutInput {
         }
         // An empty file (or one of comments only) would lay out a root of no size and report it
         // ambiguous: said as what it is.
-        let root = document.root
-        if root.subviews.isEmpty, root.layoutGuides.isEmpty, document.constraints.isEmpty, root.frame.size == .zero {
-            Entry.printError("error: \(SourceDiagnostic.terminalSafe(displayName(path))): nothing to lay out: the file has no canvas, no view and no constraint")
+        if isEmpty(document) {
+            Entry.printError("error: \(SourceDiagnostic.terminalSafe(displayName(path))): \(nothingToLayOut)")
             throw ExitCode(2)
         }
         return document
+    }
+
+    /// What is said of a layout with nothing in it (`check`, `docs` and the commands that
+    /// read one file say the same).
+    static let nothingToLayOut = "nothing to lay out: the file has no canvas, no view and no constraint"
+
+    /// Whether a layout has nothing to lay out: no canvas, no view, no guide, no constraint
+    /// (an empty file, or comments only), which would lay out a root of no size reported
+    /// ambiguous.
+    static func isEmpty(_ document: LayoutDocument) -> Bool {
+        let root = document.root
+        return root.subviews.isEmpty && root.layoutGuides.isEmpty && document.constraints.isEmpty && root.frame.size == .zero
     }
 
     /// The bytes of a layout file, refusing folders and files over ``sizeLimit``.

@@ -144,6 +144,19 @@ import Testing
     }
 
     /// Twelve fixtures, four outcomes: one line each in fixture order (the counter padded to
+    /// An empty fixture (or one of comments only) cannot be checked, as `solve` refuses it:
+    /// exit 2 with the reason, not a golden of an empty, ambiguous root.
+    @Test func anEmptyFixtureIsSaidToBeEmpty() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/empty.layout", "")
+        try dir.write("fixtures/notes.layout", "# to do\n")
+        let run = try dir.check("--record", "missing")
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("goldens/empty.png could not be checked: fixtures/empty.layout: nothing to lay out: the file has no canvas, no view and no constraint."), "\(run.stdout)")
+        #expect(run.stdout.contains("goldens/notes.png could not be checked: fixtures/notes.layout: nothing to lay out"))
+        #expect(!dir.exists("goldens/empty.png") && !dir.exists("goldens/notes.png"))
+    }
+
     /// `[ 1/12]`), the same output with 1, 4 or 12 workers, and an error makes the status 2.
     @Test func manyFixturesPrintInFixtureOrderWhateverTheJobs() throws {
         try dir.remove("fixtures/card.layout")

@@ -97,6 +97,18 @@ import Testing
         #expect(links.last?.contains(#"<img alt="x&quot; onload=&quot;y&lt;" src="layout-"#) == true, "\(links)")
     }
 
+    /// An empty block (or one of comments only) is an error at its line, not a picture of an
+    /// empty, ambiguous root; the document is left as it was.
+    @Test func anEmptyBlockIsSaidToBeEmpty() throws {
+        let dir = try Scratch()
+        let text = "# Doc\n\n```layout\n```\n\n```layout\n# nothing yet\n```\n"
+        try dir.write("a.md", text)
+        let run = try dir.blueprint(["docs", "a.md"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: a.md:3: nothing to lay out: the block has no canvas, no view and no constraint\n"), "\(run.stderr)")
+        #expect(try dir.text("a.md") == text)
+    }
+
     @Test func checkNamesMissingStaleAndOrphanedImagesByFileAndLine() throws {
         let dir = try Scratch()
         try dir.write("Guide.md", Self.guide)
