@@ -115,6 +115,13 @@ import Blueprint
                 view c label "\u{FFFD}abc" fnot 3
                                     ^~~~
             """)
+        // A zero-width space shows as nothing: echoed as it was, the caret would point past an
+        // invisible culprit.
+        #expect(printed("canvas 100 x 100\nview a\u{200B}b\n") == """
+            x.layout:2:7: error: unexpected character U+200B (an invisible formatting character)
+                view a\u{FFFD}b
+                      ^
+            """)
         // A line separator would break the echoed line in some terminals.
         #expect(printed("view a\u{2028}\n") == """
             x.layout:1:7: error: unexpected character U+2028 (a line or paragraph separator: lines end with LF or CRLF)

@@ -101,7 +101,10 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         case 0x7F: return "\u{2421}"
         // (U+2028 and U+2029, the line and paragraph separators, break a line in some
         // terminals and editors: the caret would no longer line up.)
-        case 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
+        // (Zero-width characters on their own, U+200B–U+200D, U+2060–U+2064, U+FEFF, show as
+        // nothing: the caret would not line up, and the culprit would stay unseen.)
+        case 0x80..<0xA0, 0x061C, 0x180E, 0x200B...0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+            return "\u{FFFD}"
         default: return c
         }
     }
