@@ -123,6 +123,21 @@ import Testing
         #expect(TextLayout(text: "שלום", style: body, width: nil).lines[0].runs.map(\.face.name) == ["Noto Sans Hebrew Regular"])
     }
 
+    /// A tab is laid out as a space (a text with tabs stays readable, and breaks there); other
+    /// control characters, which UILabel draws as nothing, take no room and are no missing
+    /// character (a box and a text problem before).
+    @Test func aTabIsASpaceAndControlCharactersAreInvisible() {
+        func layout(_ s: String) -> TextLayout { TextLayout(text: s, style: TextStyle(font: .system(size: 17)), width: nil) }
+        #expect(layout("Name\tValue").usedWidth == layout("Name Value").usedWidth)
+        #expect(layout("Name\tValue").missingCharacters.isEmpty)
+        for control in ["\u{0}", "\u{7}", "\u{1B}", "\u{7F}"] {
+            let l = layout("ab" + control + "c")
+            #expect(l.missingCharacters.isEmpty && l.usedWidth == layout("abc").usedWidth, "\(control.unicodeScalars.first!.value)")
+        }
+        let wrapped = TextLayout(text: "Name\tValue", style: TextStyle(font: .system(size: 17), numberOfLines: 0), width: 60)
+        #expect(wrapped.lines.count == 2)
+    }
+
     @Test func alignmentInTheWidth() {
         func x(_ a: TextAlignment, rtl: Bool = false) -> Double {
             TextLayout(text: "Hello", style: TextStyle(font: .system(size: 15), alignment: a), width: 200, rightToLeft: rtl).lines[0].x
