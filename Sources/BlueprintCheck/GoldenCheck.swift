@@ -391,7 +391,7 @@ public struct GoldenCheck: Sendable {
     static func readIfPresent(_ path: String, signature: [UInt8] = []) throws(FileError) -> [UInt8]? {
         do {
             return try FileIO.read(path, limit: 1 << 30, signature: signature, regularOnly: true)
-        } catch where error.operation == "open" && !FileSystem.exists(path) {
+        } catch where error.operation == "open" && FileSystem.isMissing(path) {
             return nil
         }
     }

@@ -17,6 +17,13 @@ package enum FileSystem {
         return stat(path, &info) == 0
     }
 
+    /// Whether nothing is at `path` (a missing file, or a link to one), as opposed to
+    /// something that cannot be reached (a loop of symbolic links, a folder without access).
+    package static func isMissing(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) != 0 && errno == ENOENT
+    }
+
     /// Whether `path` is a folder.
     package static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -144,6 +144,22 @@ import Testing
     }
 
     /// Twelve fixtures, four outcomes: one line each in fixture order (the counter padded to
+    /// A golden that is a loop of symbolic links is an error saying so, not a missing golden
+    /// (which a record mode would then try to write through the loop); a link to a file that
+    /// is not there is missing.
+    @Test func aGoldenThatCannotBeReachedIsNotMissing() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/a.layout", "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n")
+        try dir.write("fixtures/b.layout", "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n")
+        try FileManager.default.createDirectory(atPath: dir.path + "/goldens", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/goldens/a.png", withDestinationPath: "a.png")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/goldens/b.png", withDestinationPath: "elsewhere.png")
+        let run = try dir.check("--record", "never")
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("goldens/a.png could not be checked: goldens/a.png: cannot open: Too many levels of symbolic links."), "\(run.stdout)")
+        #expect(run.stdout.contains("There is no golden at goldens/b.png (record mode never)."))
+    }
+
     /// An empty fixture (or one of comments only) cannot be checked, as `solve` refuses it:
     /// exit 2 with the reason, not a golden of an empty, ambiguous root.
     @Test func anEmptyFixtureIsSaidToBeEmpty() throws {
