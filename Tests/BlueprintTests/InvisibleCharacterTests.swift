@@ -47,6 +47,11 @@ import Blueprint
         #expect(firstError([0xFF, 0xFE] + text.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == message)
         #expect(firstError(text.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) == message)
         #expect(firstError(text.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == message)
+        // UTF-32, with or without its byte-order mark, is named as UTF-32.
+        let utf32 = "1:1: the file is UTF-32 text (its first bytes below): a .layout file is UTF-8; save it as UTF-8 (`iconv -f UTF-32 -t UTF-8`)"
+        let scalars = "canvas 10 x 10\n".unicodeScalars.map(\.value)
+        #expect(firstError([0xFF, 0xFE, 0, 0] + scalars.flatMap { v in [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: v >> $0) } }) == utf32)
+        #expect(firstError(scalars.flatMap { v in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }) == utf32)
     }
 
     @Test func spacesOtherThanASpaceAreNamed() {

@@ -75,6 +75,17 @@ public struct LayoutDocument {
     public init(bytes: [UInt8], file: String) throws(SourceDiagnostics) {
         // UTF-16 (a byte-order mark, or a NUL after every ASCII character): said as such, not
         // as bad UTF-8 or as a NUL on every line.
+        // (UTF-32 starts FF FE 00 00 or 00 00 FE FF, or has three NULs beside each ASCII byte.)
+        let utf32 = bytes.count >= 4 && ((bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0)
+            || (bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF)
+            || (bytes[0] != 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0)
+            || (bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0))
+        if utf32 {
+            throw SourceDiagnostics([SourceDiagnostic(
+                file: file, line: 1, column: 1,
+                message: "the file is UTF-32 text (its first bytes below): a .layout file is UTF-8; save it as UTF-8 (`iconv -f UTF-32 -t UTF-8`)",
+                sourceLine: bytes.prefix(8).map { (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " "))])
+        }
         let utf16 = bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
             || (bytes.count >= 4 && bytes[0] != 0 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0)
             || (bytes.count >= 4 && bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0)

@@ -313,9 +313,10 @@ struct Lexer {
                 position += 1
             }
             let digits = bytes[second..<position]
-            guard digits.allSatisfy(isDigit), let d = Lexer.value(of: bytes, second..<position), d <= 1e15 else {
+            guard digits.allSatisfy(isDigit), let d = Lexer.value(of: bytes, second..<position) else {
                 return invalid(start, diagnosing ? "`\(String(decoding: bytes[start..<position], as: UTF8.self))` is not a ratio: write two whole numbers, `16:9`" : "")
             }
+            guard d <= 1e15 else { return invalid(start, "number too large after the colon: the limit is 1e15") }
             guard d != 0 else { return invalid(start, "a ratio cannot have 0 after the colon") }
             return Token(kind: .number(value / d), start: start, end: position)
         }
