@@ -78,6 +78,8 @@ struct LayoutFileExtrasTests {
         #expect(errors("view a\na.width == a.height * 16:0") == "x.layout:2:23: error: a ratio cannot have 0 after the colon\n    a.width == a.height * 16:0\n                          ^~~~")
         #expect(errors("view a\na.width == a.height * 16:9:4") == "x.layout:2:23: error: `16:9:4` is not a ratio: write two whole numbers, `16:9`\n    a.width == a.height * 16:9:4\n                          ^~~~~~")
         #expect(errors("view a\na.width == a.height * 1:1000000000000001") == "x.layout:2:23: error: number too large after the colon: the limit is 1e15\n    a.width == a.height * 1:1000000000000001\n                          ^~~~~~~~~~~~~~~~~~")
+        // A priority name in other letter cases gets its spelling (names are UIKit's).
+        #expect(errors("view a label \"x\" hugging DefaultHigh") == "x.layout:1:26: error: unknown priority `DefaultHigh`; did you mean defaultHigh (750)?\n    view a label \"x\" hugging DefaultHigh\n                             ^~~~~~~~~~~")
         // A long chain of colons is one malformed token, not a deep recursion.
         let colons = "view a\na.width == a.height * 1" + String(repeating: ":1", count: 200_000)
         #expect(errors(colons).hasPrefix("x.layout:2:23: error: `1:1:1:1:1"))

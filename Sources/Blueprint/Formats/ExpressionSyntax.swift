@@ -63,7 +63,12 @@ struct ConstantSyntax {
 /// `hugging high`), as the name and value to write instead: `defaultHigh (750)`; nil for any
 /// other name.
 func priorityFromOtherLibraries(_ name: String) -> String? {
-    ["high": "defaultHigh (750)", "low": "defaultLow (250)", "medium": "500"][name.lowercased()]
+    let lower = name.lowercased()
+    // A name of ours in other letter cases (`DefaultHigh`): names are spelt as UIKit's.
+    if let named = LayoutPriority.named.first(where: { $0.name.lowercased() == lower }) {
+        return "\(named.name) (\(formatNumber(named.priority.rawValue)))"
+    }
+    return ["high": "defaultHigh (750)", "low": "defaultLow (250)", "medium": "500"][lower]
 }
 
 /// A syntax error: a message and the byte range it is about.
