@@ -176,7 +176,12 @@ struct CheckCommand: ParsableCommand {
                            tolerance: tolerance.description, shard: part,
                            entries: zip(names, outcomes).map { CheckRun.Entry(name: $0, outcome: $1) })
         let saveProblem = save(run)
-        print(Self.summary(names: names, outcomes: outcomes, seconds: seconds, workers: workers), terminator: "")
+        // `report` needs the saved run and the failures' images: no hint to it without them.
+        let reportable = saveProblem == nil && !outcomes.contains { o in
+            if case .artifactsNotWritten = o.problem { return true }
+            return false
+        }
+        print(Self.summary(names: names, outcomes: outcomes, seconds: seconds, workers: workers, reportHint: reportable), terminator: "")
         if let saveProblem { Entry.printError("warning: \(saveProblem)") }
         try writeJUnit(names: names, outcomes: outcomes, seconds: seconds)
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(2) }
@@ -225,7 +230,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// The table, the totals and each failure's message.
-    static func summary(names: [String], outcomes: [SnapshotOutcome], seconds: Double, workers: Int) -> String {
+    static func summary(names: [String], outcomes: [SnapshotOutcome], seconds: Double, workers: Int, reportHint: Bool = true) -> String {
         // Names and messages as a terminal can show them (a file name may hold a newline or an
         // escape sequence).
         let names = names.map(SourceDiagnostic.terminalSafe)
@@ -250,7 +255,7 @@ struct CheckCommand: ParsableCommand {
             out += "\n\(name):\n" + o.message.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + SourceDiagnostic.terminalSafe(String($0)) }.joined(separator: "\n") + "\n"
         }
-        if outcomes.contains(where: { $0.status == .different || $0.status == .missing }) {
+        if reportHint, outcomes.contains(where: { $0.status == .different || $0.status == .missing }) {
             out += "\nSee them side by side: blueprint report\n"
         }
         return out

@@ -160,6 +160,19 @@ import Testing
         #expect(run.stdout.contains("There is no golden at goldens/b.png (record mode never)."))
     }
 
+    /// With `.blueprint` a file, neither the run nor the images can be saved: the output does
+    /// not point to `blueprint report`, which would have nothing to show.
+    @Test func noHintToTheReportWhenTheRunCannotBeSaved() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/a.layout", "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n")
+        try dir.write(".blueprint", "in the way\n")
+        let run = try dir.check("--record", "never")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("There is no golden at goldens/a.png"))
+        #expect(!run.stdout.contains("blueprint report"), "\(run.stdout)")
+        #expect(run.stderr.contains("warning: the run could not be saved for `blueprint report`"), "\(run.stderr)")
+    }
+
     /// An empty fixture (or one of comments only) cannot be checked, as `solve` refuses it:
     /// exit 2 with the reason, not a golden of an empty, ambiguous root.
     @Test func anEmptyFixtureIsSaidToBeEmpty() throws {
