@@ -64,6 +64,14 @@ struct ReportCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        let embedded = HTMLReport.embeddedBytes(for: run)
+        if embedded > HTMLReport.embeddedLimit {
+            let failures = run.entries.filter(\.failed).count
+            Entry.printError("error: the report would embed \(embedded >> 20) MB of images (\(failures) failures), more than "
+                + "\(HTMLReport.embeddedLimit >> 20) MB, which a browser does not open: check fewer fixtures at a time "
+                + "(`blueprint check --shard 1/4`), or fix the failures the check lists first; nothing was written")
+            throw ExitCode(2)
+        }
         let page = HTMLReport.page(for: run)
         do {
             try FileSystem.createDirectories(FileSystem.directory(of: output))

@@ -44,6 +44,24 @@ package enum HTMLReport {
         return html
     }
 
+    /// The most image bytes a page embeds (before base64): a page past it is more than a
+    /// browser opens, and building it took more memory than the machine had (6,000 failures
+    /// of 700 KB images aborted).
+    package static let embeddedLimit = 512 << 20
+
+    /// How many bytes of images the page for `run` would embed: each failure's expected,
+    /// actual and diff images, and expected and actual once more in the slider of a difference.
+    package static func embeddedBytes(for run: CheckRun) -> Int {
+        var total = 0
+        for e in run.entries where e.failed {
+            let expected = FileSystem.fileSize(e.golden) ?? 0
+            let actual = (e.actual ?? (e.status == .recorded ? e.golden : nil)).flatMap(FileSystem.fileSize) ?? 0
+            total += expected + actual + (e.diff.flatMap(FileSystem.fileSize) ?? 0)
+            if e.status == .different { total += expected + actual }
+        }
+        return total
+    }
+
     static func section(_ e: CheckRun.Entry, index: Int) -> String {
         let expected = dataURI(e.golden)
         let actual = e.actual.flatMap { dataURI($0) } ?? (e.status == .recorded ? dataURI(e.golden) : nil)

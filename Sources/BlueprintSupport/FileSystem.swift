@@ -24,6 +24,12 @@ package enum FileSystem {
         return stat(path, &info) != 0 && errno == ENOENT
     }
 
+    /// The size in bytes of the file at `path` (links followed), or nil when there is none.
+    package static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
     /// Whether `path` is a folder.
     package static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import BlueprintCheck
 import Testing
 
@@ -28,5 +30,27 @@ import Testing
             #expect(throws: Shard.Invalid(text: bad)) { try Shard(parsing: bad) }
         }
         #expect(Shard.Invalid(text: "5/4").description == "a shard is INDEX/TOTAL with 1 <= INDEX <= TOTAL (as in 2/4), not '5/4'")
+    }
+}
+
+/// What the report would embed is counted from the files before the page is built: a run
+/// past ``HTMLReport/embeddedLimit`` is refused (6,000 failures of 700 KB images aborted).
+@Suite struct ReportSizeTests {
+    @Test func theImagesAPageWouldEmbedAreCountedFromTheirFiles() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, size) in [("g.png", 1000), ("a.png", 300), ("d.png", 50)] {
+            try Data(count: size).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        var different = CheckRun.Entry(name: "x", status: .different, golden: folder + "/g.png", frames: "", message: "")
+        different.actual = folder + "/a.png"
+        different.diff = folder + "/d.png"
+        let missing = CheckRun.Entry(name: "y", status: .missing, golden: folder + "/none.png", frames: "", message: "")
+        let same = CheckRun.Entry(name: "z", status: .identical, golden: folder + "/g.png", frames: "", message: "")
+        let run = CheckRun(fixtures: folder, goldens: folder, mode: .never, tolerance: "exact", entries: [different, missing, same])
+        // Expected, actual and diff, then expected and actual again in the slider; nothing for
+        // a missing golden or a fixture that passed.
+        #expect(HTMLReport.embeddedBytes(for: run) == 1000 + 300 + 50 + 1000 + 300)
+        #expect(HTMLReport.embeddedLimit == 512 << 20)
     }
 }
