@@ -50,19 +50,29 @@ struct LayoutBlock: Equatable {
         var blocks: [LayoutBlock] = []
         var problems: [Invalid] = []
         var i = 0
+        // The column a list item's content starts at (`1. ` → 3), 0 outside lists: a fence in a
+        // list item is indented by it (CommonMark), as in "1. Lay out the card:" then the
+        // block, four spaces in.
+        var listContent = 0
         while i < lines.count {
             let line = lines[i]
-            // CommonMark's fences: up to three spaces, then three or more backticks or tildes;
-            // ours has the info string `layout` (```` ```layout ````, ```` ````layout ````,
-            // `~~~layout`, indented in a list item).
-            let fence = openingFence(line)
+            let lead = line.prefix { $0 == " " }.count
+            if let content = listItemContent(line) {
+                listContent = content
+            } else if lead < listContent, line.contains(where: { $0 != " " }) {
+                listContent = 0
+            }
+            // CommonMark's fences: up to three spaces (past a list item's content column), then
+            // three or more backticks or tildes; ours has the info string `layout`
+            // (```` ```layout ````, ```` ````layout ````, `~~~layout`, indented in a list item).
+            let fence = openingFence(line, listContent: listContent)
             let indent = line.prefix { $0 == " " }.count
             let info = fence.map { line.dropFirst(indent + $0.count) } ?? ""
             guard let fence, info.hasPrefix("layout") else {
                 // Skip other fenced blocks whole (CommonMark: closed by the same character, at
                 // least as many times), so that an example of a layout fence inside another
                 // code block (```` ```` ````, `~~~`) is left alone.
-                if let fence = openingFence(line) {
+                if let fence = openingFence(line, listContent: listContent) {
                     i += 1
                     while i < lines.count, !isClosingFence(lines[i], of: fence) { i += 1 }
                 }
@@ -115,13 +125,33 @@ struct LayoutBlock: Equatable {
 
     /// The fence a line opens (CommonMark: up to three spaces, then three or more backticks or
     /// tildes; a backtick fence's info string has no backtick), or nil.
-    static func openingFence(_ line: Substring) -> (character: Character, count: Int)? {
+    static func openingFence(_ line: Substring, listContent: Int = 0) -> (character: Character, count: Int)? {
         let indent = line.prefix { $0 == " " }
-        guard indent.count <= 3, let c = line.dropFirst(indent.count).first, c == "`" || c == "~" else { return nil }
+        guard indent.count <= listContent + 3, let c = line.dropFirst(indent.count).first, c == "`" || c == "~" else { return nil }
         let run = line.dropFirst(indent.count).prefix { $0 == c }
         guard run.count >= 3 else { return nil }
         if c == "`" && line.dropFirst(indent.count + run.count).contains("`") { return nil }
         return (c, run.count)
+    }
+
+    /// The column a list item's content starts at, for a line that starts a list item
+    /// (`- `, `* `, `+ `, `1. `, `1) `, after up to three spaces past the enclosing item), or nil.
+    static func listItemContent(_ line: Substring) -> Int? {
+        let lead = line.prefix { $0 == " " }.count
+        let rest = line.dropFirst(lead)
+        var marker = 0
+        if let c = rest.first, c == "-" || c == "*" || c == "+" {
+            marker = 1
+        } else {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }.count
+            guard digits > 0, digits <= 9, rest.dropFirst(digits).first == "." || rest.dropFirst(digits).first == ")" else { return nil }
+            marker = digits + 1
+        }
+        let after = rest.dropFirst(marker)
+        guard let first = after.first, first == " " else { return after.isEmpty && marker > 0 ? lead + marker + 1 : nil }
+        let spaces = after.prefix { $0 == " " }.count
+        // Five or more spaces: the content is an indented code block one space in.
+        return lead + marker + (spaces >= 5 ? 1 : spaces)
     }
 
     /// A closing fence of `fence`: its character, at least as many times, and nothing else but

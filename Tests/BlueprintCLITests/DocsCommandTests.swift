@@ -97,6 +97,38 @@ import Testing
         #expect(links.last?.contains(#"<img alt="x&quot; onload=&quot;y&lt;" src="layout-"#) == true, "\(links)")
     }
 
+    /// A block in a numbered list item is indented by the item's content (CommonMark): it is
+    /// drawn, and its link keeps the indentation; four spaces outside a list is an indented
+    /// code block, not a fence.
+    @Test func aBlockInAListItemIsDrawn() throws {
+        let dir = try Scratch()
+        try dir.write("steps.md", """
+            # Steps
+
+            1. Lay out the card:
+
+                ```layout
+                canvas 100 x 60
+                view v
+                v.edges == superview.edges - 10
+                ```
+
+            2. Done.
+
+            Text
+
+                ```layout
+                an indented code block, not a fence
+                ```
+
+            """)
+        let run = try dir.blueprint(["docs", "steps.md"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try dir.text("steps.md").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[9].hasPrefix("    ![Layout diagram](layout-") && lines[9].hasSuffix(".png)"), "\(lines)")
+        #expect(lines.filter { $0.contains("![") }.count == 1)
+    }
+
     /// An empty block (or one of comments only) is an error at its line, not a picture of an
     /// empty, ambiguous root; the document is left as it was.
     @Test func anEmptyBlockIsSaidToBeEmpty() throws {
