@@ -90,5 +90,28 @@ import Testing
         #expect(hex(image[61 + ox, 59 + oy]) == "F1F3F5" && hex(image[61 + ox, 61 + oy]) == "F1F3F5")
     }
 
+    /// A readable content guide that a constraint uses is drawn as a guide, named as a layout
+    /// file writes it: the reason a text column sits inset in a wide view. One no constraint
+    /// uses is not drawn.
+    @Test func aReadableContentGuideInUseIsDrawn() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 1024 x 300
+            view card
+            card.edges == superview.edges
+            view body in card label "Readable text column." font 17 lines 0
+            body.top == superview.top + 20
+            body.leading == card.readableContent.leading
+            body.trailing == card.readableContent.trailing
+            """, file: "readable.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1, legend: false))
+        #expect(d.guides.map(\.name) == ["card.readableContent"])
+        // 672 wide (UIKit's readable width), centred in the card's margins (8 a side).
+        #expect(d.guides.map(\.frame) == [Rect(x: 176, y: 8, width: 672, height: 284)])
+        #expect(d.texts.contains { $0.text == "card.readableContent" && $0.isName })
+        let plain = try Diagram(root: try LayoutDocument(parsing: "canvas 1024 x 300\nview body\nbody.edges == superview.margins\n", file: "p.layout").root,
+                                options: RenderOptions(scale: 1, legend: false))
+        #expect(plain.guides.isEmpty)
+    }
+
     func hex(_ c: RGBA) -> String { String(format: "%02X%02X%02X", c.red, c.green, c.blue) }
 }

@@ -26,7 +26,10 @@ struct DiagramBuilder {
     private(set) var equalGroups = 0
     /// Which sizes those groups tie: widths, heights or both.
     private(set) var equalGroupAttributes: Set<LayoutAttribute> = []
-    /// Custom layout guides (``View/addLayoutGuide(_:)``): name and frame, in tree order.
+    /// The readable content guides constraints use (drawn as guides).
+    private var readableUsers = Set<ObjectIdentifier>()
+    /// Custom layout guides (``View/addLayoutGuide(_:)``), and the readable content guides
+    /// constraints use: name and frame, in tree order.
     private(set) var guides: [(name: String, frame: Rect)] = []
     /// The safe area's dashed rectangle, when the root has insets.
     private(set) var safeArea: Rect?
@@ -73,6 +76,7 @@ struct DiagramBuilder {
         // Views whose margin attributes some constraint reads get their margins drawn too.
         var constraints: [LayoutConstraint] = []
         var marginUsers = Set<ObjectIdentifier>()
+        var readableUsers = Set<ObjectIdentifier>()
         root.forEachInSubtree { view in
             for c in view.constraints {
                 constraints.append(c)
@@ -83,10 +87,14 @@ struct DiagramBuilder {
                     if let guide = item as? LayoutGuide, let v = guide.owningView, guide === v.layoutMarginsGuide {
                         marginUsers.insert(ObjectIdentifier(v))
                     }
+                    // A readable content guide a constraint uses is drawn as a guide: the reason
+                    // a text column is inset in a wide view.
+                    if let guide = item as? LayoutGuide, let v = guide.owningView, guide === v.readableContentGuide { readableUsers.insert(ObjectIdentifier(guide)) }
                 }
             }
         }
         let rtl = root.layoutDirection == .rightToLeft
+        self.readableUsers = readableUsers
         addBoxes(root, parent: nil, depth: 0, hidden: false, rtl: rtl, ambiguous: ambiguous, marginUsers: marginUsers)
         // Every box by its index in `boxes` (hidden ones are skipped when read).
         // (Only extents a diagram can draw: the extent check, after the builder, refuses a
@@ -242,6 +250,12 @@ struct DiagramBuilder {
         for guide in view.layoutGuides where !stackGuides.contains(ObjectIdentifier(guide)) {
             let f = guide.absoluteLayoutFrame
             if f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite { guides.append((guide.name, f)) }
+        }
+        if readableUsers.contains(ObjectIdentifier(view.readableContentGuide)) {
+            let f = view.readableContentGuide.absoluteLayoutFrame
+            // Named as a layout file writes it: `readableContent` (the root's), `card.readableContent`.
+            let name = parent == nil ? "readableContent" : view.name + ".readableContent"
+            if f.minX.isFinite, f.minY.isFinite, f.width > 0, f.height > 0, f.width.isFinite, f.height.isFinite { guides.append((name, f)) }
         }
     }
 
