@@ -50,6 +50,9 @@ public struct SnapshotOutcome: Sendable {
     public var recordedFramesOnly = false
     /// The command or setting that records, for the message's last line.
     public var recordHint: String
+    /// What the expected image is called in the numbers: `golden`, or `reference` for
+    /// swift-snapshot-testing's strategy (its word).
+    package var expectedWord = "golden"
     /// What the rendered layout's report found wrong, counted (``LayoutReport/problemSummary``:
     /// `1 conflict and 2 ambiguous views`); nil when it is clean. A golden records the layout
     /// as it is, problems included, so a message that records or fails says so.
@@ -77,9 +80,9 @@ public struct SnapshotOutcome: Sendable {
         case .identical:
             lines.append("\(golden) matches the render byte for byte.")
         case .withinTolerance:
-            lines.append("\(golden) matches the render within the tolerance (\(tolerance)): \(diff.map(Self.numbers) ?? "").")
+            lines.append("\(golden) matches the render within the tolerance (\(tolerance)): \(diff.map { Self.numbers($0, expected: expectedWord) } ?? "").")
         case .different:
-            lines.append("\(golden) does not match the render: \(diff.map(Self.numbers) ?? "the images differ"); tolerance: \(tolerance).")
+            lines.append("\(golden) does not match the render: \(diff.map { Self.numbers($0, expected: expectedWord) } ?? "the images differ"); tolerance: \(tolerance).")
             if let d = diff, let b = d.bounds {
                 let s = Double(scale)
                 func pt(_ v: Int) -> String { JSON.number(Double(v) / s) }
@@ -93,7 +96,7 @@ public struct SnapshotOutcome: Sendable {
                 lines.append("Recorded the frames beside \(golden) in \(location.display(location.frames)) (record mode \(mode)); the image was already the golden.")
             } else if replacedGolden {
                 var first = "Recorded \(golden) over the old golden (record mode \(mode))"
-                if let d = diff { first += ": \(Self.numbers(d))" }
+                if let d = diff { first += ": \(Self.numbers(d, expected: expectedWord))" }
                 lines.append(first + ".")
                 if frameChanges != nil || framesNote != nil { lines.append(framesLine) }
             } else {
@@ -140,10 +143,10 @@ public struct SnapshotOutcome: Sendable {
     static let changeLimit = 12
 
     /// `1234 of 750x1334 pixels differ (0.12%), 56 anti-aliased`, with the sizes first when they differ.
-    static func numbers(_ d: DiffResult) -> String {
+    static func numbers(_ d: DiffResult, expected: String = "golden") -> String {
         var text = ""
         if !d.sizesMatch {
-            text += "sizes differ (golden \(d.expectedSize), render \(d.actualSize)); "
+            text += "sizes differ (\(expected) \(d.expectedSize), render \(d.actualSize)); "
         }
         text += "\(d.differentPixels) of \(d.width)x\(d.height) pixels differ (\(DiffResult.percent(d.differentRatio))), \(d.antialiasedPixels) anti-aliased"
         return text

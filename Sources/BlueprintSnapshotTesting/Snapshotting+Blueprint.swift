@@ -7,6 +7,7 @@ import BlueprintSupport
 import Foundation
 import Raster
 import SnapshotTesting
+import Testing
 
 extension Snapshotting where Value == Blueprint.View, Format == Data {
     /// The diagram of a view tree as a PNG reference, compared pixel by pixel with pixelmatch's
@@ -92,12 +93,17 @@ enum BlueprintReference {
         var outcome = SnapshotOutcome(status: .different, location: GoldenLocation(image: "the reference"), mode: .never,
                                       tolerance: tolerance, scale: scale, recordHint: "SNAPSHOT_TESTING_RECORD={mode}")
         outcome.diff = diff
+        outcome.expectedWord = "reference"
         if let old = frames(in: reference), let new = frames(in: render) {
             outcome.frameChanges = new.changes(from: old)
         } else {
             outcome.framesNote = "none inside the reference (it was recorded without them)"
         }
-        let base = FileSystem.join(artifactsFolder(), "snapshot-" + FrameRecord.digest(of: render).suffix(16))
+        // Named after the Swift Testing test that failed (`LoginTests.login()` →
+        // `LoginTests.login-<digest>`) when there is one; the render's digest tells a test's
+        // snapshots apart (the strategy is not told the reference's name).
+        let base = FileSystem.join(artifactsFolder(), (currentTestName().map { $0 + "-" } ?? "snapshot-")
+                                   + FrameRecord.digest(of: render).suffix(16))
         var attachments: [DiffAttachment] = []
         do {
             try FileSystem.createDirectories(FileSystem.directory(of: base))
@@ -114,6 +120,17 @@ enum BlueprintReference {
             outcome.problem = .artifactsNotWritten("\(error)")
         }
         return (outcome.message, attachments)
+    }
+
+    /// The running Swift Testing test as a file name (`LoginTests.login`), or nil (XCTest, or
+    /// outside a test).
+    static func currentTestName() -> String? {
+        guard let test = Test.current else { return nil }
+        let file = FileSystem.fileName(of: test.sourceLocation.fileName)
+        let stem = file.hasSuffix(".swift") ? String(file.dropLast(6)) : file
+        let function = test.name.prefix { $0 != "(" }
+        let name = stem + "." + function
+        return String(name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" ? $0 : "_" })
     }
 
     /// Why a render is not an image (the tree could not be drawn), if it is not.

@@ -35,7 +35,8 @@ import Testing
         #expect(message.contains("\nFrames: card.width 320 → 304; title moved 8 pt down.\n"))
         let diffLine = try #require(message.split(separator: "\n").first { $0.hasPrefix("Diff:") })
         let diffPath = String(diffLine.dropFirst("Diff:".count).drop { $0 == " " })
-        #expect(diffPath.hasSuffix(".diff.png") && diffPath.contains("/.build/blueprint-artifacts/snapshot-"))
+        // Named after the test that failed (Swift Testing), then the render's digest.
+        #expect(diffPath.hasSuffix(".diff.png") && diffPath.contains("/.build/blueprint-artifacts/SnapshotStrategyTests.aChangedTreeFailsWithNumbersFramesAndArtifacts-"), "\(diffPath)")
         let diffImage = try PNG.read(path: diffPath)
         #expect((diffImage.width, diffImage.height) == (804, 630))
         #expect(message.contains("If the new render is right, record it: SNAPSHOT_TESTING_RECORD=failed; then look at it before committing."))
