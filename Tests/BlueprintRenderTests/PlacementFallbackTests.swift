@@ -181,17 +181,18 @@ import Testing
         #expect(d.statistics.markers == 0 && d.statistics.leaderCrossings == 0)
     }
 
-    /// The Wi-Fi row's title names itself inside its frame: the gap's `12` beside it sits
-    /// under the gap (not level with "Home" inside the value, where it read as its text), which
-    /// leaves the title's top-right corner free; no callout, no leader crossing anything.
-    @Test func theWiFiTitleIsNamedInsideItsFrame() throws {
+    /// The Wi-Fi row's title has no room for its name; the icon's and the value's callouts sit
+    /// level with the row on both sides, so every leader from the middle of the title's side
+    /// would cross one of them: its callout's leader runs as level as its frame allows.
+    @Test func aCalloutRunsLevelWhenASlantedLeaderWouldCrossAName() throws {
         let d = try Diagram.fixture("settings-stack")
         let f = try frame(d, "wifiTitle")
         let name = try text(d, "wifiTitle")
-        #expect(name.leader == nil && f.holds(name.rect), "\(name.rect) in \(f)")
-        let value = try frame(d, "wifiValue")
-        let gap = try #require(d.texts.first { $0.text == "12" && $0.rect.minX >= f.maxX - 12 && $0.rect.minY >= f.minY })
-        #expect(!LabelPlacer.overlapsInside(gap.rect, value) && gap.rect.minY >= f.maxY, "\(gap.rect)")
+        let leader = try #require(name.leader)
+        let icon = try #require(try text(d, "wifiIcon").leader)
+        #expect(icon.0.y == f.midY && icon.1.y == f.midY)
+        // Level with the callout as far as the frame reaches (the callout sits just above it).
+        #expect(leader.0.y == min(max(leader.1.y, f.minY + 1), f.maxY - 1) && leader.0.y == f.minY + 1)
         #expect(d.statistics.leadersOverText == 0 && d.statistics.leaderCrossings == 0)
     }
 

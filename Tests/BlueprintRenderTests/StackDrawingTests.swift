@@ -91,6 +91,29 @@ import Testing
         }
     }
 
+    /// Just past a gap's end inside the view it ends at, by its edge above or below the line,
+    /// is refused as well when that view's text is level with the spot: the avatar-to-bubble
+    /// `8` sat between the bubble's edge and its text, read as the text's inset (12).
+    @Test func aGapsNumberIsNotPutBesideTheTextOfTheViewItEndsAt() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 390 x 220
+            view sep label "Today 09:41" font 12 weight medium
+            view bubble margins 8 12 8 12
+            view text in bubble label "Are we still on for the layout review?" font 16 lines 0
+            view avatar size 28 x 28
+            sep.top = 20
+            sep.centerX == superview.centerX
+            H:|-12-[avatar]-8-[bubble]-(>=64)-|
+            bubble.top == sep.bottom + 12
+            avatar.bottom == bubble.bottom
+            text.edges == superview.margins
+            """, file: "bubble.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let bubble = try #require(d.boxes.first { $0.name == "bubble" }).frame
+        let eight = try #require(d.texts.first { $0.text == "8" })
+        #expect(!LabelPlacer.overlapsInside(eight.rect, bubble), "\(eight.rect) in \(bubble)")
+    }
+
     @Test func summaries() {
         let stack = StackView(name: "s")
         stack.axis = .vertical

@@ -310,16 +310,23 @@ struct LabelPlacer {
             // Past an end, level with the line: not inside an item the I-bar ends at when a
             // text there is level with it (`8 Videos` read as the label's own text); beside
             // the text-free part of an item, or outside it, it reads as the gap's.
-            for r in [Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h)]
-            where !(a.owners.contains { o in !(o.minX <= x1 + 0.5 && x2 - 0.5 <= o.maxX) && Self.overlapsInside(r, o) }
-                    && index.intersects(Rect(x: r.minX - h * 2, y: r.minY, width: r.width + h * 4, height: r.height), blocking: .text)) {
-                out.append((r, nil))
+            // Beyond an end, just below or above the line (inside a small item, by its edge),
+            // likewise.
+            // (A text of that item within two label heights, level with the slot; the other
+            // item's text across the gap is not read with it, the I-bar stands between.)
+            func readsAsText(_ r: Rect) -> Bool {
+                a.owners.contains { o in
+                    guard !(o.minX <= x1 + 0.5 && x2 - 0.5 <= o.maxX), Self.overlapsInside(r, o) else { return false }
+                    let x0 = max(r.minX - h * 2, o.minX), x1 = min(r.maxX + h * 2, o.maxX)
+                    return x1 > x0 && index.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
+                }
             }
-            // Beyond an end, just below or above the line (inside a small item, by its edge).
+            var pastEnds = [Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h)]
             for dy in [Metrics.capHalf + 0.5, -h - Metrics.capHalf - 0.5] {
-                out.append((Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h), nil))
-                out.append((Rect(x: x2 + 1.5, y: y + dy, width: w, height: h), nil))
+                pastEnds.append(Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h))
+                pastEnds.append(Rect(x: x2 + 1.5, y: y + dy, width: w, height: h))
             }
+            for r in pastEnds where !readsAsText(r) { out.append((r, nil)) }
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
