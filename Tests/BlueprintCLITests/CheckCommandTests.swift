@@ -160,12 +160,17 @@ import Testing
         #expect(run.stdout.contains("There is no golden at goldens/b.png (record mode never)."))
     }
 
+    /// A scratch folder holding these files (path → text).
+    func scratch(_ files: [String: String]) throws -> Scratch {
+        let dir = try Scratch()
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) { try dir.write(path, text) }
+        return dir
+    }
+
     /// With `.blueprint` a file, neither the run nor the images can be saved: the output does
     /// not point to `blueprint report`, which would have nothing to show.
     @Test func noHintToTheReportWhenTheRunCannotBeSaved() throws {
-        let dir = try Scratch()
-        try dir.write("fixtures/a.layout", "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n")
-        try dir.write(".blueprint", "in the way\n")
+        let dir = try scratch(["fixtures/a.layout": "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n", ".blueprint": "in the way\n"])
         let run = try dir.check("--record", "never")
         #expect(run.status == 1)
         #expect(run.stdout.contains("There is no golden at goldens/a.png"))
@@ -176,9 +181,7 @@ import Testing
     /// An empty fixture (or one of comments only) cannot be checked, as `solve` refuses it:
     /// exit 2 with the reason, not a golden of an empty, ambiguous root.
     @Test func anEmptyFixtureIsSaidToBeEmpty() throws {
-        let dir = try Scratch()
-        try dir.write("fixtures/empty.layout", "")
-        try dir.write("fixtures/notes.layout", "# to do\n")
+        let dir = try scratch(["fixtures/empty.layout": "", "fixtures/notes.layout": "# to do\n"])
         let run = try dir.check("--record", "missing")
         #expect(run.status == 2)
         #expect(run.stdout.contains("goldens/empty.png could not be checked: fixtures/empty.layout: nothing to lay out: the file has no canvas, no view and no constraint."), "\(run.stdout)")
