@@ -233,6 +233,8 @@ struct DocsCommand: ParsableCommand {
             for name in FileSystem.contents(of: folder)
             where Self.isImageName(name) && !(used[folder]?.contains(name) ?? false) && !namedElsewhere.contains(name) {
                 let path = Self.join(folder, name)
+                // Only files this command could have written: never a folder of that name.
+                guard !FileSystem.isDirectory(path) else { continue }
                 if check {
                     problems.append("\(path): orphaned image (no layout block draws it)")
                 } else {
@@ -352,7 +354,7 @@ struct DocsCommand: ParsableCommand {
         if stem.hasSuffix("~dark") { stem = stem.dropLast(5) }
         guard stem.hasPrefix("layout-") else { return false }
         let hex = stem.dropFirst(7)
-        return hex.count == 16 && hex.allSatisfy(\.isHexDigit)
+        return hex.count == 16 && hex.allSatisfy(LayoutBlock.isNameDigit)
     }
 
     /// The path from folder `from` to folder `to`, ending with `/` (empty when they are the same).

@@ -163,16 +163,24 @@ struct LayoutBlock: Equatable {
 
     /// Whether a line is an image link of this command (`![…](…layout-0123456789abcdef.png)`,
     /// or a `<picture>` element with light and dark variants).
+    /// The line is the link and nothing else (words after it are the writer's, and a link
+    /// rewritten would drop them).
     static func isLink(_ line: Substring) -> Bool {
-        (line.hasPrefix("![") || line.hasPrefix("<picture>")) && imageName(in: line) != nil
+        let trimmed = line.reversed().drop { $0 == " " }
+        let last = trimmed.first
+        return (line.hasPrefix("![") && last == ")" || line.hasPrefix("<picture>") && line.reversed().drop { $0 == " " }.starts(with: ">erutcip/<"))
+            && imageName(in: line) != nil
     }
+
+    /// Whether a character is a digit of the image names this command makes (lower-case hex).
+    static func isNameDigit(_ c: Character) -> Bool { ("0"..."9").contains(c) || ("a"..."f").contains(c) }
 
     /// The first `layout-<16 hex>` image name in a line.
     static func imageName(in line: Substring) -> Substring? {
         var rest = line[...]
         while let range = rest.firstRange(of: "layout-") {
             let hex = rest[range.upperBound...].prefix(16)
-            if hex.count == 16, hex.allSatisfy(\.isHexDigit) { return rest[range.lowerBound..<hex.endIndex] }
+            if hex.count == 16, hex.allSatisfy(isNameDigit) { return rest[range.lowerBound..<hex.endIndex] }
             rest = rest[range.upperBound...]
         }
         return nil

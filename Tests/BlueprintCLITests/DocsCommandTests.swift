@@ -129,6 +129,26 @@ import Testing
         #expect(lines.filter { $0.contains("![") }.count == 1)
     }
 
+    /// A link line with the writer's words after it is not taken for this command's own link
+    /// (rewriting it dropped the words): a link of ours is added above it, the words stay. A
+    /// file in upper-case hex and a folder with an image's name are not this command's: never
+    /// removed, never said to be.
+    @Test func theWritersTextAndFilesAreNeverRemoved() throws {
+        let dir = try Scratch()
+        let block = "```layout\ncanvas 100 x 60\nview a size 40 x 20\na.top == 10\na.leading == 10\n```\n"
+        try dir.write("a.md", "# t\n\n" + block + "![Layout diagram](layout-723cc94c3cf70fec.png) trailing words\n")
+        try dir.write("layout-0123456789ABCDEF.png", "a file of the writer's\n")
+        try FileManager.default.createDirectory(atPath: dir.path + "/layout-fedcba9876543210.png", withIntermediateDirectories: true)
+        let run = try dir.blueprint(["docs", "a.md"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("removed"), "\(run.stdout)")
+        let text = try dir.text("a.md")
+        #expect(text.hasSuffix("```\n![Layout diagram](layout-723cc94c3cf70fec.png)\n![Layout diagram](layout-723cc94c3cf70fec.png) trailing words\n"), "\(text)")
+        #expect(dir.exists("layout-0123456789ABCDEF.png") && FileSystem.isDirectory(dir.path + "/layout-fedcba9876543210.png"))
+        let again = try dir.blueprint(["docs", "--check", "a.md"])
+        #expect(again.status == 0, "\(again.stdout)")
+    }
+
     /// An empty block (or one of comments only) is an error at its line, not a picture of an
     /// empty, ambiguous root; the document is left as it was.
     @Test func anEmptyBlockIsSaidToBeEmpty() throws {
