@@ -157,6 +157,13 @@ struct CheckCommand: ParsableCommand {
         // Written at once, before the progress lines (which bypass print's buffer).
         if let part { StandardStream.output.write("shard \(part): \(names.count) of \(all.count) fixtures\n") }
         let artifactsFolder = GoldenCheck.artifactsFolder(artifacts, environment: environment, fallback: ".blueprint/artifacts")
+        // Failures' images among the goldens (or the fixtures) would overwrite some of them
+        // (`a.actual.png` is the golden of a fixture `a.actual`) and be taken for goldens.
+        for (folder, what) in [(goldens, "the goldens folder"), (fixtures, "the fixtures folder")]
+        where FileSystem.isDirectory(artifactsFolder) && FileSystem.sameFile(artifactsFolder, folder) {
+            Entry.printError("error: the artifacts folder \(artifactsFolder) is \(what): failures' images would be written among its files; give another (--artifacts DIR)")
+            throw ExitCode(2)
+        }
         let options = RenderOptions(scale: scale, theme: Theme(named: theme)!)
         let workers = max(min(jobs ?? processorCount, names.count), 1)
         let started = monotonicNanoseconds()

@@ -64,10 +64,20 @@ struct ReportCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        // Nor a golden, its frames or an image of the run (a golden overwritten by the page
+        // failed the next check as unreadable).
+        for entry in run.entries {
+            for (path, what) in [(entry.golden, "the golden"), (entry.frames, "the frames"), (entry.actual, "the actual image"),
+                                 (entry.diff, "the diff image"), (entry.composite, "the side-by-side image")] {
+                guard let path, FileSystem.sameFile(path, output) else { continue }
+                Entry.printError("error: -o \(output) would overwrite \(what) of \(entry.name) (\(path)); write somewhere else")
+                throw ExitCode(2)
+            }
+        }
         let embedded = HTMLReport.embeddedBytes(for: run)
         if embedded > HTMLReport.embeddedLimit {
             let failures = run.entries.filter(\.failed).count
-            Entry.printError("error: the report would embed \(embedded >> 20) MB of images (\(failures) failures), more than "
+            Entry.printError("error: the report would embed \(embedded >> 20) MB of images (\(failures) failure\(failures == 1 ? "" : "s")), more than "
                 + "\(HTMLReport.embeddedLimit >> 20) MB, which a browser does not open: check fewer fixtures at a time "
                 + "(`blueprint check --shard 1/4`), or fix the failures the check lists first; nothing was written")
             throw ExitCode(2)

@@ -178,6 +178,21 @@ import Testing
         #expect(run.stderr.contains("warning: the run could not be saved for `blueprint report`"), "\(run.stderr)")
     }
 
+    /// Failures' images never go among the goldens (`a.actual.png` is the golden of a fixture
+    /// `a.actual`), and `report -o` never writes its page over a golden or an image of the run.
+    @Test func neitherArtifactsNorTheReportOverwriteGoldens() throws {
+        let dir = try scratch(["fixtures/a.layout": "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n"])
+        #expect(try dir.check("--record", "missing").status == 1)
+        let golden = try dir.bytes("goldens/a.png")
+        let artifacts = try dir.check("--artifacts", "goldens")
+        #expect(artifacts.status == 2)
+        #expect(artifacts.stderr == "error: the artifacts folder goldens is the goldens folder: failures' images would be written among its files; give another (--artifacts DIR)\n")
+        let report = try dir.blueprint(["report", "-o", "goldens/a.png"])
+        #expect(report.status == 2)
+        #expect(report.stderr == "error: -o goldens/a.png would overwrite the golden of a (\(FileSystem.absolute(dir.path + "/goldens/a.png"))); write somewhere else\n")
+        #expect(try dir.bytes("goldens/a.png") == golden)
+    }
+
     /// An empty fixture (or one of comments only) cannot be checked, as `solve` refuses it:
     /// exit 2 with the reason, not a golden of an empty, ambiguous root.
     @Test func anEmptyFixtureIsSaidToBeEmpty() throws {
