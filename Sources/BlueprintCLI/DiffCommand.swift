@@ -132,6 +132,16 @@ struct DiffCommand: ParsableCommand {
         do {
             let images = try Self.read([expected, actual])
             let (expectedImage, actualImage) = (images[0], images[1])
+            // The diff image covers both (the wider width, the taller height): two images of other
+            // shapes may make one this tool could neither hold nor read back. Refused before
+            // anything is written (a 1,000,000x268 against a 268x1,000,000 asked for 4 TB).
+            let w = max(expectedImage.width, actualImage.width), h = max(expectedImage.height, actualImage.height)
+            if output != nil || sideBySide != nil, !PixelDiff.diffImageFits(expectedImage, actualImage) {
+                Entry.printError("error: \(output.map { "-o \($0)" } ?? "--side-by-side \(sideBySide!)") not written: the diff of a \(expectedImage.width)x\(expectedImage.height) and a "
+                    + "\(actualImage.width)x\(actualImage.height) image would be \(w)x\(h) pixels, more than an image this tool writes or reads "
+                    + "(16384x16384 pixels, 1,000,000 a side); compare them without images")
+                throw ExitCode(2)
+            }
             if let output, sideBySide == nil {
                 // Counted while it is drawn, band by band into the encoder on every core: the
                 // diff image is never whole in memory, and the pixels are classified once.

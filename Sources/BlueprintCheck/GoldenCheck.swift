@@ -357,6 +357,10 @@ public struct GoldenCheck: Sendable {
     /// (on a failure, encoding them is most of the work: the composite is three images wide).
     package static func writeComparison(expected: Bitmap, actual: Bitmap, options: DiffOptions, diff diffPath: String,
                                         composite compositePath: String?) throws {
+        guard PixelDiff.diffImageFits(expected, actual) else {
+            let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
+            throw RasterError.encodingFailed(message: "the diff image would be \(w)x\(h) pixels, more than an image this tool writes or reads")
+        }
         let diff = PixelDiff.diffImage(expected, actual, options: options)
         let errors = Mutex<[Int: any Error]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { part in

@@ -41,6 +41,14 @@ extension PixelDiff {
     /// (``PNG/defaultMaximumPixelCount`` pixels) and what the encoder writes (1,000,000 a
     /// side): two images of 16384 × 16384, which are read, would make one of 3 × 268 M pixels
     /// (3 GiB) and fail to allocate.
+    /// Whether the diff image of two images (the wider width by the taller height) is one this
+    /// library writes and reads back: two large images of other shapes may make one that is not
+    /// (a 1,000,000x268 against a 268x1,000,000 would be 10¹² pixels).
+    public static func diffImageFits(_ expected: Bitmap, _ actual: Bitmap) -> Bool {
+        let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
+        return w <= PNGPartsWriter.maximumDimension && h <= PNGPartsWriter.maximumDimension && w * h <= PNG.defaultMaximumPixelCount
+    }
+
     public static func sideBySideFits(_ expected: Bitmap, _ actual: Bitmap, gap: Int = 8) -> Bool {
         let (w, h) = sideBySideSize(expected, actual, gap: gap)
         return w <= PNGPartsWriter.maximumDimension && h <= PNGPartsWriter.maximumDimension

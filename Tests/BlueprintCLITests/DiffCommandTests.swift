@@ -56,6 +56,23 @@ import Testing
         try FileManager.default.removeItem(atPath: folder)
     }
 
+    /// Two images of other shapes whose diff image (the wider width by the taller height) would
+    /// be past what the tool writes and reads: no image is written, and the error says why
+    /// (a 1,000,000x268 against a 268x1,000,000 asked for 4 TB).
+    @Test func aDiffImageTooLargeForItsShapesIsRefusedBeforeAnythingIsWritten() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try PNG.write(Bitmap(width: 20_000, height: 1, color: .white), to: folder + "/row.png", compression: .fast)
+        try PNG.write(Bitmap(width: 1, height: 20_000, color: .white), to: folder + "/column.png", compression: .fast)
+        let run = try CLI.run(["diff", folder + "/row.png", folder + "/column.png", "-o", folder + "/d.png", "--side-by-side", folder + "/s.png"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: -o \(folder)/d.png not written: the diff of a 20000x1 and a 1x20000 image would be 20000x20000 pixels, more than an image this tool writes or reads (16384x16384 pixels, 1,000,000 a side); compare them without images\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d.png") && !FileManager.default.fileExists(atPath: folder + "/s.png"))
+        // Without images the comparison stands: the sizes differ.
+        let plain = try CLI.run(["diff", folder + "/row.png", folder + "/column.png"])
+        #expect(plain.status == 1)
+    }
+
     @Test func noDiffImageWhenNothingDiffers() throws {
         let folder = try CLI.temporaryFolder()
         let run = try CLI.run(["diff", "\(Self.pairs)/identical/expected.png", "\(Self.pairs)/identical/actual.png", "-o", folder + "/diff.png"])
