@@ -67,7 +67,9 @@ struct LayoutBlock: Equatable {
             // (```` ```layout ````, ```` ````layout ````, `~~~layout`, indented in a list item).
             let fence = openingFence(line, listContent: listContent)
             let indent = line.prefix { $0 == " " }.count
-            let info = fence.map { line.dropFirst(indent + $0.count) } ?? ""
+            // (CommonMark: the info string is the rest of the line, spaces before it dropped:
+            // "``` layout" is ours too.)
+            let info = fence.map { line.dropFirst(indent + $0.count).drop { $0 == " " } } ?? ""
             guard let fence, info.hasPrefix("layout") else {
                 // Skip other fenced blocks whole (CommonMark: closed by the same character, at
                 // least as many times), so that an example of a layout fence inside another

@@ -115,6 +115,12 @@ import Testing
 
             2. Done.
 
+            ``` layout
+            canvas 60 x 40
+            view w
+            w.edges == superview.edges - 4
+            ```
+
             Text
 
                 ```layout
@@ -126,7 +132,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try dir.text("steps.md").split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[9].hasPrefix("    ![Layout diagram](layout-") && lines[9].hasSuffix(".png)"), "\(lines)")
-        #expect(lines.filter { $0.contains("![") }.count == 1)
+        // "``` layout", a space before the info string, is a block too (CommonMark).
+        #expect(lines.filter { $0.contains("![") }.count == 2)
     }
 
     /// A link line with the writer's words after it is not taken for this command's own link

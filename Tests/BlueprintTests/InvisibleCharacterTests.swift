@@ -127,6 +127,12 @@ import Blueprint
                 view a\u{FFFD}b
                       ^
             """)
+        // A zero-width non-joiner after a letter joins the letter's cluster: split, and shown.
+        #expect(printed("canvas 10 x 10\nview a\u{200C}b\n") == """
+            x.layout:2:7: error: unexpected character U+200C (an invisible formatting character)
+                view a\u{FFFD}b
+                      ^
+            """)
         // A line separator would break the echoed line in some terminals.
         #expect(printed("view a\u{2028}\n") == """
             x.layout:1:7: error: unexpected character U+2028 (a line or paragraph separator: lines end with LF or CRLF)

@@ -80,6 +80,7 @@ struct LayoutFileExtrasTests {
         #expect(errors("view a\na.width == a.height * 1:1000000000000001") == "x.layout:2:23: error: number too large after the colon: the limit is 1e15\n    a.width == a.height * 1:1000000000000001\n                          ^~~~~~~~~~~~~~~~~~")
         // A priority name in other letter cases gets its spelling (names are UIKit's).
         #expect(errors("view a label \"x\" hugging DefaultHigh") == "x.layout:1:26: error: unknown priority `DefaultHigh`; did you mean defaultHigh (750)?\n    view a label \"x\" hugging DefaultHigh\n                             ^~~~~~~~~~~")
+        #expect(errors("view a label \"x\" hugging 250 DefaultLow") == "x.layout:1:30: error: unknown priority `DefaultLow`; did you mean defaultLow (250)?\n    view a label \"x\" hugging 250 DefaultLow\n                                 ^~~~~~~~~~")
         // A long chain of colons is one malformed token, not a deep recursion.
         let colons = "view a\na.width == a.height * 1" + String(repeating: ":1", count: 200_000)
         #expect(errors(colons).hasPrefix("x.layout:2:23: error: `1:1:1:1:1"))

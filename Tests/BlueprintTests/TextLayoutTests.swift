@@ -130,7 +130,7 @@ import Testing
         func layout(_ s: String) -> TextLayout { TextLayout(text: s, style: TextStyle(font: .system(size: 17)), width: nil) }
         #expect(layout("Name\tValue").usedWidth == layout("Name Value").usedWidth)
         #expect(layout("Name\tValue").missingCharacters.isEmpty)
-        for control in ["\u{0}", "\u{7}", "\u{1B}", "\u{7F}"] {
+        for control in ["\u{0}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}"] {
             let l = layout("ab" + control + "c")
             #expect(l.missingCharacters.isEmpty && l.usedWidth == layout("abc").usedWidth, "\(control.unicodeScalars.first!.value)")
         }

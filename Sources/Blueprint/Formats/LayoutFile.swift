@@ -932,7 +932,8 @@ struct LayoutFileParser {
                         guard (1...1000).contains(v) else { throw SyntaxError(message: "priority \(formatNumber(v)) is outside 1...1000", range: start..<tokens[c.i - 1].end) }
                         values.append(v)
                     }
-                    if values.isEmpty, c.current.kind == .identifier, let guess = priorityFromOtherLibraries(c.text) {
+                    // (Also a second priority: `hugging 250 DefaultLow` is not an unknown option.)
+                    if values.count < 2, !c.atEnd, c.current.kind == .identifier, let guess = priorityFromOtherLibraries(c.text) {
                         throw c.fail("unknown priority `\(c.text)`; did you mean \(guess)?")
                     }
                     guard !values.isEmpty else { throw c.fail("expected a priority (horizontal, then optionally vertical) after `\(option)`, found \(c.describe())") }

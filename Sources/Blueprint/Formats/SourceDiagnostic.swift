@@ -60,7 +60,18 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     /// terminal columns come before the caret and how many it underlines (a wide character, as
     /// in Chinese or an emoji, takes two), so that the caret lines up.
     private func excerpt() -> (shown: String, padding: Int, underline: Int) {
-        let chars = Array(sourceLine)
+        // A zero-width joiner or non-joiner after a letter joins its cluster (outside an emoji
+        // sequence it shows as nothing): the cluster is split, so it is shown as `�` under the
+        // caret, at the column the lexer counts it.
+        var chars: [Character] = []
+        for c in sourceLine {
+            if c.unicodeScalars.count > 1, !c.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }),
+               c.unicodeScalars.contains(where: { (0x200B...0x200D).contains($0.value) || $0.value == 0x2060 || $0.value == 0xFEFF }) {
+                chars += c.unicodeScalars.map(Character.init)
+            } else {
+                chars.append(c)
+            }
+        }
         let before = 50, after = 50
         var start = 0, end = chars.count
         var prefix = "", suffix = ""

@@ -69,7 +69,8 @@ struct Paragraph {
             // A tab is laid out as a space (UILabel moves to the next 28-point tab stop; one
             // space keeps a tab-separated text readable and breakable); other control
             // characters, which UILabel draws as nothing, as the invisible U+200C.
-            scalars.append(s.value >= 0x20 && s.value != 0x7F ? s.value : s.value == 0x09 ? 0x20 : 0x200C)
+            let control = s.value < 0x20 || (0x7F...0x9F).contains(s.value)   // C0, DEL and C1
+            scalars.append(!control ? s.value : s.value == 0x09 ? 0x20 : 0x200C)
             // Below U+0300 every character is its own grapheme cluster (CR LF never reaches
             // here: it separates paragraphs).
             if s.value >= 0x300 { simple = false }
