@@ -112,7 +112,10 @@ struct RenderCommand: ParsableCommand {
         if rtl && devices == nil {
             throw ValidationError("--rtl needs --devices: it adds a right-to-left row to the device sheet")
         }
-        try OutputPaths.check([("-o", output)] + (stats.map { [("--stats", $0)] } ?? []), inputs: [file])
+        // Read from standard input, the file behind it is the input (`render - -o /dev/stdin <
+        // screen.layout` would write the picture over the layout).
+        try OutputPaths.check([("-o", output)] + (stats.map { [("--stats", $0)] } ?? []),
+                              inputs: [file == LayoutInput.standardInput ? "/dev/stdin" : file])
     }
 
     /// The format asked for, else the output's extension, else PNG.

@@ -67,6 +67,10 @@ import Testing
         let file = try run("render", "fixtures/login-form.layout", "--devices", "iPhone SE, iPad", "-o", folder + "/file.png")
         #expect(sheet.status == 0 && file.status == 0)
         #expect(FileManager.default.contents(atPath: folder + "/piped.png") == FileManager.default.contents(atPath: folder + "/file.png"))
+        // The file behind standard input is the input: never written over.
+        let over = try Golden.run(["render", "-", "-o", "/dev/stdin"], environment: [:], input: text)
+        #expect(over.status == 2)
+        #expect(over.stderr.hasPrefix("Error: -o /dev/stdin would overwrite the input /dev/stdin; write somewhere else\n"), "\(over.stderr)")
     }
 
     // MARK: solve, text
