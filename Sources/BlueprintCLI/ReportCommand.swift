@@ -30,7 +30,7 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page.", valueName: "file.html"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page (- for standard output).", valueName: "file.html"))
     var output = ".blueprint/report.html"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Join the saved runs of these folders (shards of one check).", valueName: "dir"))
@@ -83,6 +83,15 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let page = HTMLReport.page(for: run)
+        let failures = run.entries.filter(\.failed).count
+        if output == "-" {
+            // The page on standard output (`report -o - | gzip`), as `render -o -` and `diff -o -`
+            // write theirs; what was done goes to standard error.
+            StandardStream.output.write(page)
+            if !merge.isEmpty { Entry.printError("merged \(merge.count) run\(merge.count == 1 ? "" : "s")") }
+            Entry.printError("wrote the page to standard output: \(failures) failure\(failures == 1 ? "" : "s") of \(run.entries.count) fixture\(run.entries.count == 1 ? "" : "s")")
+            return
+        }
         do {
             try FileSystem.createDirectories(FileSystem.directory(of: output))
             try FileIO.writeAtomically(Array(page.utf8), to: output)
@@ -90,7 +99,6 @@ struct ReportCommand: ParsableCommand {
             Entry.printError("error: \(error)")
             throw ExitCode(2)
         }
-        let failures = run.entries.filter(\.failed).count
         if !merge.isEmpty { print("merged \(merge.count) run\(merge.count == 1 ? "" : "s")") }
         print("wrote \(output): \(failures) failure\(failures == 1 ? "" : "s") of \(run.entries.count) fixture\(run.entries.count == 1 ? "" : "s")")
     }

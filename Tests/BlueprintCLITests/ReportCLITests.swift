@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Foundation
 import Raster
 import Testing
@@ -49,6 +50,17 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stdout == "wrote .blueprint/report.html: 1 failure of 1 fixture\n")
         #expect(FileManager.default.fileExists(atPath: folder + "/.blueprint/report.html"))
+    }
+
+    /// `-o -` writes the page to standard output, as `render -o -` and `diff -o -` write
+    /// theirs, the same page as a file gets; what was done goes to standard error.
+    @Test func thePageGoesToStandardOutputForADash() throws {
+        let run = try report("-o", "-")
+        #expect(run.status == 0)
+        #expect(run.stderr == "wrote the page to standard output: 1 failure of 1 fixture\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/-"))
+        #expect(try report("-o", "page.html").status == 0)
+        #expect(run.stdout == String(decoding: try FileIO.read(folder + "/page.html"), as: UTF8.self))
     }
 
     @Test func noSavedCheckOrABrokenOneIsAnError() throws {
