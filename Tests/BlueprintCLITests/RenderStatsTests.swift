@@ -99,7 +99,9 @@ import Testing
             #expect(stats["markers"] == 0, "\(name)")
             #expect(stats["leaderCrossings"] == 0, "\(name)")
             #expect(stats["leadersOverText"] == 0, "\(name)")
-            #expect(stats["labelsOutsideOwner"] == 0, "\(name)")
+            // The calendar's week rows are covered by their day cells: four fold tags go beside
+            // the grid on leaders (on a day cell they read as that day's).
+            #expect(stats["labelsOutsideOwner"] == (name == "calendar.layout" ? 4 : 0), "\(name)")
             #expect((25...80).contains(stats["views"] ?? 0), "\(name) has \(stats["views"] ?? 0) views")
         }
     }

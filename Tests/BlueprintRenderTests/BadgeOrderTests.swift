@@ -66,6 +66,30 @@ import Testing
         #expect(d.legend.items.map(\.entry.text).contains("size (=h A: heights equal within group A)"))
     }
 
+    /// A row's badge is not put on a small control of the row (`h 44` in the corner its switch
+    /// fills read as the switch being 44 tall), nor on a control of another view.
+    @Test func aRowsBadgeIsNotOnItsSwitch() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 375 x 200
+            stack group axis vertical
+            stack btRow in group spacing 12 alignment center
+            view btTitle in btRow label "Bluetooth" font 17
+            view btValue in btRow label "On" font 17 hugging 252
+            stack airRow in group spacing 12 alignment center
+            view airTitle in airRow label "Airplane Mode" font 17
+            view airSwitch in airRow size 51 x 31 hugging 251
+            H:|-16-[group]-16-|
+            V:|-20-[group]
+            btRow.height >= 44
+            airRow.height == 44
+            """, file: "rows.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let badge = try #require(d.texts.first { $0.text == "h 44" })
+        for name in ["airSwitch", "airTitle", "btTitle", "btValue"] {
+            #expect(!LabelPlacer.overlapsInside(badge.rect, try frame(d, name)), "\(name): \(badge.rect)")
+        }
+    }
+
     /// A custom guide's size badge is placed at the guide, not in its view's corner (where it
     /// read as the view's size).
     @Test func aGuidesBadgeIsAtTheGuide() throws {

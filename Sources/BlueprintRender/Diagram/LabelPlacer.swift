@@ -61,9 +61,11 @@ struct LabelPlacer {
     private(set) var frames: [Rect] = []
     /// Each box's superview's box index (-1 for the root), and its depth.
     private(set) var parents: [Int] = []
+    /// The boxes that have subviews.
+    private(set) var hasSubviews = Set<Int>()
     private(set) var depths: [Int] = []
     /// The views' whole frames, owner the box index: which views a spot lies in.
-    private var frameIndex: SpatialIndex
+    private(set) var frameIndex: SpatialIndex
     let metrics = BundledFontMetrics()
     let layout: Rect
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
@@ -82,6 +84,7 @@ struct LabelPlacer {
         for (n, b) in boxes.enumerated() {
             while let last = open.last, boxes[last].depth >= b.depth { open.removeLast() }
             parents.append(open.last ?? -1)
+            if let p = open.last { hasSubviews.insert(p) }
             depths.append(b.depth)
             open.append(n)
             if !b.hidden, b.frame.width > 0, b.frame.height > 0 { frameIndex.insert(b.frame, owner: n) }
