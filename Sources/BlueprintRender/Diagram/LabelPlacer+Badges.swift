@@ -15,9 +15,9 @@ extension LabelPlacer {
             let f = b.frame
             if let short = b.shortText {
                 let s = boxSize(b.text)
-                if place(b.text, style: .badge(b.role), slots: Self.insideSlots(f, s).filter { !coversASubview($0, of: b) }.map { ($0, nil) },
+                if place(b.text, style: .badge(b.role), slots: Self.insideSlots(f, s).map { ($0, nil) },
                          anchor: Point(x: f.maxX, y: f.maxY),
-                         legendText: "", home: f, owners: b.owners, nearOnly: true) { continue }
+                         legendText: "", home: f, owners: b.owners, nearOnly: true, accepts: ground(of: b).map { g in { !g.onItsControl($0) } }) { continue }
                 placeBadge(b, text: short)
             } else {
                 placeBadge(b, text: b.text)
@@ -79,14 +79,15 @@ extension LabelPlacer {
             if place(text, style: .badge(b.role), slots: onLine.map { ($0, nil) }, anchor: Point(x: f.maxX, y: f.maxY), legendText: "",
                      home: f, owners: b.owners, owner: Self.edgeOwnerBase + n, passes: [.solid], nearOnly: true) { return }
         }
-        var slots = nearSlots(b, s).filter { !coversASubview($0.0, of: b) && !coversAnotherViewsControl($0.0, of: b) }
+        let onItsOwn = ground(of: b).map { g in { (r: Rect) in g.accepts(r) } }
+        var slots = nearSlots(b, s)
         if place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
-                 owners: b.owners, nearOnly: true) || hangAcross(b, text, s, step: 8) { return }
+                 owners: b.owners, nearOnly: true, accepts: onItsOwn) || hangAcross(b, text, s, step: 8) { return }
         // Then a size smaller in the same places, the hanging ones every 2 points (a narrow
         // gap between neighbours' texts), as a constraint label does, before a leader.
         let small = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
-        if place(text, style: .badge(b.role), slots: nearSlots(b, small).filter { !coversASubview($0.0, of: b) && !coversAnotherViewsControl($0.0, of: b) }, anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
-                 owners: b.owners, nearOnly: true, small: true) || hangAcross(b, text, small, step: 2, small: true) { return }
+        if place(text, style: .badge(b.role), slots: nearSlots(b, small), anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
+                 owners: b.owners, nearOnly: true, small: true, accepts: onItsOwn) || hangAcross(b, text, small, step: 2, small: true) { return }
         for reach in [6.0, 14.0, 24.0] {
             for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
                 let right = cx == f.maxX, down = cy == f.maxY
@@ -99,7 +100,7 @@ extension LabelPlacer {
             }
         }
         place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
-              legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners)
+              legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners, accepts: onItsOwn)
     }
 
     /// The slots of a badge of size `s` touching its view: inside its corners, inside along
@@ -168,7 +169,7 @@ extension LabelPlacer {
         for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: step) {
             for r in [Rect(x: x, y: f.maxY + 0.5, width: w, height: h), Rect(x: x, y: f.minY - h - 0.5, width: w, height: h)]
             where !index.owners(overlapping: r, kinds: .edge).isEmpty && isFreeAcrossContainers(r, of: related, alongX: true)
-                && !coversASubview(r, of: b) && !coversAnotherViewsControl(r, of: b) {
+                && ground(of: b)?.accepts(r) != false {
                 commit(PlacedText(text: text, rect: r, style: .badge(b.role), marker: nil, leader: nil, backdrop: true, home: f, owners: b.owners, small: small))
                 return true
             }
@@ -203,36 +204,47 @@ extension Array where Element == Rect {
 }
 
 extension LabelPlacer {
+    /// Where a badge may not go, for one badge: on a small control of its view (a leaf view
+    /// less than half of it: a switch, a label, an icon), where it reads as that control's (a
+    /// row's `h 44` in the corner its switch fills read as the switch being 44 tall; a subview
+    /// that is most of the view, a card's image, or a container inside it may carry it), or on
+    /// a small control of another view (a week row's tag hung into the next week's day cell read
+    /// as that day's; not for a hairline's badge, which has no inside and sits across its
+    /// neighbours). A copy of what it reads, so the placement can ask it as it tries slots.
+    struct BadgeGround {
+        let n: Int
+        let frames: [Rect]
+        let frameIndex: SpatialIndex
+        let hasSubviews: Set<Int>
+
+        func accepts(_ r: Rect) -> Bool { !onItsControl(r) && !onAnothersControl(r) }
+
+        func onItsControl(_ r: Rect) -> Bool {
+            let own = frames[n], area = own.width * own.height
+            return frameIndex.owners(overlapping: r, kinds: .text).contains { i in
+                let f = frames[i]
+                return i != n && own.holds(f) && f != own && !hasSubviews.contains(i) && f.width * f.height < area / 2
+                    && LabelPlacer.overlapsInside(r, f)
+            }
+        }
+
+        func onAnothersControl(_ r: Rect) -> Bool {
+            let own = frames[n]
+            guard min(own.width, own.height) > LabelPlacer.hairline else { return false }
+            return frameIndex.owners(overlapping: r, kinds: .text).contains { i in
+                let f = frames[i]
+                return i != n && !own.holds(f) && !f.holds(own) && !hasSubviews.contains(i) && LabelPlacer.overlapsInside(r, f)
+            }
+        }
+    }
+
+    /// The ground rules of badge `b` (nil for a guide's, which has no box).
+    func ground(of b: SizeBadges.Badge) -> BadgeGround? {
+        boxIndex[b.item].map { BadgeGround(n: $0, frames: frames, frameIndex: frameIndex, hasSubviews: hasSubviews) }
+    }
+
     /// Whether the middle of `r` lies inside a view that neither is `f` nor contains it, found
     /// among the views whose frame edges pass near `r` (a neighbour abutting `f`).
-    /// Whether a badge at `r` lies on a small control of its view (a leaf view less than half
-    /// of it: a switch, a label, an icon), where it reads as that control's: a row's `h 44` in
-    /// the corner its switch fills read as the switch being 44 tall. A subview that is most of
-    /// the view (a card's image) may carry it, and a container inside it.
-    func coversASubview(_ r: Rect, of b: SizeBadges.Badge) -> Bool {
-        guard let n = boxIndex[b.item] else { return false }
-        let own = frames[n]
-        let area = own.width * own.height
-        return frameIndex.owners(overlapping: r, kinds: .text).contains { i in
-            let f = frames[i]
-            return i != n && own.holds(f) && f != own && !hasSubviews.contains(i) && f.width * f.height < area / 2
-                && Self.overlapsInside(r, f)
-        }
-    }
-
-    /// Whether a badge at `r` lies on a small control of another view (a week row's tag hung
-    /// into the next week's day cell read as that day's).
-    /// (Not for a hairline's badge, which has no inside and sits across its neighbours.)
-    func coversAnotherViewsControl(_ r: Rect, of b: SizeBadges.Badge) -> Bool {
-        guard let n = boxIndex[b.item] else { return false }
-        let own = frames[n]
-        guard min(own.width, own.height) > Self.hairline else { return false }
-        return frameIndex.owners(overlapping: r, kinds: .text).contains { i in
-            let f = frames[i]
-            return i != n && !own.holds(f) && !f.holds(own) && !hasSubviews.contains(i) && Self.overlapsInside(r, f)
-        }
-    }
-
     func isInsideAnotherView(_ r: Rect, than f: Rect) -> Bool {
         let near = Rect(x: r.minX - 2, y: r.minY - 2, width: r.width + 4, height: r.height + 4)
         return index.owners(overlapping: near, kinds: .edge).contains { e in

@@ -470,12 +470,14 @@ struct LabelPlacer {
     mutating func place(_ text: String, style: PlacedText.Style, slots: [(Rect, (Point, Point)?)],
                                 anchor: Point, legendText: String, home: Rect?, owners: [Rect], owner: Int = -2,
                                 passes: [SpatialIndex.Kind] = [.all, .solid], nearOnly: Bool = false, small: Bool = false,
-                                alsoIgnoring other: Int = -2) -> Bool {
+                                alsoIgnoring other: Int = -2, accepts: ((Rect) -> Bool)? = nil) -> Bool {
         guard !work.exhausted else { return false }
         for near in nearOnly ? [true] : [true, false] {
             for blocking in passes {
                 for (r, leader) in slots where !near || Self.touches(r, owners) {
                     if index.intersects(r, ignoring: owner, and: other, blocking: blocking) || crossedByLeader(r) { continue }
+                    // (Asked last, of the few slots that are free: the caller's own test.)
+                    if let accepts, !accepts(r) { continue }
                     if let l = leader, !leaderIsClean(l.0, l.1, home: home) { continue }
                     commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners,
                                       small: small))
