@@ -120,7 +120,8 @@ package enum HTMLReport {
     /// A PNG file as a `data:` URI, or nil when it cannot be read.
     static func dataURI(_ path: String) -> String? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard let bytes = try? FileIO.read(path, limit: 1 << 30, signature: signature), bytes.starts(with: signature) else { return nil }
+        // (Regular files only: a pipe named in a saved run would wait for a writer for ever.)
+        guard let bytes = try? FileIO.read(path, limit: 1 << 30, signature: signature, regularOnly: true), bytes.starts(with: signature) else { return nil }
         return "data:image/png;base64," + base64(bytes)
     }
 
