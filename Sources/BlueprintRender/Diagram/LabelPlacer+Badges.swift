@@ -88,7 +88,21 @@ extension LabelPlacer {
         let small = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
         if place(text, style: .badge(b.role), slots: nearSlots(b, small), anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f,
                  owners: b.owners, nearOnly: true, small: true, accepts: onItsOwn) || hangAcross(b, text, small, step: 2, small: true) { return }
+        // A row with rows right above or below it (a week of a calendar) takes its leader level
+        // with its middle first: past a corner the badge sat level with the next row. Others
+        // try the corners first (nearer, and inside the picture).
+        let stacked = frames.contains { o in
+            o != f && !o.holds(f) && !f.holds(o) && min(o.maxX, f.maxX) - max(o.minX, f.minX) > 1
+                && (abs(o.minY - f.maxY) < 0.5 || abs(o.maxY - f.minY) < 0.5)
+        }
         for reach in [6.0, 14.0, 24.0] {
+            var level: [(Rect, (Point, Point)?)] = []
+            for right in [true, false] {
+                let r = Rect(x: right ? f.maxX + reach : f.minX - reach - w, y: f.midY - h / 2, width: w, height: h)
+                level.append((r, (Point(x: right ? f.maxX - 1 : f.minX + 1, y: f.midY), Point(x: right ? r.minX : r.maxX, y: f.midY))))
+            }
+            if stacked { slots += level }
+            defer { if !stacked { slots += level } }
             for (cx, cy) in [(f.maxX, f.maxY), (f.maxX, f.minY), (f.minX, f.maxY), (f.minX, f.minY)] {
                 let right = cx == f.maxX, down = cy == f.maxY
                 let r = Rect(x: right ? cx + reach : cx - reach - w, y: down ? cy + reach : cy - reach - h, width: w, height: h)
@@ -228,12 +242,19 @@ extension LabelPlacer {
             }
         }
 
+        /// On a leaf control of another view, or with its middle inside another view that
+        /// neither holds this one nor lies in it (a row's `h 44` just over its top edge, inside
+        /// the row above, read as that row's).
         func onAnothersControl(_ r: Rect) -> Bool {
             let own = frames[n]
             guard min(own.width, own.height) > LabelPlacer.hairline else { return false }
             return frameIndex.owners(overlapping: r, kinds: .text).contains { i in
                 let f = frames[i]
-                return i != n && !own.holds(f) && !f.holds(own) && !hasSubviews.contains(i) && LabelPlacer.overlapsInside(r, f)
+                guard i != n, !own.holds(f), !f.holds(own), LabelPlacer.overlapsInside(r, f) else { return false }
+                // (A neighbour, not a view laid over this one, whose relation the picture
+                // cannot tell.)
+                return !hasSubviews.contains(i) || (!LabelPlacer.overlapsInside(own, f)
+                    && f.minX < r.midX && r.midX < f.maxX && f.minY < r.midY && r.midY < f.maxY)
             }
         }
     }

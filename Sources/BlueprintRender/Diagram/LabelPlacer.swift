@@ -271,7 +271,7 @@ struct LabelPlacer {
             let last = texts[texts.count - 1]
             func attempt(_ t: String, small: Bool = false, nearOnly: Bool) -> Bool {
                 let size = small ? boxSize(t, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY) : boxSize(t)
-                return place(t, style: .constraint(a.role), slots: slots(for: a, size, small: small), anchor: mid(a),
+                return place(t, style: .constraint(a.role), slots: slots(for: a, size, small: small, lastResort: !nearOnly), anchor: mid(a),
                              legendText: "\(t)   \(a.formula)", home: nil, owners: a.owners, owner: i,
                              nearOnly: nearOnly, small: small)
             }
@@ -301,10 +301,14 @@ struct LabelPlacer {
     }
 
     /// The slots of a constraint label, in the order they are tried, each with its leader.
-    private func slots(for a: Annotation, _ size: Size, small: Bool = false) -> [(Rect, (Point, Point)?)] {
+    /// `lastResort`: with the spots that read as a view's text at the end (the last attempt
+    /// before a numbered marker).
+    private func slots(for a: Annotation, _ size: Size, small: Bool = false, lastResort: Bool = false) -> [(Rect, (Point, Point)?)] {
         let w = size.width, h = size.height, m = mid(a)
         let length = a.length
         var out: [(Rect, (Point, Point)?)] = []
+        // Spots that read as a view's text, tried last of all: better than a numbered marker.
+        var demoted: [(Rect, (Point, Point)?)] = []
         if a.isHorizontal {
             let y = a.start.y, x1 = min(a.start.x, a.end.x), x2 = max(a.start.x, a.end.x)
             if w + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: m.x - w / 2, y: y - h / 2, width: w, height: h), nil)) }
@@ -329,7 +333,7 @@ struct LabelPlacer {
                 pastEnds.append(Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h))
                 pastEnds.append(Rect(x: x2 + 1.5, y: y + dy, width: w, height: h))
             }
-            for r in pastEnds where !readsAsText(r) { out.append((r, nil)) }
+            for r in pastEnds { if readsAsText(r) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
@@ -359,12 +363,21 @@ struct LabelPlacer {
             if h + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: x - w / 2, y: m.y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: x + 2, y: m.y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x - 2 - w, y: m.y - h / 2, width: w, height: h), nil))
-            out.append((Rect(x: x - w / 2, y: y2 + 1.5, width: w, height: h), nil))
-            out.append((Rect(x: x - w / 2, y: y1 - 1.5 - h, width: w, height: h), nil))
-            for dx in [Metrics.capHalf + 0.5, -w - Metrics.capHalf - 0.5] {
-                out.append((Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h), nil))
-                out.append((Rect(x: x + dx, y: y2 + 1.5, width: w, height: h), nil))
+            // Past an end (and beside it), not inside the view the I-bar ends at level with its
+            // text: `12` at a chip's top-left read "12 Screenshots".
+            func readsAsText(_ r: Rect) -> Bool {
+                a.owners.contains { o in
+                    guard !(o.minY <= y1 + 0.5 && y2 - 0.5 <= o.maxY), Self.overlapsInside(r, o) else { return false }
+                    let x0 = max(r.minX - h * 2, o.minX), x1 = min(r.maxX + h * 2, o.maxX)
+                    return x1 > x0 && index.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
+                }
             }
+            var pastEnds = [Rect(x: x - w / 2, y: y2 + 1.5, width: w, height: h), Rect(x: x - w / 2, y: y1 - 1.5 - h, width: w, height: h)]
+            for dx in [Metrics.capHalf + 0.5, -w - Metrics.capHalf - 0.5] {
+                pastEnds.append(Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h))
+                pastEnds.append(Rect(x: x + dx, y: y2 + 1.5, width: w, height: h))
+            }
+            for r in pastEnds { if readsAsText(r) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
             out += alongLine(a, size)
@@ -385,7 +398,7 @@ struct LabelPlacer {
                 }
             }
         }
-        return out
+        return lastResort ? out + demoted : out
     }
 
     /// Whether `r` covers part of `o`'s inside (more than touching its edge).
@@ -476,8 +489,9 @@ struct LabelPlacer {
             for blocking in passes {
                 for (r, leader) in slots where !near || Self.touches(r, owners) {
                     if index.intersects(r, ignoring: owner, and: other, blocking: blocking) || crossedByLeader(r) { continue }
-                    // (Asked last, of the few slots that are free: the caller's own test.)
-                    if let accepts, !accepts(r) { continue }
+                    // (Asked last, of the few slots that are free: the caller's own test, of
+                    // spots without a leader, which says whose the text is.)
+                    if leader == nil, let accepts, !accepts(r) { continue }
                     if let l = leader, !leaderIsClean(l.0, l.1, home: home) { continue }
                     commit(PlacedText(text: text, rect: r, style: style, marker: nil, leader: leader, backdrop: true, home: home, owners: owners,
                                       small: small))
