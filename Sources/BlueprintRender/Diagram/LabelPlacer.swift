@@ -45,6 +45,9 @@ struct LabelPlacer {
     private(set) var legend: [LegendEntry] = []
     /// The text of label views (fixed obstacles, drawn by the painter).
     private(set) var viewTexts: [Rect] = []
+    /// The same texts, indexed: what a number beside them would be read as part of (names and
+    /// other labels placed later are not).
+    private var viewTextIndex: SpatialIndex
     /// Markers that found no free spot and were put on their anchor anyway.
     private(set) var forcedMarkers = 0
     /// Texts left out: constraint labels past ``markerLimit`` markers, and names, badges and
@@ -80,6 +83,7 @@ struct LabelPlacer {
         leaderIndex = SpatialIndex(work: work)
         // Its queries count too: under a pile of views each one meets every frame.
         frameIndex = SpatialIndex(cellSize: 64, work: work)
+        viewTextIndex = SpatialIndex(cellSize: 64, work: work)
         var open: [Int] = []
         for (n, b) in boxes.enumerated() {
             while let last = open.last, boxes[last].depth >= b.depth { open.removeLast() }
@@ -100,6 +104,7 @@ struct LabelPlacer {
             index.insert(Rect(x: f.maxX - t, y: f.minY - t, width: 2 * t, height: f.height + 2 * t), owner: owner, kind: .edge)
             if let r = Self.textRect(b) {
                 index.insert(r, kind: .text)
+                viewTextIndex.insert(r, kind: .text)
                 viewTexts.append(r)
             }
         }
@@ -325,7 +330,7 @@ struct LabelPlacer {
                 a.owners.contains { o in
                     guard !(o.minX <= x1 + 0.5 && x2 - 0.5 <= o.maxX), Self.overlapsInside(r, o) else { return false }
                     let x0 = max(r.minX - h * 2, o.minX), x1 = min(r.maxX + h * 2, o.maxX)
-                    return x1 > x0 && index.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
+                    return x1 > x0 && viewTextIndex.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
                 }
             }
             var pastEnds = [Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h)]
@@ -369,7 +374,7 @@ struct LabelPlacer {
                 a.owners.contains { o in
                     guard !(o.minY <= y1 + 0.5 && y2 - 0.5 <= o.maxY), Self.overlapsInside(r, o) else { return false }
                     let x0 = max(r.minX - h * 2, o.minX), x1 = min(r.maxX + h * 2, o.maxX)
-                    return x1 > x0 && index.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
+                    return x1 > x0 && viewTextIndex.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
                 }
             }
             var pastEnds = [Rect(x: x - w / 2, y: y2 + 1.5, width: w, height: h), Rect(x: x - w / 2, y: y1 - 1.5 - h, width: w, height: h)]
