@@ -114,6 +114,31 @@ import Testing
         #expect(!LabelPlacer.overlapsInside(eight.rect, bubble), "\(eight.rect) in \(bubble)")
     }
 
+    /// A stack's own gaps, which its tag states, are labelled after the file's constraints:
+    /// the segmented control's `2`s took the strip above the chips, and the file's `12` between
+    /// the two rows became a numbered marker. Now the `12` is placed and a `2` may go unlabelled.
+    @Test func theFilesConstraintsAreLabelledBeforeAStacksOwnGaps() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 393 x 200
+            stack segmented margins 2 marginsRelative distribution fillEqually spacing 2 alignment fill
+            view segYears in segmented label "Years" font 13 weight semibold align center
+            view segMonths in segmented label "Months" font 13 weight semibold align center
+            view segDays in segmented label "Days" font 13 weight semibold align center
+            view segAllPhotos in segmented label "All Photos" font 13 weight semibold align center
+            stack chips spacing 8 distribution fillProportionally alignment center
+            view chipFavorites in chips label "Favorites" font 13 align center
+            view chipVideos in chips label "Videos" font 13 align center
+            view chipScreenshots in chips label "Screenshots" font 13 align center
+            view chipLive in chips label "Live" font 13 align center
+            H:|-16-[segmented]-16-|
+            V:|-20-[segmented(32)]-12-[chips]
+            H:|-16-[chips]-16-|
+            """, file: "segmented.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        #expect(d.statistics.markers == 0)
+        #expect(d.texts.contains { $0.text == "12" && $0.marker == nil })
+    }
+
     @Test func summaries() {
         let stack = StackView(name: "s")
         stack.axis = .vertical

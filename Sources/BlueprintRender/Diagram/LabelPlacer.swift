@@ -264,6 +264,9 @@ struct LabelPlacer {
         }.sorted { i, j in
             let a = annotations[i], b = annotations[j]
             if a.role != b.role { return a.role > b.role }
+            // A stack's own gaps last: their stack's tag states them, and with no room left they
+            // may go unlabelled; a constraint of the file's own may not.
+            if a.statedByStack != b.statedByStack { return !a.statedByStack }
             if a.length != b.length { return a.length < b.length }
             return a.order < b.order
         }
