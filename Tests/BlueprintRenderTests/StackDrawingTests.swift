@@ -24,6 +24,15 @@ import Testing
         return root
     }
 
+    /// A row of filter chips (a stack of four labels, 8 apart), as layout lines.
+    static let chips = """
+        stack chips spacing 8 distribution fillProportionally alignment center
+        view chipFavorites in chips label "Favorites" font 13 align center
+        view chipVideos in chips label "Videos" font 13 align center
+        view chipScreenshots in chips label "Screenshots" font 13 align center
+        view chipLive in chips label "Live" font 13 align center
+        """
+
     @Test func theStackSaysItsArrangementAndOnlyItsGapsAreDrawn() throws {
         let diagram = try Diagram(root: try tree(distribution: .fillEqually), options: RenderOptions(scale: 1))
         let texts = diagram.texts.map(\.text)
@@ -72,11 +81,7 @@ import Testing
     @Test func aGapsNumberIsNeverLevelWithTheNextViewsText() throws {
         let document = try LayoutDocument(parsing: """
             canvas 393 x 80
-            stack chips spacing 8 distribution fillProportionally alignment center
-            view chipFavorites in chips label "Favorites" font 13 align center
-            view chipVideos in chips label "Videos" font 13 align center
-            view chipScreenshots in chips label "Screenshots" font 13 align center
-            view chipLive in chips label "Live" font 13 align center
+            \(Self.chips)
             H:|-16-[chips]-16-|
             V:|-20-[chips]
             """, file: "chips.layout")
@@ -125,11 +130,7 @@ import Testing
             view segMonths in segmented label "Months" font 13 weight semibold align center
             view segDays in segmented label "Days" font 13 weight semibold align center
             view segAllPhotos in segmented label "All Photos" font 13 weight semibold align center
-            stack chips spacing 8 distribution fillProportionally alignment center
-            view chipFavorites in chips label "Favorites" font 13 align center
-            view chipVideos in chips label "Videos" font 13 align center
-            view chipScreenshots in chips label "Screenshots" font 13 align center
-            view chipLive in chips label "Live" font 13 align center
+            \(Self.chips)
             H:|-16-[segmented]-16-|
             V:|-20-[segmented(32)]-12-[chips]
             H:|-16-[chips]-16-|
