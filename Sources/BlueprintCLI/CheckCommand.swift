@@ -228,7 +228,7 @@ struct CheckCommand: ParsableCommand {
         } catch {
             return failed(check, "\(error)")
         }
-        if LayoutInput.isEmpty(document) { return failed(check, "\(path): \(LayoutInput.nothingToLayOut)") }
+        if LayoutInput.isEmpty(document) { return failed(check, "\(path): \(LayoutInput.nothingToLayOut())") }
         return check.run(root: document.root)
     }
 

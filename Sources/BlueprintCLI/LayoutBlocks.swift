@@ -164,13 +164,11 @@ struct LayoutBlock: Equatable {
     }
 
     /// Whether a line is an image link of this command (`![…](…layout-0123456789abcdef.png)`,
-    /// or a `<picture>` element with light and dark variants).
-    /// The line is the link and nothing else (words after it are the writer's, and a link
-    /// rewritten would drop them).
+    /// or a `<picture>` element with light and dark variants), and nothing else: words after
+    /// it are the writer's, and a link rewritten would drop them.
     static func isLink(_ line: Substring) -> Bool {
-        let trimmed = line.reversed().drop { $0 == " " }
-        let last = trimmed.first
-        return (line.hasPrefix("![") && last == ")" || line.hasPrefix("<picture>") && line.reversed().drop { $0 == " " }.starts(with: ">erutcip/<"))
+        let end = line.reversed().drop { $0 == " " }
+        return (line.hasPrefix("![") && end.first == ")" || line.hasPrefix("<picture>") && end.starts(with: ">erutcip/<"))
             && imageName(in: line) != nil
     }
 
@@ -273,7 +271,7 @@ struct LayoutBlock: Equatable {
         }
         // An empty block (or one of comments only) would draw a root of no size, ambiguous.
         if LayoutInput.isEmpty(document) {
-            throw Invalid(description: "\(file):\(self.line): nothing to lay out: the block has no canvas, no view and no constraint")
+            throw Invalid(description: "\(file):\(self.line): \(LayoutInput.nothingToLayOut(in: "block"))")
         }
         return document
     }

@@ -49,15 +49,17 @@ enum LayoutInput {
         // An empty file (or one of comments only) would lay out a root of no size and report it
         // ambiguous: said as what it is.
         if isEmpty(document) {
-            Entry.printError("error: \(SourceDiagnostic.terminalSafe(displayName(path))): \(nothingToLayOut)")
+            Entry.printError("error: \(SourceDiagnostic.terminalSafe(displayName(path))): \(nothingToLayOut())")
             throw ExitCode(2)
         }
         return document
     }
 
     /// What is said of a layout with nothing in it (`check`, `docs` and the commands that
-    /// read one file say the same).
-    static let nothingToLayOut = "nothing to lay out: the file has no canvas, no view and no constraint"
+    /// read one file say the same), a `file` or a `block`.
+    static func nothingToLayOut(in what: String = "file") -> String {
+        "nothing to lay out: the \(what) has no canvas, no view and no constraint"
+    }
 
     /// Whether a layout has nothing to lay out: no canvas, no view, no guide, no constraint
     /// (an empty file, or comments only), which would lay out a root of no size reported

@@ -12,12 +12,6 @@ import Dispatch
 import Raster
 import Synchronization
 
-/// One golden check: render a view tree, compare it with its golden, record when the mode
-/// says so, and write the artifacts of a failure. Imports no test framework: XCTest, Swift
-/// Testing and `blueprint check` all run this.
-///
-/// A render whose PNG bytes equal the golden's costs one render and one `memcmp`; the golden
-/// is decoded and diffed only when the bytes differ.
 /// Which test checks a golden (see ``GoldenCheck/owner``).
 package struct SnapshotOwner: Sendable {
     /// The test's identity (suite and function).
@@ -31,6 +25,12 @@ package struct SnapshotOwner: Sendable {
     }
 }
 
+/// One golden check: render a view tree, compare it with its golden, record when the mode
+/// says so, and write the artifacts of a failure. Imports no test framework: XCTest, Swift
+/// Testing and `blueprint check` all run this.
+///
+/// A render whose PNG bytes equal the golden's costs one render and one `memcmp`; the golden
+/// is decoded and diffed only when the bytes differ.
 public struct GoldenCheck: Sendable {
     /// The golden image, its frames and its artifacts' name.
     public var location: GoldenLocation
@@ -100,8 +100,6 @@ public struct GoldenCheck: Sendable {
         SnapshotOutcome(status: .error, location: location, mode: mode, tolerance: tolerance, scale: options.scale, recordHint: recordHint)
     }
 
-    /// Checks `root` against the golden. Never throws: every problem is an outcome with
-    /// status `error` and a message saying where and why.
     /// The test each golden was checked by in this process and with which picture, by path.
     private static let claims = Mutex<[String: (owner: SnapshotOwner, pixels: String)]>([:])
 
@@ -128,6 +126,8 @@ public struct GoldenCheck: Sendable {
     /// fail with ``CheckProblem/goldenSharedByAnotherSnapshot``.
     package var owner: SnapshotOwner?
 
+    /// Checks `root` against the golden. Never throws: every problem is an outcome with
+    /// status `error` and a message saying where and why.
     public func run(root: View) -> SnapshotOutcome {
         do {
             try tolerance.validate()

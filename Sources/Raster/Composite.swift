@@ -37,22 +37,25 @@ extension PixelDiff {
         return (expected.width + actual.width + diffWidth + 2 * max(gap, 0), max(expected.height, actual.height))
     }
 
-    /// Whether the composite of two images stays within what ``PNG`` reads back
-    /// (``PNG/defaultMaximumPixelCount`` pixels) and what the encoder writes (1,000,000 a
-    /// side): two images of 16384 × 16384, which are read, would make one of 3 × 268 M pixels
-    /// (3 GiB) and fail to allocate.
-    /// Whether the diff image of two images (the wider width by the taller height) is one this
-    /// library writes and reads back: two large images of other shapes may make one that is not
-    /// (a 1,000,000x268 against a 268x1,000,000 would be 10¹² pixels).
-    public static func diffImageFits(_ expected: Bitmap, _ actual: Bitmap) -> Bool {
-        let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
-        return w <= PNGPartsWriter.maximumDimension && h <= PNGPartsWriter.maximumDimension && w * h <= PNG.defaultMaximumPixelCount
+    /// Whether an image of this size is one this library writes (1,000,000 a side) and reads
+    /// back (``PNG/defaultMaximumPixelCount`` pixels).
+    static func fits(width: Int, height: Int) -> Bool {
+        width <= PNGPartsWriter.maximumDimension && height <= PNGPartsWriter.maximumDimension
+            && width * height <= PNG.defaultMaximumPixelCount
     }
 
+    /// Whether the diff image of two images (the wider width by the taller height) fits: two
+    /// large images of other shapes may make one that does not (a 1,000,000x268 against a
+    /// 268x1,000,000 would be 10¹² pixels).
+    public static func diffImageFits(_ expected: Bitmap, _ actual: Bitmap) -> Bool {
+        fits(width: max(expected.width, actual.width), height: max(expected.height, actual.height))
+    }
+
+    /// Whether the composite of two images fits: two images of 16384 × 16384, which are read,
+    /// would make one of 3 × 268 M pixels (3 GiB) and fail to allocate.
     public static func sideBySideFits(_ expected: Bitmap, _ actual: Bitmap, gap: Int = 8) -> Bool {
         let (w, h) = sideBySideSize(expected, actual, gap: gap)
-        return w <= PNGPartsWriter.maximumDimension && h <= PNGPartsWriter.maximumDimension
-            && w * h <= PNG.defaultMaximumPixelCount
+        return fits(width: w, height: h)
     }
 
     /// The image composited over white, so a transparent golden reads as it would on a page.

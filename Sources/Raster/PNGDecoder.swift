@@ -50,22 +50,39 @@ enum PNGDecoder {
         throw RasterError.unreadablePNG(path: path, message: "truncated PNG: no IEND chunk (the file ends early)")
     }
 
-    /// Refuses a chunk before the image data whose length runs past the end of the file:
-    /// libpng allocates a chunk's whole declared length before reading it, so a 44-byte file
-    /// whose `tEXt` claims 2 GB cost 2 GB of memory before it failed.
-    static func checkHeaderChunks(_ data: UnsafeRawBufferPointer, path: String?) throws {
+    /// The chunks before the image data that make libpng convert colours (gAMA, cHRM, sRGB,
+    /// iCCP), by byte range, read in one walk that also refuses a chunk whose length runs past
+    /// the end of the file: libpng allocates a chunk's whole declared length before reading
+    /// it, so a 44-byte file whose `tEXt` claims 2 GB cost 2 GB of memory before it failed.
+    static func headerChunks(_ data: UnsafeRawBufferPointer, path: String?) throws -> [Range<Int>] {
+        var colour: [Range<Int>] = []
         var offset = 8
         while offset + 8 <= data.count {
             let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
             let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { return }
+            if type == "IDAT" || type == "IEND" { break }
             guard length <= data.count - offset - 12 else {
                 let follow = max(data.count - offset - 8, 0)   // after its length and type
                 throw RasterError.unreadablePNG(
                     path: path, message: "truncated PNG: the file ends inside its \(type) chunk (it claims \(length) bytes, \(follow) follow)")
             }
+            if ["gAMA", "cHRM", "sRGB", "iCCP"].contains(type) { colour.append(offset..<offset + 12 + length) }
             offset += 12 + length
         }
+        return colour
+    }
+
+    /// `data` without the byte ranges `drop` (in order).
+    static func removing(_ drop: [Range<Int>], from data: UnsafeRawBufferPointer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count)
+        var at = 0
+        for r in drop {
+            out.append(contentsOf: data[at..<r.lowerBound])
+            at = r.upperBound
+        }
+        out.append(contentsOf: data[at...])
+        return out
     }
 
     private static func decodePixels(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
@@ -74,11 +91,11 @@ enum PNGDecoder {
         guard data.count >= 8, data.prefix(8).elementsEqual(signature) else {
             throw RasterError.unreadablePNG(path: path, message: "Not a PNG file")
         }
-        try checkHeaderChunks(data, path: path)
         // Colours are compared as stored, as pixelmatch (through pngjs) and browsers' canvas
         // diffs take them: a gAMA (or cHRM, sRGB, iCCP) chunk does not change the pixels read.
-        if let stored = withoutColourChunks(data) {
-            return try stored.withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount) }
+        let colour = try headerChunks(data, path: path)
+        if !colour.isEmpty {
+            return try removing(colour, from: data).withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount) }
         }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -129,31 +146,6 @@ enum PNGDecoder {
             throw RasterError.unreadablePNG(path: path, message: message(of: &image))
         }
         return try Bitmap(width: width, height: height, bytes: bytes)
-    }
-
-    /// The chunks that would make libpng convert colours (gAMA, cHRM, sRGB, iCCP), dropped
-    /// from a copy of `data`; nil when it has none before its image data.
-    static func withoutColourChunks(_ data: UnsafeRawBufferPointer) -> [UInt8]? {
-        let colour: Set<String> = ["gAMA", "cHRM", "sRGB", "iCCP"]
-        var drop: [Range<Int>] = []
-        var offset = 8
-        while offset + 8 <= data.count {
-            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
-            let type = String(decoding: data[offset + 4..<offset + 8], as: UTF8.self)
-            if type == "IDAT" || type == "IEND" || length > data.count - offset - 12 { break }
-            if colour.contains(type) { drop.append(offset..<offset + 12 + length) }
-            offset += 12 + length
-        }
-        guard !drop.isEmpty else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(data.count)
-        var at = 0
-        for r in drop {
-            out.append(contentsOf: data[at..<r.lowerBound])
-            at = r.upperBound
-        }
-        out.append(contentsOf: data[at...])
-        return out
     }
 
     /// The width and height an IHDR chunk at byte 8 declares, or nil when there is none.

@@ -80,21 +80,18 @@ public struct LayoutDocument {
             || (bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF)
             || (bytes[0] != 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0)
             || (bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0))
-        if utf32 {
-            throw SourceDiagnostics([SourceDiagnostic(
+        /// A file in another encoding, said as such with its first bytes.
+        func otherEncoding(_ name: String) -> SourceDiagnostics {
+            SourceDiagnostics([SourceDiagnostic(
                 file: file, line: 1, column: 1,
-                message: "the file is UTF-32 text (its first bytes below): a .layout file is UTF-8; save it as UTF-8 (`iconv -f UTF-32 -t UTF-8`)",
+                message: "the file is \(name) text (its first bytes below): a .layout file is UTF-8; save it as UTF-8 (`iconv -f \(name) -t UTF-8`)",
                 sourceLine: bytes.prefix(8).map { (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " "))])
         }
+        if utf32 { throw otherEncoding("UTF-32") }
         let utf16 = bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
             || (bytes.count >= 4 && bytes[0] != 0 && bytes[1] == 0 && bytes[2] != 0 && bytes[3] == 0)
             || (bytes.count >= 4 && bytes[0] == 0 && bytes[1] != 0 && bytes[2] == 0 && bytes[3] != 0)
-        if utf16 {
-            throw SourceDiagnostics([SourceDiagnostic(
-                file: file, line: 1, column: 1,
-                message: "the file is UTF-16 text (its first bytes below): a .layout file is UTF-8; save it as UTF-8 (`iconv -f UTF-16 -t UTF-8`)",
-                sourceLine: bytes.prefix(8).map { (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " "))])
-        }
+        if utf16 { throw otherEncoding("UTF-16") }
         if let bad = firstInvalidUTF8(bytes) {
             let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let line = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }

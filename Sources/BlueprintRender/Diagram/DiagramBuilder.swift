@@ -18,13 +18,9 @@ struct DiagramBuilder {
     private(set) var focusFrame: Rect?
     /// How many constraints are drawn (as lines or in badges).
     private(set) var constraintCount = 0
-    /// How many containers are folded into an `as row1` tag (see ``Repetition``).
-    private(set) var folds = 0
     /// The first fold, as the legend's example: the folded copy's name and the one it is drawn like.
     private(set) var firstFold: (copy: String, leader: String)?
-    /// How many equal-size groups the badges letter.
-    private(set) var equalGroups = 0
-    /// Which sizes those groups tie: widths, heights or both.
+    /// Which sizes the badges' equal groups tie (`=w A`, `=h B`): widths, heights or both.
     private(set) var equalGroupAttributes: Set<LayoutAttribute> = []
     /// The readable content guides constraints use (drawn as guides).
     private var readableUsers = Set<ObjectIdentifier>()
@@ -142,7 +138,6 @@ struct DiagramBuilder {
         // With a focus, everything about the views in focus is drawn: no folds.
         let repetition = Repetition(root: root, constraints: options.constraints.focus == nil ? shown.map(\.0) : [])
         shown.removeAll { repetition.folded.contains(ObjectIdentifier($0.0)) }
-        folds = repetition.tags.count
         firstFold = repetition.tags.first.map { ($0.0.name, $0.1) }
         if !repetition.tags.isEmpty {
             var inCopies = Set<ObjectIdentifier>()
@@ -153,7 +148,6 @@ struct DiagramBuilder {
         }
         let sizes = SizeBadges(shown, tags: repetition.tags.map { ($0.0, "as " + $0.1) })
         badges = sizes.badges
-        equalGroups = sizes.groups
         equalGroupAttributes = sizes.groupAttributes
         // Constraints between the same two anchors become one line with one label, except a
         // broken one: it keeps its own line and label, in red, beside the one that held.

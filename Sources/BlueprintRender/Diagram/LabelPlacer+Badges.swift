@@ -177,13 +177,14 @@ extension LabelPlacer {
     private mutating func hangAcross(_ b: SizeBadges.Badge, _ text: String, _ s: Size, step: Double, small: Bool = false) -> Bool {
         let f = b.frame, w = s.width, h = s.height
         let related = [f] + b.owners
+        let ground = ground(of: b)
         // Touching its bottom or top edge, over the edge of a view around it that shares
         // that side (tabs in a tab bar whose fold tags have no room inside them): the badge
         // reads as a tab on that edge.
         for x in Self.sweep(from: f.minX - w + 4, to: f.maxX - 4, step: step) {
             for r in [Rect(x: x, y: f.maxY + 0.5, width: w, height: h), Rect(x: x, y: f.minY - h - 0.5, width: w, height: h)]
             where !index.owners(overlapping: r, kinds: .edge).isEmpty && isFreeAcrossContainers(r, of: related, alongX: true)
-                && ground(of: b)?.accepts(r) != false {
+                && ground?.accepts(r) != false {
                 commit(PlacedText(text: text, rect: r, style: .badge(b.role), marker: nil, leader: nil, backdrop: true, home: f, owners: b.owners, small: small))
                 return true
             }

@@ -322,26 +322,14 @@ struct LabelPlacer {
             if w + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: m.x - w / 2, y: y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: m.x - w / 2, y: y - h - 1.5, width: w, height: h), nil))
             out.append((Rect(x: m.x - w / 2, y: y + 1.5, width: w, height: h), nil))
-            // Past an end, level with the line: not inside an item the I-bar ends at when a
-            // text there is level with it (`8 Videos` read as the label's own text); beside
-            // the text-free part of an item, or outside it, it reads as the gap's.
-            // Beyond an end, just below or above the line (inside a small item, by its edge),
-            // likewise.
-            // (A text of that item within two label heights, level with the slot; the other
-            // item's text across the gap is not read with it, the I-bar stands between.)
-            func readsAsText(_ r: Rect) -> Bool {
-                a.owners.contains { o in
-                    guard !(o.minX <= x1 + 0.5 && x2 - 0.5 <= o.maxX), Self.overlapsInside(r, o) else { return false }
-                    let x0 = max(r.minX - h * 2, o.minX), x1 = min(r.maxX + h * 2, o.maxX)
-                    return x1 > x0 && viewTextIndex.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
-                }
-            }
+            // Past an end, level with the line, and beyond an end just below or above it
+            // (inside a small item, by its edge): last where they read as an item's text.
             var pastEnds = [Rect(x: x2 + 1.5, y: y - h / 2, width: w, height: h), Rect(x: x1 - 1.5 - w, y: y - h / 2, width: w, height: h)]
             for dy in [Metrics.capHalf + 0.5, -h - Metrics.capHalf - 0.5] {
                 pastEnds.append(Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h))
                 pastEnds.append(Rect(x: x2 + 1.5, y: y + dy, width: w, height: h))
             }
-            for r in pastEnds { if readsAsText(r) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
+            for r in pastEnds { if readsAsText(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
@@ -371,21 +359,14 @@ struct LabelPlacer {
             if h + 2 * Metrics.capHalf + 2 <= length { out.append((Rect(x: x - w / 2, y: m.y - h / 2, width: w, height: h), nil)) }
             out.append((Rect(x: x + 2, y: m.y - h / 2, width: w, height: h), nil))
             out.append((Rect(x: x - 2 - w, y: m.y - h / 2, width: w, height: h), nil))
-            // Past an end (and beside it), not inside the view the I-bar ends at level with its
-            // text: `12` at a chip's top-left read "12 Screenshots".
-            func readsAsText(_ r: Rect) -> Bool {
-                a.owners.contains { o in
-                    guard !(o.minY <= y1 + 0.5 && y2 - 0.5 <= o.maxY), Self.overlapsInside(r, o) else { return false }
-                    let x0 = max(r.minX - h * 2, o.minX), x1 = min(r.maxX + h * 2, o.maxX)
-                    return x1 > x0 && viewTextIndex.intersects(Rect(x: x0, y: r.minY, width: x1 - x0, height: r.height), blocking: .text)
-                }
-            }
+            // Past an end, and beside it: last where they read as an item's text (`12` at a
+            // chip's top-left read "12 Screenshots").
             var pastEnds = [Rect(x: x - w / 2, y: y2 + 1.5, width: w, height: h), Rect(x: x - w / 2, y: y1 - 1.5 - h, width: w, height: h)]
             for dx in [Metrics.capHalf + 0.5, -w - Metrics.capHalf - 0.5] {
                 pastEnds.append(Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h))
                 pastEnds.append(Rect(x: x + dx, y: y2 + 1.5, width: w, height: h))
             }
-            for r in pastEnds { if readsAsText(r) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
+            for r in pastEnds { if readsAsText(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
             out += alongLine(a, size)
@@ -407,6 +388,21 @@ struct LabelPlacer {
             }
         }
         return lastResort ? out + demoted : out
+    }
+
+    /// Whether a spot for `a`'s number reads as part of a text: it lies inside an item the
+    /// I-bar ends at (not one holding the whole bar), with that item's own text level with it
+    /// within two label heights (`8 Videos`). A name tag or a label placed earlier does not
+    /// count, nor the other item's text across the gap: the I-bar stands between.
+    private func readsAsText(_ r: Rect, for a: Annotation) -> Bool {
+        let (lo, hi) = a.isHorizontal ? (min(a.start.x, a.end.x), max(a.start.x, a.end.x)) : (min(a.start.y, a.end.y), max(a.start.y, a.end.y))
+        let reach = r.height * 2
+        return a.owners.contains { o in
+            let holdsBar = a.isHorizontal ? o.minX <= lo + 0.5 && hi - 0.5 <= o.maxX : o.minY <= lo + 0.5 && hi - 0.5 <= o.maxY
+            guard !holdsBar, Self.overlapsInside(r, o) else { return false }
+            let left = max(r.minX - reach, o.minX), right = min(r.maxX + reach, o.maxX)
+            return right > left && viewTextIndex.intersects(Rect(x: left, y: r.minY, width: right - left, height: r.height), blocking: .text)
+        }
     }
 
     /// Whether `r` covers part of `o`'s inside (more than touching its edge).
