@@ -168,6 +168,44 @@ struct ReportCauseTests {
         #expect(document.view(named: "r")?.frame == Rect(x: 0, y: 95, width: 200, height: 0))
     }
 
+    /// A row of `n` views 20 wide, edge to edge, pinned to both sides of a canvas 400 wide:
+    /// the widths (each on its own view, so each is broken before the row's pins) are added
+    /// first, the trailing pin last.
+    static func tightRow(_ n: Int) throws -> LayoutDocument {
+        var lines = ["canvas 400 x 100"] + (0..<n).map { "view v\($0)" }
+        lines += (0..<n).flatMap { ["v\($0).width == 20", "v\($0).height == 10", "v\($0).top == 0"] }
+        lines += ["v0.leading == root.leading"] + (1..<n).map { "v\($0).leading == v\($0 - 1).trailing" }
+        lines += ["v\(n - 1).trailing == root.trailing"]
+        return try LayoutDocument(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), file: "row.layout")
+    }
+
+    /// Forty views in a row that holds twenty: the last twenty widths are broken in turn (each
+    /// one a conflict of its own, with its own report), and the row fits.
+    @Test func aRowThatFitsOnceSomeWidthsBreakBreaksThem() throws {
+        let document = try Self.tightRow(40)
+        document.root.layoutIfNeeded()
+        let report = document.root.layoutReport
+        #expect(report.broken.map(\.formula) == (20..<40).map { "v\($0).width == 20" })
+        #expect(report.conflicts.map(\.brokenDescription) == (20..<40).map { "v\($0).width == 20 (row.layout:\(2 + 40 + 3 * $0))" })
+        #expect(document.view(named: "v19")?.frame == Rect(x: 380, y: 0, width: 20, height: 10))
+        #expect(document.view(named: "v39")?.frame == Rect(x: 400, y: 0, width: 0, height: 10))
+    }
+
+    /// Eighty views in a row that holds twenty: past 32 widths broken in turn the conflict is
+    /// the trailing pin's own, which is broken instead; every width is put back. (Breaking
+    /// the sixty widths it would take, each time through the whole row, grew as N³.)
+    @Test func aConflictThatManyBreaksDoNotEndBreaksTheNewConstraint() throws {
+        let document = try Self.tightRow(80)
+        document.root.layoutIfNeeded()
+        let report = document.root.layoutReport
+        #expect(report.broken.map(\.formula) == ["v79.trailing == root.trailing"])
+        #expect(report.conflicts.count == 1)
+        // As first met: the root's width, the 80 widths, the 80 pins along the row, the trailing pin.
+        #expect(report.conflicts.first?.constraints.count == 162)
+        #expect(report.conflicts.first?.constraints.contains("v79.width == 20 (row.layout:319)") == true)
+        #expect(document.view(named: "v79")?.frame == Rect(x: 1580, y: 0, width: 20, height: 10))
+    }
+
     /// Many views below 0 at once (a cycle of widths each one wider than the next): every view
     /// is bounded, one constraint is broken, and no size is left below 0.
     @Test func manyNegativeSizesAtOnceAreAllBounded() throws {

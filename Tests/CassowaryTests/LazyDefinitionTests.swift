@@ -51,6 +51,47 @@ struct LazyDefinitionTests {
         #expect(zip(l + w + [cw], cl + cw2 + [ccw]).allSatisfy { lazy.value(of: $0) == $1.value })
     }
 
+    /// Removing a constraint that is not a definition keeps every definition (a conflict that
+    /// removes width after width of a chain materialized its triangle at the first removal);
+    /// removing a definition makes them rows first. Values agree with the classic tableau.
+    @Test func removingAnotherConstraintKeepsTheDefinitions() throws {
+        func chain(lazy: Bool) throws -> (Solver, [Variable], Constraint, Constraint) {
+            let s = Solver()
+            s.core.lazyDefinitions = lazy
+            let l = (0..<50).map { Variable("L\($0)") }, w = (0..<50).map { Variable("W\($0)") }
+            var widths: [Constraint] = [], positions: [Constraint] = []
+            for i in 0..<50 {
+                widths.append(w[i] >= Double(10 + i))   // not a definition: an inequality
+                try s.add((w[i] == 0).strength(.weak))
+                positions.append(i == 0 ? l[0] == 8 : l[i] == l[i - 1] + w[i - 1] + 8)
+                try s.add(widths[i])
+                try s.add(positions[i])
+            }
+            return (s, l + w, widths[20], positions[30])
+        }
+        let (lazy, lv, lazyWidth, lazyPosition) = try chain(lazy: true)
+        let (classic, cv, classicWidth, classicPosition) = try chain(lazy: false)
+        #expect(lazy.core.liveDefinitions == 50)
+        try lazy.remove(lazyWidth)
+        try classic.remove(classicWidth)
+        #expect(lazy.core.liveDefinitions == 50)
+        try lazy._checkInvariants()
+        lazy.updateVariables()
+        classic.updateVariables()
+        #expect(lv.map(\.value) == cv.map(\.value))
+        // W20 is free (0) once its width is gone: L49 = 8 + 49 gaps of 8 + every other width.
+        var expected = 400.0
+        for i in 0..<49 where i != 20 { expected += Double(10 + i) }
+        #expect(lv[49].value == expected)
+        try lazy.remove(lazyPosition)
+        try classic.remove(classicPosition)
+        #expect(lazy.core.liveDefinitions == 0)
+        try lazy._checkInvariants()
+        lazy.updateVariables()
+        classic.updateVariables()
+        #expect(lv.map(\.value) == cv.map(\.value))
+    }
+
     @Test func suggestionsMoveDefinedValues() throws {
         let (s, l, w, cw) = try Self.chain(50, lazy: true)
         try s.addEditVariable(cw, strength: .strong)

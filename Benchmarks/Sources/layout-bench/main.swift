@@ -18,6 +18,9 @@ import Glibc
 //                                                    followed by a layout and a frame read, on N
 //                                                    (default 10,000) views; the subtitles' first
 //                                                    baselines hang from the titles' last ones
+//   layout-bench --toggles [--views N] [--steps S]  S (default 100) times one card's title gap
+//                                                    deactivated, laid out, activated, laid out,
+//                                                    on N (default 10,000) views
 //   layout-bench --export-metrics PATH                the labels' metrics, for layout_peer.py
 //   layout-bench --file PATH                          a .layout file to frames in this process,
 //                                                    once (file_bench.py runs it in fresh
@@ -221,6 +224,40 @@ func runUpdates(views n: Int, steps: Int, rounds: Int) throws {
     ])
 }
 
+/// Removals: on a laid-out tree, `steps` times one card's title gap deactivated (a layout
+/// and a frame read), then activated again (a layout and a read); against one full solve of
+/// a fresh tree of the same size. The frames must come back as they were.
+func runToggles(views n: Int, steps: Int) throws {
+    let layout = try buildCards(views: n)
+    layout.root.layoutIfNeeded()
+    let before = layout.cards.map(\.title.frame)
+    var off: [Double] = [], on: [Double] = []
+    for k in 0..<steps {
+        let card = layout.cards[(k &* 53) % layout.cards.count]
+        let (_, a) = time {
+            card.titleGap.isActive = false
+            layout.root.layoutIfNeeded()
+            sink += card.title.frame.minY
+        }
+        let (_, b) = time {
+            card.titleGap.isActive = true
+            layout.root.layoutIfNeeded()
+            sink += card.title.frame.minY
+        }
+        off.append(a)
+        on.append(b)
+    }
+    let after = layout.cards.map(\.title.frame)
+    let fresh = try buildCards(views: n)
+    let (_, f) = time { fresh.root.layoutIfNeeded() }
+    emit([
+        ("impl", "blueprint"), ("case", "toggles"), ("views", layout.viewCount), ("steps", steps),
+        ("full_solve_ms", f * 1e3), ("first_off_ms", off[0] * 1e3), ("first_on_ms", on[0] * 1e3),
+        ("off_us", median(off) * 1e6), ("on_us", median(on) * 1e6),
+        ("check", before == after ? "ok: frames as before" : "frames differ after the toggles"),
+    ])
+}
+
 // MARK: Metrics for the peer
 
 func exportMetrics(to path: String) throws {
@@ -317,6 +354,9 @@ do {
     } else if arguments.contains("--updates") {
         let n = value(of: "--views").flatMap(Int.init) ?? 1_000
         try runUpdates(views: n, steps: quick ? 200 : 1_000, rounds: quick ? 3 : n > 1_000 ? 3 : 7)
+    } else if arguments.contains("--toggles") {
+        try runToggles(views: value(of: "--views").flatMap(Int.init) ?? 10_000,
+                       steps: value(of: "--steps").flatMap(Int.init) ?? 100)
     } else if arguments.contains("--text-updates") {
         try runTextUpdates(views: value(of: "--views").flatMap(Int.init) ?? 10_000,
                            steps: value(of: "--steps").flatMap(Int.init) ?? 100)
@@ -325,7 +365,7 @@ do {
         emit([("impl", "blueprint"), ("case", arguments.contains("--report") ? "report" : "cards"), ("target", n), ("running", true)])
         try runSize(n, runs: runs, report: arguments.contains("--report"))
     } else {
-        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--views N] [--quick] | --text-updates [--views N] [--steps S] | --export-metrics PATH | --file PATH")
+        print("usage: layout-bench --size N [--runs R] [--report] | --updates [--views N] [--quick] | --text-updates [--views N] [--steps S] | --toggles [--views N] [--steps S] | --export-metrics PATH | --file PATH")
         exit(2)
     }
 } catch {

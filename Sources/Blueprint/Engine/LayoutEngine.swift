@@ -596,9 +596,17 @@ final class LayoutEngine {
         // The constraints this add broke: the solver's conflict set need not be minimal, so a
         // constraint broken for it may turn out not to be needed once a later one in the same
         // add is broken too (a fixed height of 0 and its view's size bound); such a one is put
-        // back, and one conflict breaks one constraint, as in UIKit.
-        var victims: [LayoutConstraint] = []
-        defer { for v in victims.reversed() { restoreIfItHolds(v) } }
+        // back, and one conflict breaks one constraint, as in UIKit. A victim's report is
+        // written only if it stays broken (a conflict along a row of views tries a victim per
+        // view, each with the whole row in its set).
+        var victims: [(constraint: LayoutConstraint, conflict: PendingConflict)] = []
+        defer {
+            for v in victims.reversed() { restoreIfItHolds(v.constraint) }
+            for v in victims where v.constraint.engineState == .broken {
+                conflicts[ObjectIdentifier(v.constraint)] = conflictReport(v.conflict)
+            }
+        }
+        var adding: String?
         while true {
             do {
                 try addToSolver(sc)
@@ -612,21 +620,36 @@ final class LayoutEngine {
                 return
             } catch .unsatisfiableConstraint(_, let set) {
                 let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
+                if adding == nil { adding = c.formulaWithLocation }
+                // Past `victimLimit` victims, the constraint being added is broken instead
+                // and the victims are put back, with the conflict as first met: one that so
+                // many constraints, each broken in turn, do not end is its own (a row of 2,000
+                // views that cannot fit tried a victim per view, each through the whole row).
+                if victims.count == LayoutEngine.victimLimit {
+                    var first = victims[0].conflict
+                    first.broken = c
+                    markBroken(c, conflictReport(first))
+                    return
+                }
                 let victim = LayoutEngine.victim(among: [c] + involved)!
-                let report = conflictReport(adding: c.formulaWithLocation, solverSet: set, involved: involved + [c], broken: victim)
+                let conflict = pendingConflict(adding: adding!, solverSet: set, involved: involved + [c], broken: victim)
                 if victim === c {
-                    markBroken(c, report)
+                    markBroken(c, conflictReport(conflict))
                     return
                 }
                 removeUser(victim)
-                markBroken(victim, report)
-                var hadTwins = false
-                for t in twins.removeValue(forKey: ObjectIdentifier(victim.solverConstraint!)) ?? [] {
-                    twinOf[ObjectIdentifier(t)] = nil
-                    markBroken(t, report)
-                    hadTwins = true
+                let twinsOfVictim = twins.removeValue(forKey: ObjectIdentifier(victim.solverConstraint!)) ?? []
+                if twinsOfVictim.isEmpty {
+                    markBroken(victim, nil)   // its report once the add is over, if it stays broken
+                    victims.append((victim, conflict))
+                } else {
+                    let report = conflictReport(conflict)
+                    markBroken(victim, report)
+                    for t in twinsOfVictim {
+                        twinOf[ObjectIdentifier(t)] = nil
+                        markBroken(t, report)
+                    }
                 }
-                if !hadTwins { victims.append(victim) }
             } catch {
                 // Not expected from a valid constraint; keep it out and say so.
                 let report = ConflictReport(
@@ -653,6 +676,9 @@ final class LayoutEngine {
         userBySolver[ObjectIdentifier(sc)] = v
     }
 
+    /// How many constraints one add may break in turn before the added one is broken instead.
+    static let victimLimit = 32
+
     /// The constraint a conflict breaks, among those that are not a stack view's own (UIKit
     /// keeps its `UISV-…` constraints and breaks the app's, as it keeps the engine's), or among
     /// the stack's when the conflict is among them alone: the one that lives on the view latest
@@ -678,7 +704,7 @@ final class LayoutEngine {
         }.get()
     }
 
-    private func markBroken(_ c: LayoutConstraint, _ report: ConflictReport) {
+    private func markBroken(_ c: LayoutConstraint, _ report: ConflictReport?) {
         c.engineState = .broken
         conflicts[ObjectIdentifier(c)] = report
         brokenConstraints.append(c)
@@ -765,11 +791,34 @@ final class LayoutEngine {
 
     // MARK: Reports
 
+    /// What a conflict's report is made of, taken when the conflict is met (which of the
+    /// solver's set are the engine's own constraints changes as victims leave the solver);
+    /// its text is written by ``conflictReport(_:)``.
+    struct PendingConflict {
+        var adding: String
+        var structural: [Cassowary.Constraint]
+        var involved: [LayoutConstraint]
+        var broken: LayoutConstraint?
+    }
+
+    private func pendingConflict(
+        adding: String, solverSet: [Cassowary.Constraint], involved: [LayoutConstraint], broken: LayoutConstraint?
+    ) -> PendingConflict {
+        PendingConflict(
+            adding: adding, structural: solverSet.filter { userBySolver[ObjectIdentifier($0)] == nil },
+            involved: involved, broken: broken)
+    }
+
     private func conflictReport(
         adding: String, solverSet: [Cassowary.Constraint], involved: [LayoutConstraint], broken: LayoutConstraint?
     ) -> ConflictReport {
+        conflictReport(pendingConflict(adding: adding, solverSet: solverSet, involved: involved, broken: broken))
+    }
+
+    private func conflictReport(_ conflict: PendingConflict) -> ConflictReport {
+        let (adding, involved, broken) = (conflict.adding, conflict.involved, conflict.broken)
         var structural: [String] = []
-        for sc in solverSet where userBySolver[ObjectIdentifier(sc)] == nil {
+        for sc in conflict.structural {
             structural.append(structuralNotes[ObjectIdentifier(sc)]?.description ?? sc.description)
         }
         if broken == nil { structural.append(adding) }

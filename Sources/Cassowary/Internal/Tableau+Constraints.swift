@@ -300,7 +300,11 @@ extension Tableau {
             throw .unknownConstraint(constraint)
         }
         solutionRound &+= 1
-        materializeAll()
+        // A definition being removed becomes its row first. Other definitions stay: they
+        // mention only external variables, never this constraint's marker or error, so its
+        // removal changes no definition (and a conflict that removes constraint after
+        // constraint no longer turns a chain's definitions into its triangle of rows).
+        if definitionOf[Int(record.marker)] >= 0 { materializeAll() }
         // Take the constraint's errors out of the objective.
         let strength = constraint.strength
         for s in [record.marker, record.other] where s >= 0 && kinds[Int(s)] == .error {

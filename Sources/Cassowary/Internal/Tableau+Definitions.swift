@@ -34,8 +34,10 @@ struct LazyDefinitions {
 /// the variable, the definition becomes the row classic Cassowary would hold now
 /// (``materialize(_:)``), expanded through the lazily defined variables it mentions in one
 /// linear pass: a chain read at its end costs one row as long as the chain, not the chain's
-/// triangle. ``remove(_:)``, ``dump()`` and the inspection queries (``optimalFace()``,
-/// `Solver.statistics`) first materialize every definition (``materializeAll()``).
+/// triangle. ``remove(_:)`` of a definition, ``dump()`` and the inspection queries
+/// (``optimalFace()``, `Solver.statistics`) first materialize every definition
+/// (``materializeAll()``); removing any other constraint leaves them as they are (they
+/// mention external variables only, never another constraint's marker or errors).
 ///
 /// Where the solution is unique, the values are classic Cassowary's. Where it is not, the
 /// vertex may differ: a variable that only definitions mention is in no row, so the subject
