@@ -13,7 +13,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Render every fixture and compare it with its golden.",
         discussion: """
-            For each FIXTURES/NAME.layout, draws the layout (as `blueprint render` does) and \
+            For each FIXTURES/NAME.layout (with --recursive, also in subfolders: \
+            FIXTURES/screens/inbox.layout against GOLDENS/screens/inbox.png), draws the layout (as `blueprint render` does) and \
             compares it with GOLDENS/NAME.png: byte for byte first, then, when the bytes differ, \
             pixel by pixel with pixelmatch's algorithm (anti-aliased pixels never count). \
             Beside each golden, NAME.json keeps the solved frames, so a failure can say what \
@@ -82,6 +83,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the results as JUnit XML, one test case per fixture.", valueName: "file.xml"))
     var junit: String?
 
+    @Flag(help: "Also check the .layout files in subfolders; their goldens go in the same subfolders of the goldens folder.")
+    var recursive = false
+
     @Flag(inversion: .prefixedNo,
           help: "Blend semi-transparent pixels over pixelmatch 7's checkerboard, or over white with --no-checkerboard.")
     var checkerboard = true
@@ -136,11 +140,18 @@ struct CheckCommand: ParsableCommand {
             }
             throw ExitCode(2)
         }
-        let all = FileSystem.contents(of: fixtures).filter { $0.hasSuffix(".layout") && !$0.hasPrefix(".") }
-            .map { String($0.dropLast(".layout".count)) }
+        let artifactsFolder = GoldenCheck.artifactsFolder(artifacts, environment: environment, fallback: ".blueprint/artifacts")
+        let found = Self.fixtureNames(in: fixtures, recursive: recursive, skipping: [goldens, artifactsFolder])
+        let all = found.names
+        // Fixtures in subfolders are never skipped without a word.
+        let unchecked = found.inSubfolders == 1 ? "1 .layout file" : "\(found.inSubfolders) .layout files"
         guard !all.isEmpty else {
-            Entry.printError("error: no .layout files in \(fixtures)")
+            Entry.printError("error: no .layout files in \(fixtures)"
+                + (found.inSubfolders > 0 ? " (\(unchecked) in its subfolders: --recursive checks them)" : ""))
             throw ExitCode(2)
+        }
+        if found.inSubfolders > 0 {
+            Entry.printError("note: \(unchecked) in subfolders of \(fixtures) \(found.inSubfolders == 1 ? "is" : "are") not checked (--recursive checks them)")
         }
         let part = try shard.map { text in try Shard(parsing: text) }
         let names = part.map { Array(all[$0.range(of: all.count)]) } ?? all
@@ -156,7 +167,6 @@ struct CheckCommand: ParsableCommand {
         }
         // Written at once, before the progress lines (which bypass print's buffer).
         if let part { StandardStream.output.write("shard \(part): \(names.count) of \(all.count) fixtures\n") }
-        let artifactsFolder = GoldenCheck.artifactsFolder(artifacts, environment: environment, fallback: ".blueprint/artifacts")
         // Failures' images among the goldens (or the fixtures) would overwrite some of them
         // (`a.actual.png` is the golden of a fixture `a.actual`) and be taken for goldens.
         for (folder, what) in [(goldens, "the goldens folder"), (fixtures, "the fixtures folder")]
@@ -169,9 +179,11 @@ struct CheckCommand: ParsableCommand {
         let started = monotonicNanoseconds()
 
         let checks = names.map { name in
-            GoldenCheck(location: GoldenLocation(image: FileSystem.join(goldens, name + ".png")), options: options,
+            // A fixture in a subfolder (`screens/inbox`) has its golden and its artifacts in
+            // the same subfolder.
+            GoldenCheck(location: GoldenLocation(image: FileSystem.join(goldens, name + ".png"), artifactName: name), options: options,
                         tolerance: tolerance, record: mode, artifacts: artifactsFolder, environment: [:],
-                        recordHint: "blueprint check --record {mode}")
+                        recordHint: "blueprint check --record {mode}" + (recursive ? " --recursive" : ""))
         }
         let fixtures = self.fixtures
         let outcomes = CheckProgress(names: names).run(workers: workers) { index in
@@ -193,6 +205,31 @@ struct CheckCommand: ParsableCommand {
         try writeJUnit(names: names, outcomes: outcomes, seconds: seconds)
         if outcomes.contains(where: { $0.status == .error }) { throw ExitCode(2) }
         if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// The fixtures' names (paths below `folder` without `.layout`, `screens/inbox` in a
+    /// subfolder), sorted; hidden files and folders are left out, and so are symbolic links to
+    /// folders (a walk could loop) and the folders in `skipping` (goldens, artifacts). Without
+    /// `recursive`, the top folder's only, and how many more the subfolders hold.
+    static func fixtureNames(in folder: String, recursive: Bool, skipping: [String]) -> (names: [String], inSubfolders: Int) {
+        var names: [String] = [], inSubfolders = 0
+        func walk(_ path: String, _ prefix: String) {
+            for entry in FileSystem.contents(of: path) where !entry.hasPrefix(".") {
+                let full = FileSystem.join(path, entry)
+                if FileSystem.isRealDirectory(full) {
+                    if skipping.contains(where: { FileSystem.isDirectory($0) && FileSystem.sameFile($0, full) }) { continue }
+                    walk(full, prefix + entry + "/")
+                } else if entry.hasSuffix(".layout") {
+                    if prefix.isEmpty || recursive {
+                        names.append(prefix + String(entry.dropLast(".layout".count)))
+                    } else {
+                        inSubfolders += 1
+                    }
+                }
+            }
+        }
+        walk(folder, "")
+        return (names.sorted(), inSubfolders)
     }
 
     /// Saves the run for `blueprint report`; returns why it could not be saved.

@@ -36,6 +36,13 @@ package enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is a folder itself, not a symbolic link to one (a walk that follows
+    /// links may loop).
+    package static func isRealDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Creates `path` and every missing folder above it.
     ///
     /// - Throws: ``FileError`` naming the folder that could not be made.

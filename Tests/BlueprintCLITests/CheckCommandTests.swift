@@ -120,7 +120,9 @@ import Testing
         let goldensBefore = try FileManager.default.contentsOfDirectory(atPath: goldens).sorted()
         let run = try dir.check("--fixtures", fixtures, "--goldens", goldens, "--record", "never", "--jobs", "2")
         #expect(run.status == 0)
-        #expect(run.stderr == "")
+        // Its subfolders (screens, text: checked on their own; invalid, fuzz…: not drawings).
+        #expect(run.stderr.hasPrefix("note: ") && run.stderr.hasSuffix(" .layout files in subfolders of \(fixtures) are not checked (--recursive checks them)\n"),
+                "\(run.stderr)")
         let n = names.count, width = max(names.map(\.count).max()!, "fixture".count)
         var expected = ""
         for (i, name) in names.enumerated() {
@@ -191,6 +193,56 @@ import Testing
         #expect(report.status == 2)
         #expect(report.stderr == "error: -o goldens/a.png would overwrite the golden of a (\(FileSystem.absolute(dir.path + "/goldens/a.png"))); write somewhere else\n")
         #expect(try dir.bytes("goldens/a.png") == golden)
+    }
+
+    /// Fixtures in subfolders are never skipped without a word: without `--recursive` a note
+    /// counts them (an error names them when the top folder has none); with it they are
+    /// checked, their goldens and artifacts in the same subfolders, hidden folders, symbolic
+    /// links to folders and the goldens folder itself left out.
+    @Test func fixturesInSubfoldersAreCheckedWithRecursive() throws {
+        try dir.write("fixtures/screens/inbox.layout", boxLayout(leading: 4))
+        try dir.write("fixtures/screens/rtl/profile.layout", boxLayout(leading: 8))
+        try dir.write("fixtures/.drafts/draft.layout", "not a layout\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/fixtures/screens/loop", withDestinationPath: "..")
+        let plain = try dir.check()
+        #expect(plain.status == 1)
+        #expect(plain.stderr == "note: 2 .layout files in subfolders of fixtures are not checked (--recursive checks them)\n")
+        #expect(!dir.exists("goldens/screens"))
+
+        let run = try dir.check("--recursive", "--jobs", "1")
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        #expect(stableCheckOutput(run.stdout).hasPrefix("""
+            [1/3] same              card
+            [2/3] recorded (new)    screens/inbox
+            [3/3] recorded (new)    screens/rtl/profile
+            fixture              result              pixels    share
+            card                 same                     0    0.00%
+            screens/inbox        recorded (new)           -        -
+            screens/rtl/profile  recorded (new)           -        -
+            3 fixtures: 1 same, 2 recorded (… s, 1 job)
+            """), "\(run.stdout)")
+        #expect(try dir.bytes("goldens/screens/rtl/profile.png") == dir.render("fixtures/screens/rtl/profile.layout"))
+        #expect(dir.exists("goldens/screens/inbox.json"))
+        #expect(try dir.check("--recursive").status == 0)
+
+        // A failure's artifacts mirror the fixture's folder; the hint to record keeps the flag.
+        try dir.write("fixtures/screens/inbox.layout", boxLayout(leading: 6))
+        let failed = try dir.check("--recursive")
+        #expect(failed.status == 1)
+        #expect(dir.exists(".blueprint/artifacts/screens/inbox.diff.png"))
+        #expect(failed.stdout.contains("record it: blueprint check --record failed --recursive;"), "\(failed.stdout)")
+
+        // Goldens kept inside the fixtures folder are not walked as fixtures.
+        try dir.write("fixtures/goldens/old.layout", boxLayout(leading: 2))
+        let inside = try dir.check("--recursive", "--goldens", "fixtures/goldens", "--record", "never")
+        #expect(!inside.stdout.contains("goldens/old"), "\(inside.stdout)")
+
+        try dir.remove("fixtures/card.layout")
+        try dir.remove("fixtures/goldens")
+        let none = try dir.check()
+        #expect(none.status == 2)
+        #expect(none.stderr == "error: no .layout files in fixtures (2 .layout files in its subfolders: --recursive checks them)\n")
     }
 
     /// An empty fixture (or one of comments only) cannot be checked, as `solve` refuses it:
