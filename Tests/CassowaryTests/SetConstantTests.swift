@@ -105,6 +105,32 @@ struct SetConstantTests {
         try s._checkInvariants()
     }
 
+    /// An inequality that prefers equality (a view's compression resistance and hugging in
+    /// one row) moves like any other: a label that wrapped to another height takes its new
+    /// constant in place, with the values a fresh solver finds (it was "unknown" before: it
+    /// has no fingerprint, as an edit has none, and was removed and added again).
+    @Test(arguments: [Relation.greaterThanOrEqual, .lessThanOrEqual])
+    func aConstraintThatPrefersEqualityMoves(relation: Relation) throws {
+        func build(_ constant: Double) throws -> (Solver, Constraint, Variable, Variable) {
+            let s = Solver()
+            let h = Variable("h"), y = Variable("y")
+            let intrinsic = Constraint(Expression([Term(h)], constant: -constant), relation, strength: Strength(level: 750_000), preferEqual: Strength(level: 250_000))
+            try s.add([intrinsic, (h == 30).strength(Strength(level: 500_000)), y == h + 8])
+            return (s, intrinsic, h, y)
+        }
+        let (moved, intrinsic, h, y) = try build(20)
+        moved.updateVariables()
+        #expect(h.value == (relation == .greaterThanOrEqual ? 30 : 20))
+        for constant in [40.0, 10, 30, 55] {
+            try moved.setConstant(of: intrinsic, to: -constant)
+            try moved._checkInvariants()
+            moved.updateVariables()
+            let (fresh, _, fh, fy) = try build(constant)
+            fresh.updateVariables()
+            #expect(h.value == fh.value && y.value == fy.value, "at \(constant)")
+        }
+    }
+
     @Test func softGreaterThanOrEqualAndEditVariables() throws {
         let s = Solver()
         let x = Variable("x"), y = Variable("y")

@@ -517,9 +517,18 @@ final class LayoutEngine {
                     rebuildRequested = true
                     return
                 }
+                changed = true
+                // The same terms with another constant (a label's baseline moved as it
+                // wrapped): the constant moves inside the solver, as for `setConstant`.
+                if c.engineState == .active, let old = c.solverConstraint, twins[ObjectIdentifier(old)] == nil {
+                    let new = solverConstraint(for: c)
+                    if LayoutEngine.sameTerms(old, new), (try? solver.setConstant(of: old, to: new.expression.constant)) != nil {
+                        c.solverConstant = c.constant
+                        continue
+                    }
+                }
                 removeUser(c)
                 addUser(c)
-                changed = true
             }
         }
         if rebuildRequested { return }
@@ -532,13 +541,44 @@ final class LayoutEngine {
                 rebuildRequested = true
                 return
             }
+            changed = true
+            if moveIntrinsicConstants(of: v, to: list) { continue }
             for sc in intrinsicConstraints.removeValue(forKey: ObjectIdentifier(v)) ?? [] {
                 removeSolverConstraint(sc)
             }
             addIntrinsic(list[...], for: v)
-            changed = true
         }
         if changed { retryBroken() }
+    }
+
+    /// A view's intrinsic size measured again (a label wrapped at its laid-out width): when
+    /// its constraints keep their shape, their constants move inside the solver (a removal and
+    /// an add pivot through every row that holds the size: in a column of wrapping labels
+    /// chained by soft gaps, each label's through the whole column). False, with nothing
+    /// changed or with the constants moved so far still valid, when they do not.
+    private func moveIntrinsicConstants(of view: View, to list: [NotedConstraint]) -> Bool {
+        guard let old = intrinsicConstraints[ObjectIdentifier(view)], old.count == list.count,
+              zip(old, list).allSatisfy({ LayoutEngine.sameTerms($0, $1.constraint) })
+        else { return false }
+        for (sc, new) in zip(old, list) {
+            do {
+                try solver.setConstant(of: sc, to: new.constraint.expression.constant)
+            } catch {
+                return false
+            }
+            structuralNotes[ObjectIdentifier(sc)] = new.note
+        }
+        return true
+    }
+
+    /// Whether two solver constraints differ at most in their constant: the same variables
+    /// with the same coefficients in the same order, relation, strength and preference.
+    static func sameTerms(_ a: Cassowary.Constraint, _ b: Cassowary.Constraint) -> Bool {
+        guard a.relation == b.relation, a.strength == b.strength, a.preferEqual == b.preferEqual else { return false }
+        let x = a.expression.terms, y = b.expression.terms
+        guard x.count == y.count else { return false }
+        for k in x.indices where x[k].variable !== y[k].variable || x[k].coefficient != y[k].coefficient { return false }
+        return true
     }
 
     /// Whether `c` is in the layout as a definition outside the solver.

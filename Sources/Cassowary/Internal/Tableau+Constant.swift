@@ -25,16 +25,18 @@ extension Tableau {
     /// ``suggestValue(_:_:)`` (the special case of a soft equality, μ = −1, δ = −Δvalue; like
     /// it, this leaves the objective's constant term, which only ``dump()`` shows, as it was).
     func setConstant(of constraint: Constraint, to constant: Double) throws(CassowaryError) {
+        // No fingerprint: an edit constraint, not the user's, or one that prefers equality
+        // (never a duplicate of another, so never looked up among them).
         guard let slot = slotIndex.slot(of: constraint), let record = slots[Int(slot)],
-              let oldFingerprint = record.fingerprint   // nil: an edit constraint, not the user's
+              record.fingerprint != nil || constraint.preferEqual != nil
         else { throw .unknownConstraint(constraint) }
         let old = constraint.expression.constant
         let delta = constant - old
         guard constant.isFinite, delta.isFinite else { throw .nonFiniteConstraint(constraint) }
 
         constraint.expression.constant = constant
-        let fingerprint = ConstraintKey.fingerprint(constraint)
-        if let other = equivalents.find(fingerprint, equivalentTo: constraint, in: slots, excluding: slot) {
+        let fingerprint = record.fingerprint.map { _ in ConstraintKey.fingerprint(constraint) }
+        if let fingerprint, let other = equivalents.find(fingerprint, equivalentTo: constraint, in: slots, excluding: slot) {
             constraint.expression.constant = old
             throw .duplicateConstraint(constraint, existing: slots[Int(other)]!.constraint)
         }
@@ -67,7 +69,7 @@ extension Tableau {
             let k = Int(definitionOf[Int(record.marker)])
             if k >= 0 { definitions.constant[k] = constant }
         }
-        if fingerprint != oldFingerprint {
+        if let oldFingerprint = record.fingerprint, let fingerprint, fingerprint != oldFingerprint {
             equivalents.remove(oldFingerprint, slot: slot)
             equivalents.insert(fingerprint, slot: slot)
             slots[Int(slot)] = ConstraintRecord(
