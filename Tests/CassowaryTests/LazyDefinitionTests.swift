@@ -72,24 +72,22 @@ struct LazyDefinitionTests {
         let (lazy, lv, lazyWidth, lazyPosition) = try chain(lazy: true)
         let (classic, cv, classicWidth, classicPosition) = try chain(lazy: false)
         #expect(lazy.core.liveDefinitions == 50)
-        try lazy.remove(lazyWidth)
-        try classic.remove(classicWidth)
-        #expect(lazy.core.liveDefinitions == 50)
-        try lazy._checkInvariants()
-        lazy.updateVariables()
-        classic.updateVariables()
-        #expect(lv.map(\.value) == cv.map(\.value))
+        /// Removes one constraint from both; the definitions left, and the same values.
+        func remove(_ a: Constraint, _ b: Constraint, leaving definitions: Int) throws {
+            try lazy.remove(a)
+            try classic.remove(b)
+            #expect(lazy.core.liveDefinitions == definitions)
+            try lazy._checkInvariants()
+            lazy.updateVariables()
+            classic.updateVariables()
+            #expect(lv.map(\.value) == cv.map(\.value))
+        }
+        try remove(lazyWidth, classicWidth, leaving: 50)
         // W20 is free (0) once its width is gone: L49 = 8 + 49 gaps of 8 + every other width.
         var expected = 400.0
         for i in 0..<49 where i != 20 { expected += Double(10 + i) }
         #expect(lv[49].value == expected)
-        try lazy.remove(lazyPosition)
-        try classic.remove(classicPosition)
-        #expect(lazy.core.liveDefinitions == 0)
-        try lazy._checkInvariants()
-        lazy.updateVariables()
-        classic.updateVariables()
-        #expect(lv.map(\.value) == cv.map(\.value))
+        try remove(lazyPosition, classicPosition, leaving: 0)
     }
 
     @Test func suggestionsMoveDefinedValues() throws {
