@@ -85,6 +85,39 @@ struct LinearLayoutTests {
         #expect(pivots == [36, 75, 155])   // the dual simplex's repairs (were 72, 150, 310)
     }
 
+    /// Key/value rows: the value wraps and sits on the key's first baseline, each row at least
+    /// 10 below the value above and preferring 10 (~ 500). A value that wraps moves its first
+    /// baseline's offset: the baseline constraint, remade with the same terms, takes its new
+    /// constant in place (it was removed and added again, through every row below).
+    @Test func keyValueRowsTakeTheirBaselinesInPlace() throws {
+        var merged: [Int] = []
+        for rows in [25, 50, 100] {
+            var lines = ["canvas 390 x 400", "k0.top == root.top + 16"]
+            for i in 0..<rows {
+                lines += ["view k\(i) label \"Key \(i)\" font 15", "view v\(i) label \"\(String(repeating: "word ", count: 4 + i % 17))end\" font 15 lines 0",
+                          "k\(i).leading == root.leading + 16", "k\(i).width == 110", "v\(i).leading == k\(i).trailing + 12",
+                          "v\(i).trailing == root.trailing - 16", "v\(i).firstBaseline == k\(i).firstBaseline"]
+                if i > 0 { lines += ["k\(i).top >= v\(i - 1).bottom + 10", "k\(i).top == v\(i - 1).bottom + 10 ~ 500"] }
+            }
+            let document = try LayoutDocument(parsing: lines.joined(separator: "\n") + "\n", file: "keys.layout")
+            document.root.layoutIfNeeded()
+            let k = try (0..<rows).map { try #require(document.view(named: "k\($0)")) }
+            let v = try (0..<rows).map { try #require(document.view(named: "v\($0)")) }
+            // The values: one line (19 tall) up to 6 words at 236 wide, then two (37); a key
+            // beside a value of two lines sits 0.08 higher (the value's first line is centred
+            // in a taller line box). Each key 10 below the value above.
+            #expect(v[0].frame == Rect(x: 138, y: 16, width: 236, height: 19))
+            #expect(v[1].frame.height == 19 && v[2].frame.height == 37)
+            #expect(k[1].frame.minY == v[1].frame.minY && v[2].frame.minY - k[2].frame.minY < 0.08)
+            // (Sums of fractions of a point: equal within rounding.)
+            #expect((1..<rows).allSatisfy { Swift.abs(k[$0].frame.minY - (v[$0 - 1].frame.maxY + 10)) < 1e-9 })
+            merged.append(try #require(document.root.rootEngine).solver.statistics.mergedCells)
+        }
+        // Was 256,848, 2,194,043 and 18,026,982 (N³); what is left grows as N² (each moved
+        // height shifts the rows below it).
+        #expect(merged == [2_448, 9_273, 36_048])
+    }
+
     @Test func aFillStacksWidthTiesAddWithoutGrowingTheTableau() throws {
         var pivots: [Int] = [], cells: [Int] = []
         for count in [100, 200, 400] {
