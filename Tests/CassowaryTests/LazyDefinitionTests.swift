@@ -195,6 +195,11 @@ struct LazyDefinitionTests {
             try lazy._checkInvariants()
             try classic._checkInvariants()
             let free = classic.mayVary(vars.map { ($0, nil) })
+            // Which variables may vary is a property of the optimal face, the same set
+            // whichever vertex each solver sits on; the lazy one answers without its rows.
+            let lazyLiveBefore = lazy.core.liveDefinitions
+            #expect(lazy.mayVary(vars.map { ($0, nil) }) == free, "seed \(seed)")
+            #expect(lazy.core.liveDefinitions == lazyLiveBefore)
             for (v, isFree) in zip(vars, free) where !isFree {
                 let a = lazy.value(of: v), b = classic.value(of: v)
                 #expect(Swift.abs(a - b) < 1e-7, "seed \(seed): \(v) is \(a) lazily, \(b) classically")

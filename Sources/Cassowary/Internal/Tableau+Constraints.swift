@@ -24,16 +24,17 @@ extension Tableau {
         solutionRound &+= 1
         let newVariablesFrom = variablesInOrder.count
         let symbolsFrom = kinds.count
-        if !isEdit && constraint.relation == .equal && constraint.strength.isRequired,
-           let candidate = definitionCandidate(constraint) {
+        if !isEdit && constraint.relation == .equal, let candidate = definitionCandidate(constraint) {
             // It only defines a new variable: no row, no pivot (see Tableau+Definitions.swift).
-            let marker = addDefinition(constraint, candidate: candidate)
+            let (marker, other) = addDefinition(constraint, candidate: candidate)
             let slot = Int32(slots.count)
             owner[Int(marker)] = slot
-            slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: -1, fingerprint: fingerprint))
+            if other >= 0 { owner[Int(other)] = slot }
+            slots.append(ConstraintRecord(constraint: constraint, marker: marker, other: other, fingerprint: fingerprint))
             slotIndex.insert(constraint, slot: slot)
             if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
             liveConstraints += 1
+            if !constraint.strength.isRequired { levels[levelIndex(constraint.strength.level)].uses += 1 }
             return
         }
         // A constant until it is solved for its subject: read in place by the checks below (a

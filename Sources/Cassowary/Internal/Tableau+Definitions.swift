@@ -4,10 +4,13 @@
 ///
 /// Definition `k` reads `coefficient·variable + Σ coeffs·ids + constant + marker = 0`, its
 /// terms at `start[k] ..< start[k + 1]`: the other variables' symbols (basic, parametric, or
-/// lazily defined by an older definition), `marker` the constraint's dummy.
+/// lazily defined by an older definition), `marker` the constraint's dummy; for a soft
+/// equality `… − marker + other = 0`, its two errors (as `createRow` inserts them).
 struct LazyDefinitions {
     var variable: [Symbol] = []
     var marker: [Symbol] = []
+    /// A soft equality's second error (`marker` is its first), -1 for a required one.
+    var other: [Symbol] = []
     var coefficient: [Double] = []
     var constant: [Double] = []
     var live: [Bool] = []
@@ -29,6 +32,12 @@ struct LazyDefinitions {
 /// a pivot choice; it is only ever updated). On a chain (`xᵢ == xᵢ₋₁ + wᵢ₋₁ + 8`) that row
 /// holds every earlier view: the fill is quadratic.
 ///
+/// A soft equality over a new variable is kept the same way: classic Cassowary makes the
+/// variable its subject too, and its two errors then sit in that row alone (and in the
+/// objective, at their cost), parametric at 0 until another constraint mentions the variable;
+/// a chain of soft gaps (`top == previous.bottom + 8 ~ 500`) held every gap's errors in every
+/// row below it.
+///
 /// Here such an equality is kept as a definition instead, and the variable's value is computed
 /// from it when read (``value(of:)``, ``updateVariables()``). When a later constraint mentions
 /// the variable, the definition becomes the row classic Cassowary would hold now
@@ -46,8 +55,8 @@ struct LazyDefinitions {
 /// A definition is only taken where the classic choice would pick the new variable among the
 /// constraint's own terms: not when one of them is a parametric symbol in no row.
 extension Tableau {
-    /// The index in `c`'s terms of the variable it would define, or nil. `c` is a required
-    /// equality that is not an edit.
+    /// The index in `c`'s terms of the variable it would define, or nil. `c` is an equality
+    /// that is not an edit.
     func definitionCandidate(_ c: Constraint) -> Int? {
         guard lazyDefinitions else { return nil }
         var candidate: Int?
@@ -67,9 +76,11 @@ extension Tableau {
         return refused ? nil : candidate
     }
 
-    /// Records `c` as the definition of its term `candidate`'s variable; returns its marker.
-    /// Symbols are made in the order `createRow` makes them (the terms', then the marker).
-    func addDefinition(_ c: Constraint, candidate: Int) -> Symbol {
+    /// Records `c` as the definition of its term `candidate`'s variable; returns its marker
+    /// and other symbol (-1 for a required equality). Symbols are made in the order
+    /// `createRow` makes them (the terms', then the marker, then the other), and a soft
+    /// equality's errors take their costs as there.
+    func addDefinition(_ c: Constraint, candidate: Int) -> (marker: Symbol, other: Symbol) {
         let expression = c.expression
         var variable: Symbol = -1
         var coefficientOfVariable = 0.0
@@ -85,18 +96,52 @@ extension Tableau {
                 definitions.coeffs.append(coefficient)
             }
         }
-        let marker = newSymbol(.dummy)
+        let strength = c.strength
+        let marker = newSymbol(strength.isRequired ? .dummy : .error)
+        let other = strength.isRequired ? -1 : newSymbol(.error)
+        if other >= 0 {
+            addObjectiveTerm(marker, level: strength.level, weight: strength.weight)
+            addObjectiveTerm(other, level: strength.level, weight: strength.weight)
+        }
         let k = Int32(definitions.count)
         definitionOf[Int(variable)] = k
         definitionOf[Int(marker)] = k   // for setConstant
         definitions.variable.append(variable)
         definitions.marker.append(marker)
+        definitions.other.append(other)
         definitions.coefficient.append(coefficientOfVariable)
         definitions.constant.append(expression.constant)
         definitions.live.append(true)
         definitions.start.append(Int32(definitions.ids.count))
         liveDefinitions += 1
-        return marker
+        return (marker, other)
+    }
+
+    /// Definition `k`'s marker and other with their coefficients as `createRow` inserts them:
+    /// `+marker` (a dummy), or `−marker + other` (a soft equality's errors).
+    func markerTerms(of k: Int) -> [(symbol: Symbol, coefficient: Double)] {
+        let other = definitions.other[k]
+        return other < 0 ? [(definitions.marker[k], 1)] : [(definitions.marker[k], -1), (other, 1)]
+    }
+
+    /// Adds definition `k`'s marker terms to a row, `w` times. A dummy is in no row; a soft
+    /// equality's error may be basic (a row expanded through the definition brought it into
+    /// the tableau, where it can pivot), and then its row goes in.
+    private func insertMarkers(of k: Int, times w: Double, into row: inout Row) {
+        for (s, c) in markerTerms(of: k) {
+            let r = rowOf[Int(s)]
+            if r >= 0 { accumulate(&row, rows[Int(r)], times: w * c) } else { row.insert(s, w * c) }
+        }
+    }
+
+    /// The value of definition `k`'s marker terms: 0 for a dummy; a soft equality's errors
+    /// are 0 while parametric, their rows' constants once basic.
+    @inline(__always)
+    private func markerValue(of k: Int, _ d: LazyDefinitions, _ rowOf: [Int32], _ rows: UnsafeBufferPointer<Row>) -> Double {
+        let other = d.other[k]
+        guard other >= 0 else { return 0 }
+        let rm = Int(rowOf[Int(d.marker[k])]), ro = Int(rowOf[Int(other)])
+        return (ro >= 0 ? rows[ro].constant : 0) - (rm >= 0 ? rows[rm].constant : 0)
     }
 
     /// Turns definition `k` into the row classic Cassowary would hold for its variable now.
@@ -112,7 +157,7 @@ extension Tableau {
                 let r = rowOf[Int(u)]
                 if r >= 0 { accumulate(&row, rows[Int(r)], times: c) } else { row.insert(u, c) }
             }
-            row.insert(definitions.marker[k], 1)
+            insertMarkers(of: k, times: 1, into: &row)
         } else {
             row = expandedDefinition(k)
         }
@@ -174,7 +219,19 @@ extension Tableau {
             guard w != 0 else { continue }
             let j = reach[p]
             acc.constant += w * definitions.constant[j]
-            if small { acc.insert(definitions.marker[j], w) } else { cells[definitions.marker[j], default: 0] += w }
+            if small {
+                insertMarkers(of: j, times: w, into: &acc)
+            } else {
+                for (s, c) in markerTerms(of: j) {
+                    let r = rowOf[Int(s)]
+                    if r >= 0 {
+                        acc.constant += w * c * rows[Int(r)].constant
+                        for (u, a) in zip(rows[Int(r)].ids, rows[Int(r)].coeffs) { cells[u, default: 0] += w * c * a }
+                    } else {
+                        cells[s, default: 0] += w * c
+                    }
+                }
+            }
             for t in definitions.terms(j) {
                 let u = definitions.ids[t], c = definitions.coeffs[t]
                 let i = Int(definitionOf[Int(u)])
@@ -271,7 +328,7 @@ extension Tableau {
     /// definitions already computed).
     @inline(__always)
     private func evaluateDefinition(_ k: Int) {
-        var sum = definitions.constant[k]
+        var sum = definitions.constant[k] + rows.withUnsafeBufferPointer { markerValue(of: k, definitions, rowOf, $0) }
         for t in definitions.terms(k) {
             let u = Int(definitions.ids[t])
             let i = Int(definitionOf[u])
@@ -300,7 +357,7 @@ extension Tableau {
         swap(&rounds, &definitionRound)
         rows.withUnsafeBufferPointer { rb in
             for k in 0..<d.count where d.live[k] && rounds[k] != round {
-                var sum = d.constant[k]
+                var sum = d.constant[k] + markerValue(of: k, d, rowOf, rb)
                 for t in Int(d.start[k])..<Int(d.start[k + 1]) {
                     let u = Int(d.ids[t])
                     let i = Int(definitionOf[u]), r = Int(rowOf[u])
