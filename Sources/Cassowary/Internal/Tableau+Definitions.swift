@@ -117,18 +117,25 @@ extension Tableau {
         return (marker, other)
     }
 
-    /// Definition `k`'s marker and other with their coefficients as `createRow` inserts them:
-    /// `+marker` (a dummy), or `−marker + other` (a soft equality's errors).
-    func markerTerms(of k: Int) -> [(symbol: Symbol, coefficient: Double)] {
+    /// Calls `body` with definition `k`'s marker and other and their coefficients as
+    /// `createRow` inserts them: `+marker` (a dummy), or `−marker + other` (a soft equality's
+    /// errors). No array is made: a build materializes definitions by the thousand.
+    @inline(__always)
+    func forEachMarkerTerm(of k: Int, _ body: (Symbol, Double) -> Void) {
         let other = definitions.other[k]
-        return other < 0 ? [(definitions.marker[k], 1)] : [(definitions.marker[k], -1), (other, 1)]
+        if other < 0 {
+            body(definitions.marker[k], 1)
+        } else {
+            body(definitions.marker[k], -1)
+            body(other, 1)
+        }
     }
 
     /// Adds definition `k`'s marker terms to a row, `w` times. A dummy is in no row; a soft
     /// equality's error may be basic (a row expanded through the definition brought it into
     /// the tableau, where it can pivot), and then its row goes in.
     private func insertMarkers(of k: Int, times w: Double, into row: inout Row) {
-        for (s, c) in markerTerms(of: k) {
+        forEachMarkerTerm(of: k) { s, c in
             let r = rowOf[Int(s)]
             if r >= 0 { accumulate(&row, rows[Int(r)], times: w * c) } else { row.insert(s, w * c) }
         }
@@ -222,7 +229,7 @@ extension Tableau {
             if small {
                 insertMarkers(of: j, times: w, into: &acc)
             } else {
-                for (s, c) in markerTerms(of: j) {
+                forEachMarkerTerm(of: j) { s, c in
                     let r = rowOf[Int(s)]
                     if r >= 0 {
                         acc.constant += w * c * rows[Int(r)].constant
@@ -328,7 +335,8 @@ extension Tableau {
     /// definitions already computed).
     @inline(__always)
     private func evaluateDefinition(_ k: Int) {
-        var sum = definitions.constant[k] + rows.withUnsafeBufferPointer { markerValue(of: k, definitions, rowOf, $0) }
+        var sum = definitions.constant[k]
+        if definitions.other[k] >= 0 { sum += rows.withUnsafeBufferPointer { markerValue(of: k, definitions, rowOf, $0) } }
         for t in definitions.terms(k) {
             let u = Int(definitions.ids[t])
             let i = Int(definitionOf[u])

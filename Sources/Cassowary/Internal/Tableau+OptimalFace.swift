@@ -61,7 +61,7 @@ extension Tableau {
             for t in definitions.terms(k) {
                 accumulateMotion(of: definitions.ids[t], times: definitions.coeffs[t], into: &motion, face: face)
             }
-            for (m, c) in markerTerms(of: k) { accumulateMotion(of: m, times: c, into: &motion, face: face) }
+            forEachMarkerTerm(of: k) { m, c in accumulateMotion(of: m, times: c, into: &motion, face: face) }
             let v = Int(definitions.variable[k])
             if motion.isEmpty {
                 face.role[v] = OptimalFace.fixed
