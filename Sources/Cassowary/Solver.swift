@@ -160,6 +160,11 @@ public final class Solver {
     /// it has not moved.
     package var revision: UInt64 { core.solutionRound }
 
+    /// The work done so far, in cells read and written by row substitutions (what
+    /// ``Statistics/mergedCells`` counts), read without materializing anything: a caller can
+    /// weigh an incremental change against a new build.
+    package var work: Int { core.mergedCells }
+
     /// Current counters, with every lazy definition materialized first (rows and cells are
     /// those of the classic tableau). Complexity: O(rows), plus that materialization.
     public var statistics: Statistics {

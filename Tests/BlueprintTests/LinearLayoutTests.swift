@@ -149,6 +149,50 @@ struct LinearLayoutTests {
         #expect(merged == [2_448, 9_273, 36_048])
     }
 
+    /// Key/value rows on their *last* baselines, each key at least 10 below both cells above:
+    /// every row's top sits over the gaps of all the rows above it (a dense triangle), and
+    /// each wrapped value's new height and baseline were repaired in place through it, N³
+    /// (1,000 views took 4 s). Past four times the build's work the changes stop and the
+    /// layout is built again, with the labels at their laid-out widths.
+    @Test func manyChangesThatCostMoreThanABuildBuildAgain() throws {
+        var work: [Int] = [], rebuilds: [Int] = []
+        for rows in [50, 100, 200] {
+            var lines = ["root.width == 390", "k0.top == root.top + 16"]
+            for i in 0..<rows {
+                lines += ["view k\(i) label \"Key \(i)\" font 15 hugging 251",
+                          "view v\(i) label \"\(String(repeating: "word ", count: 4 + i % 17))end\" font 15 lines 0",
+                          "k\(i).leading == root.leading + 16", "k\(i).width == 110", "v\(i).leading == k\(i).trailing + 12",
+                          "v\(i).trailing == root.trailing - 16", "v\(i).lastBaseline == k\(i).lastBaseline"]
+                if i > 0 {
+                    lines += ["k\(i).top >= v\(i - 1).bottom + 10", "k\(i).top >= k\(i - 1).bottom + 10",
+                              "k\(i).top == v\(i - 1).bottom + 10 ~ 500"]
+                }
+            }
+            lines += ["root.bottom >= v\(rows - 1).bottom + 16", "root.height == 0 ~ 100"]
+            let document = try LayoutDocument(parsing: lines.joined(separator: "\n") + "\n", file: "keys.layout")
+            document.root.layoutIfNeeded()
+            let k = try (0..<rows).map { try #require(document.view(named: "k\($0)")) }
+            let v = try (0..<rows).map { try #require(document.view(named: "v\($0)")) }
+            // Values of up to 6 words fit 236 points on one line (19 tall); longer ones take
+            // two, and end level with their key (one line on the value's last baseline).
+            #expect(v[0].frame == Rect(x: 138, y: 16, width: 236, height: 19))
+            #expect(v[2].frame.height > 37 && v[2].frame.height < 37.2)
+            // Each key 10 below the lower of the two cells above (sums of fractions: equal
+            // within rounding).
+            #expect((1..<rows).allSatisfy {
+                Swift.abs(k[$0].frame.minY - (max(k[$0 - 1].frame.maxY, v[$0 - 1].frame.maxY) + 10)) < 1e-9
+            })
+            let engine = try #require(document.root.rootEngine)
+            work.append(engine.work)
+            rebuilds.append(engine.rebuildCount)
+        }
+        // At 50 rows the changes stay under the floor (a million cells) and are made in place;
+        // longer, they stop at the budget and the layout is built again. Was 429,931,
+        // 3,257,116 and 25,342,340 cells (N³), every change in place.
+        #expect(rebuilds == [1, 2, 2])
+        #expect(work == [429_931, 1_139_258, 1_417_234])
+    }
+
     @Test func aFillStacksWidthTiesAddWithoutGrowingTheTableau() throws {
         var pivots: [Int] = [], cells: [Int] = []
         for count in [100, 200, 400] {

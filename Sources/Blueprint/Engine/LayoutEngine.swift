@@ -21,6 +21,12 @@ final class LayoutEngine {
     var needsRebuild = true
     /// How many times the solver was built from scratch (tests check the fast paths).
     private(set) var rebuildCount = 0
+    /// The solver's work (``Cassowary/Solver/work``) in the last build.
+    private var buildWork = 0
+    /// The work of the solvers that builds replaced.
+    private var retiredWork = 0
+    /// All the work this engine's solvers did, builds and changes (for tests and benchmarks).
+    var work: Int { retiredWork &+ solver.work }
 
     enum Op {
         case add(LayoutConstraint)
@@ -120,6 +126,12 @@ final class LayoutEngine {
         ambiguityCache = nil
         settleDerivedGuides()
     }
+
+    /// The work (``Cassowary/Solver/work``) changes made in place may take before the layout
+    /// is built again instead: this many times the last build's, and never less than the
+    /// floor (a few milliseconds), so that small layouts and single changes stay incremental.
+    static let incrementalWorkFactor = 4
+    static let incrementalWorkFloor = 1 << 20
 
     /// Past this many views below 0 in one solve, every view is bounded at once.
     static let manyNegativeSizes = 8
@@ -329,6 +341,7 @@ final class LayoutEngine {
         for c in userBySolver.values { c.engineState = .none }
         for c in brokenConstraints { c.engineState = .none }
         for list in twins.values { for c in list { c.engineState = .none } }
+        retiredWork &+= solver.work
         solver = Solver()
         textLayouts.removeAll()
         derivedGuides.removeAll()
@@ -471,14 +484,21 @@ final class LayoutEngine {
             }
         }
         needsRebuild = false
+        buildWork = solver.work
     }
 
     private func applyChanges() {
         var changed = false
         let pending = ops
         ops.removeAll()
+        // Changes made in place cost more than a new build when they pivot through a dense
+        // part of the tableau again and again (rows of a form chained by `>=` gaps, each
+        // label's new height repaired in turn: N³). Past the budget the rest is not applied
+        // and the layout is built again, from the tree as it now is.
+        let budget = solver.work &+ max(Self.incrementalWorkFloor, Self.incrementalWorkFactor &* buildWork)
         for op in pending {
             if rebuildRequested { return }
+            if solver.work > budget { rebuildRequested = true; return }
             switch op {
             case .add(let c):
                 guard c.isActive, c.engineState == .none, c.container?.root === root else { continue }
@@ -536,6 +556,7 @@ final class LayoutEngine {
         intrinsicDirty.removeAll()
         var seen: Set<ObjectIdentifier> = []
         for v in dirty.compactMap(\.view) where seen.insert(ObjectIdentifier(v)).inserted && v.engine === self {
+            if solver.work > budget { rebuildRequested = true; return }
             let list = intrinsicConstraints(for: v)
             if list.contains(where: { deferred.isMentioned(by: $0.constraint) }) {
                 rebuildRequested = true
