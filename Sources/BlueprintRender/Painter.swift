@@ -184,13 +184,18 @@ struct Painter {
     }
 
     /// The text of labels, over the constraint lines so that it stays readable: the glyph runs
-    /// the label was measured with, clipped to its frame.
+    /// the label was measured with, clipped to its frame, and above and below it as far as
+    /// the faces of the first and last lines reach past the lines' own height (the lines are
+    /// as tall as the primary face; a fallback face's marks below them, such as the dots of
+    /// an Arabic final yeh, are part of the letter).
     private func paintLabelTexts() throws(RenderError) {
         context.setLine(width: 1)
         for b in diagram.boxes {
             guard let (layout, origin) = b.textLayout else { continue }
             context.save()
-            fillRect(b.frame)
+            let reach = layout.faceOverflow
+            fillRect(Rect(x: b.frame.minX, y: b.frame.minY - reach.above,
+                          width: b.frame.width, height: b.frame.height + reach.above + reach.below))
             context.clip()
             context.setColor(theme.text, alpha: b.hidden || b.dimmed ? 0.35 : 1)
             try context.draw(layout, x: dx(origin.x), y: dy(origin.y), scale: scale)

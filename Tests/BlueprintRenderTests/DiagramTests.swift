@@ -597,3 +597,33 @@ import Testing
         #expect(OutputFormat(path: "login.gif") == nil)
     }
 }
+
+@Suite struct FallbackFaceInkTests {
+    /// A label's lines are as tall as the primary face (Inter); Noto Sans Arabic's final yeh
+    /// hangs its two dots 0.5 em below the baseline, past Inter's descent. Clipped to the
+    /// frame, ي was drawn as ى (another letter: في read فى). The faces' own reach is drawn.
+    @Test func anArabicFinalYehKeepsTheDotsBelowItsLine() throws {
+        func inkBelowFrame(_ text: String) throws -> Int {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+            root.layoutDirection = .rightToLeft
+            let label = Label(name: "a", text: text, fontSize: 48)
+            root.addSubview(label)
+            try activate([label.leading == root.leading + 10, label.top == root.top + 10])
+            root.layoutIfNeeded()
+            let diagram = try Diagram(root: root, options: RenderOptions(scale: 1, constraints: .none, legend: false))
+            let image = try diagram.bitmap()
+            let f = label.frame
+            #expect(f.height == 59)
+            // The strip from the frame's bottom edge to 20 points below it, inside its sides.
+            var dark = 0
+            let x0 = Int(f.minX - diagram.bounds.minX) + 2, y0 = Int(f.maxY - diagram.bounds.minY) + 2
+            for y in y0..<(y0 + 20) {
+                for x in x0..<(x0 + Int(f.width) - 4) where Int(image[x, y].red) < 128 { dark += 1 }
+            }
+            return dark
+        }
+        // في: the dots of the final yeh; فى (alef maksura) has none, nor a Latin word.
+        let counts = try ["في", "فى", "fy"].map(inkBelowFrame)
+        #expect(counts == [32, 0, 0])
+    }
+}

@@ -31,6 +31,22 @@ public struct TextLayout: Sendable {
     public var firstBaseline: Double { ascent }
     /// Baseline of the last line, from the top.
     public var lastBaseline: Double { Double(Swift.max(lines.count, 1) - 1) * lineHeight + ascent }
+
+    /// How far the faces of the runs reach above the first line and below the last beyond the
+    /// primary face's ascent and descent, which set the lines' height (0 when no run's face
+    /// reaches further): the ink of a fallback face's marks can lie there (Noto Sans Arabic's
+    /// dots below a final yeh, 0.74 em under the baseline where Inter's descent is 0.24 em).
+    public var faceOverflow: (above: Double, below: Double) {
+        var above = 0.0, below = 0.0
+        for (k, line) in lines.enumerated() where k == 0 || k == lines.count - 1 {
+            for run in line.runs where run.face.unitsPerEm > 0 {
+                let scale = run.size / run.face.unitsPerEm
+                if k == 0 { above = Swift.max(above, run.face.ascender * scale - ascent) }
+                if k == lines.count - 1 { below = Swift.max(below, -run.face.descender * scale - descent) }
+            }
+        }
+        return (above, below)
+    }
 }
 
 /// One laid-out line.
