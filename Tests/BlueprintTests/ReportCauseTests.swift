@@ -108,6 +108,39 @@ struct ReportCauseTests {
         #expect(loose.root.layoutReport.ties.count == 1)
     }
 
+    /// A column's width shared across rows (`a1.width == a0.width`, installed on the root, the
+    /// rows' common ancestor) holds the stretched label of the second row: its neighbour at
+    /// the same hugging could not have stretched instead. Only constraints on the views and
+    /// their superview were read: a false tie, and exit 1 for a correct layout.
+    @Test func aLengthHeldByAConstraintOnAnAncestorIsNotATie() throws {
+        let text = """
+            canvas 300 x 120
+            stack r0 spacing 8
+            view a0 in r0 label "Today" hugging 251
+            view f0 in r0 size none x 20
+            stack r1 spacing 8
+            view a1 in r1 label "Tue" hugging 251
+            view b1 in r1 size 28 x 28 hugging 251
+            view f1 in r1 size none x 20
+            H:|[r0]|
+            H:|[r1]|
+            V:|[r0]-[r1]
+            a0.width == 80
+            a1.width == a0.width
+            """
+        let document = try LayoutDocument(parsing: text, file: "columns.layout")
+        document.root.layoutIfNeeded()
+        #expect(document.view(named: "a1")?.frame == Rect(x: 0, y: 0, width: 80, height: 28))
+        #expect(document.view(named: "b1")?.frame.width == 28)
+        #expect(document.root.layoutReport.ties.isEmpty)
+        #expect(document.root.layoutReport.isClean)
+        // Without the shared width, "Tue" at its own width and the spare room to f1: no tie either.
+        let loose = try LayoutDocument(parsing: text.replacing("a1.width == a0.width", with: "a1.width >= 30"), file: "columns.layout")
+        loose.root.layoutIfNeeded()
+        #expect(loose.view(named: "a1")?.frame.width == 30)
+        #expect(loose.root.layoutReport.isClean)
+    }
+
     @Test func aFillEquallyStackIsNotATie() throws {
         let a = View(name: "a"), b = View(name: "b")
         a.explicitIntrinsicContentSize = Size(width: 30, height: 20)

@@ -118,7 +118,7 @@ extension View {
     /// subviews). A view whose length a constraint above that priority holds where it is (an
     /// equality, or a bound the length is at), or two views whose lengths a constraint relates
     /// (a stack's `fillEqually`), are not a tie — as far as the constraints installed on the
-    /// view and its superview tell.
+    /// view and its ancestors tell.
     /// - Parameter rtl: whether the tree is laid out right to left (labels measure in it).
     private func appendPriorityTies(rightToLeft rtl: Bool, to out: inout [PriorityTie]) {
         guard subviews.count > 1, subviews.count <= PriorityTie.siblingLimit else { return }
@@ -184,13 +184,17 @@ extension View {
         return (a.maxY <= b.minY + 1e-6 || b.maxY <= a.minY + 1e-6) && a.minX < b.maxX && b.minX < a.maxX
     }
 
-    /// Whether an active constraint installed on this view or on its superview (where a
-    /// constraint on its size alone, or relating it to a sibling, is installed) matches, read in
-    /// place (no array of them is made: the check runs for every pair of rivals).
+    /// Whether an active constraint installed on this view or on one of its ancestors (a
+    /// constraint is installed on the closest common ancestor of its items: on the view for its
+    /// size alone, on the superview for a sibling, higher up for a view in another row)
+    /// matches, read in place (no array of them is made: the check runs for every pair of
+    /// rivals).
     private func anyInstalledConstraint(_ matches: (LayoutConstraint) -> Bool) -> Bool {
-        for case let c? in installed where matches(c) { return true }
-        guard let superview else { return false }
-        for case let c? in superview.installed where matches(c) { return true }
+        var holder: View? = self
+        while let h = holder {
+            for case let c? in h.installed where matches(c) { return true }
+            holder = h.superview
+        }
         return false
     }
 
