@@ -13,6 +13,33 @@ struct SwiftHabitsTests {
         return (root, box)
     }
 
+    /// A helper that builds a screen and returns only its cell: the root (and the engine the
+    /// frames were read from) is gone, and the frames read (0, 0, 0, 0). As in UIKit, views
+    /// that outlive their tree keep the frames they were laid out with, their subviews too.
+    @Test func viewsKeepTheirFramesWhenTheirRootIsGone() throws {
+        func cell() throws -> (cell: View, title: Label, rootGone: () -> Bool) {
+            let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 200))
+            let table = View(name: "table")
+            let cell = View(name: "cell")
+            let title = Label(name: "title", text: "Airplane Mode", fontSize: 17)
+            root.addSubview(table)
+            table.addSubview(cell)
+            cell.addSubview(title)
+            try activate([table.edges == root.edges, cell.top == table.top + 20, cell.leading == table.leading,
+                          cell.trailing == table.trailing, cell.height == 44,
+                          title.leading == cell.leading + 16, title.centerY == cell.centerY])
+            root.layoutIfNeeded()
+            weak var gone = root
+            return (cell, title, { gone == nil })
+        }
+        let (cell, title, rootGone) = try cell()
+        #expect(rootGone())
+        #expect(cell.superview == nil)
+        #expect(cell.frame == Rect(x: 0, y: 20, width: 375, height: 44))
+        #expect(title.frame.minX == 16 && title.frame.height > 0)
+        #expect(title.frame.midY == 22)
+    }
+
     @Test func settablePropertiesMoveTheLayout() throws {
         let (root, box) = try tree()
         let left = box.left == root.left + 10

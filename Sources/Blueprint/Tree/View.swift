@@ -147,6 +147,10 @@ open class View: LayoutItem {
     }
 
     deinit {
+        // A tree's frames live in its root's engine, which ends with the root: views that
+        // outlive it (a cell a test kept, its root gone) keep the frames they were laid out
+        // with, as UIKit's do.
+        if rootEngine != nil, !subviews.isEmpty { keepFramesOfViewsThatOutliveTheTree() }
         for s in subviews { s.superview = nil }
         for case let c? in installed { c.containerDidEnd(name: name) }
         for g in layoutGuides { g._owningView = nil }
@@ -162,6 +166,22 @@ open class View: LayoutItem {
     }
 
     public override var owningView: View? { self }
+
+    /// Gives every view of this tree that something outside it still holds (and its subtree)
+    /// its laid-out frame as its own, before the engine the frames are read from goes. Views
+    /// only the tree holds end with it and are not visited below their parent.
+    private func keepFramesOfViewsThatOutliveTheTree() {
+        var pending: [View] = [self]
+        while let v = pending.popLast() {
+            for i in v.subviews.indices {
+                if isKnownUniquelyReferenced(&v.subviews[i]) {
+                    pending.append(v.subviews[i])
+                } else {
+                    v.subviews[i].forEachInSubtree { $0.requestedFrame = $0.frame }
+                }
+            }
+        }
+    }
 
     // MARK: Hierarchy
 
