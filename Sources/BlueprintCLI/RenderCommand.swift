@@ -188,7 +188,7 @@ struct RenderCommand: ParsableCommand {
         }
         if let bytes { try writeStandardOutput(bytes) }
         if let report, !report.isClean {
-            Entry.printError("\(LayoutInput.displayName(file)): drawn with \(report.problemSummary) (see `blueprint explain \(file)`)")
+            Entry.printError("\(LayoutInput.displayName(file)): drawn with \(report.problemSummary) (see `blueprint explain \(file)\(screen.again)`)")
             throw ExitCode(1)
         }
     }

@@ -25,6 +25,12 @@ struct ScreenOptions: ParsableArguments {
         Self.lay(document, on: device.flatMap(Device.named), direction: direction.map { $0 == .rtl ? .rightToLeft : .leftToRight })
     }
 
+    /// The arguments that ask for this screen again, as given (`` --device "iPhone SE"``), or
+    /// nothing.
+    var again: String {
+        Self.arguments(device: device.flatMap(Device.named), direction: direction.map { $0 == .rtl ? .rightToLeft : .leftToRight })
+    }
+
     /// The device of the catalog with this name.
     ///
     /// - Throws: `ValidationError` naming the unknown device and the ones there are.

@@ -152,6 +152,11 @@ import Testing
         let ambiguous = try run("render", "fixtures/ambiguous.layout", "-o", "\(folder)/a.png")
         #expect(ambiguous.status == 1)
         #expect(ambiguous.stderr.hasSuffix("drawn with 1 ambiguous view (see `blueprint explain fixtures/ambiguous.layout`)\n"))
+        // Drawn on a device (or in a direction), the command it points to asks for the same
+        // screen: without it, `explain` laid the file out on its own canvas and found it clean.
+        let device = try run("render", "fixtures/conflict.layout", "-o", "\(folder)/d.png", "--device", "iPhone SE", "--direction", "rtl")
+        #expect(device.status == 1)
+        #expect(device.stderr == "fixtures/conflict.layout: drawn with 1 conflict (see `blueprint explain fixtures/conflict.layout --device \"iPhone SE\" --direction rtl`)\n")
     }
 
     @Test func badInputExitsTwoWithAClearMessageAndWritesNothing() throws {
