@@ -148,6 +148,15 @@ struct ExpressionParser {
             advance()
         }
         guard current.kind == .end else {
+            // `~ .defaultHigh + 1` (Swift's priority arithmetic): the sum, written as one number.
+            if let priority, current.kind == .plus || current.kind == .minus, index + 2 < tokens.count,
+               case .number(let n) = tokens[index + 1].kind, tokens[index + 2].kind == .end {
+                let sum = priority.rawValue + (current.kind == .plus ? n : -n)
+                if sum >= 1, sum <= 1000, sum == sum.rounded() {
+                    throw fail("a priority is one number: write `~ \(Int(sum))`", current)
+                }
+                throw fail("a priority is one number from 1 to 1000", current)
+            }
             if priority == nil, current.kind == .identifier, text(current) == "priority" {
                 throw fail("unexpected `\(text(current))` after the end of the constraint: a priority is written `~ 750`", current)
             }
@@ -283,6 +292,11 @@ struct ExpressionParser {
                     term.coefficient *= k
                 }
             case (false, false):
+                // `1/3 * root.width`: a third is a ratio, which a decimal cannot write exactly.
+                if op.kind == .slash, let a = term.constant?.value, let b = factor.constant?.value, term.coefficient == 1,
+                   factor.coefficient == 1, a == a.rounded(), b == b.rounded(), a >= 0, b > 0, a < 1e9, b < 1e9 {
+                    throw SyntaxError(message: "no constant arithmetic: write the ratio `\(Int(a)):\(Int(b))` (or the result as one number)", range: term.range.lowerBound..<factor.range.upperBound)
+                }
                 throw SyntaxError(message: "no constant arithmetic: write the result as one number", range: factor.range)
             }
         }
