@@ -111,6 +111,23 @@ public func <= (l: Double, r: DimensionAnchor) -> LayoutConstraint { relate(r, .
 @discardableResult
 public func >= (l: Double, r: DimensionAnchor) -> LayoutConstraint { relate(r, .lessThanOrEqual, l) }
 
+// MARK: Positions against a bare number: no such constraint
+
+// A position is always measured from another item (`a.left == root.left + 20`): these
+// overloads exist only to say so where the compiler would otherwise list every `==` it knows.
+@available(*, unavailable, message: "a position needs another item's position: write `view.left == superview.left + 20`")
+public func == (l: XAxisAnchor, r: Double) -> LayoutConstraint { fatalError() }
+@available(*, unavailable, message: "a position needs another item's position: write `view.left <= superview.left + 20`")
+public func <= (l: XAxisAnchor, r: Double) -> LayoutConstraint { fatalError() }
+@available(*, unavailable, message: "a position needs another item's position: write `view.left >= superview.left + 20`")
+public func >= (l: XAxisAnchor, r: Double) -> LayoutConstraint { fatalError() }
+@available(*, unavailable, message: "a position needs another item's position: write `view.top == superview.top + 20`")
+public func == (l: YAxisAnchor, r: Double) -> LayoutConstraint { fatalError() }
+@available(*, unavailable, message: "a position needs another item's position: write `view.top <= superview.top + 20`")
+public func <= (l: YAxisAnchor, r: Double) -> LayoutConstraint { fatalError() }
+@available(*, unavailable, message: "a position needs another item's position: write `view.top >= superview.top + 20`")
+public func >= (l: YAxisAnchor, r: Double) -> LayoutConstraint { fatalError() }
+
 // MARK: Layout-support guides used alone (LayoutExpressions): their opposite edge
 
 /// A constraint against a layout-support guide's edge facing the content: `a.top == topGuide`
