@@ -40,6 +40,34 @@ struct SwiftHabitsTests {
         #expect(title.frame.midY == 22)
     }
 
+    /// UIView's conversions: a cell's frame in a grandparent's coordinates without summing
+    /// origins by hand, and back; `removeConstraint` deactivates what the view holds.
+    @Test func convertAndRemoveConstraintAsInUIKit() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 300))
+        let table = View(name: "table"), cell = View(name: "cell"), icon = View(name: "icon")
+        root.addSubview(table)
+        table.addSubview(cell)
+        cell.addSubview(icon)
+        let iconWidth = icon.width == 29
+        try activate([table.top == root.top + 100, table.leading == root.leading + 16, table.trailing == root.trailing - 16,
+                      table.height == 200, cell.top == table.top + 44, cell.leading == table.leading, cell.width == table.width,
+                      cell.height == 44, icon.leading == cell.leading + 16, icon.centerY == cell.centerY, iconWidth, icon.height == 29])
+        root.layoutIfNeeded()
+        #expect(icon.convert(icon.bounds, to: table) == Rect(x: 16, y: 51.5, width: 29, height: 29))
+        #expect(icon.convert(icon.bounds, to: nil) == Rect(x: 32, y: 151.5, width: 29, height: 29))
+        #expect(table.convert(Point(x: 20, y: 60), to: icon) == Point(x: 4, y: 8.5))
+        #expect(icon.convert(Point(x: 20, y: 60), from: table) == Point(x: 4, y: 8.5))
+        #expect(cell.convert(Rect(x: 0, y: 0, width: 10, height: 10), from: root) == Rect(x: -16, y: -144, width: 10, height: 10))
+        // `icon.width == 29` is installed on the icon: removing it from the cell does nothing.
+        cell.removeConstraint(iconWidth)
+        #expect(iconWidth.isActive)
+        icon.removeConstraint(iconWidth)
+        #expect(!iconWidth.isActive)
+        root.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect(icon.hasAmbiguousLayout)
+    }
+
     @Test func settablePropertiesMoveTheLayout() throws {
         let (root, box) = try tree()
         let left = box.left == root.left + 10

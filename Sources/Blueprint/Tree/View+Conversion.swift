@@ -1,0 +1,43 @@
+/// UIKit's coordinate conversions and constraint removal, for code written against UIView.
+extension View {
+    /// A point in this view's bounds, in `view`'s (nil: the root's), as of the last layout.
+    /// Both views must be in the same tree (the root's coordinates are shared by all of it).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let from = absoluteFrame, to = view?.absoluteFrame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        return Point(x: point.x + from.minX - to.minX, y: point.y + from.minY - to.minY)
+    }
+
+    /// A point in `view`'s bounds (nil: the root's), in this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let from = view?.absoluteFrame ?? Rect(x: 0, y: 0, width: 0, height: 0), to = absoluteFrame
+        return Point(x: point.x + from.minX - to.minX, y: point.y + from.minY - to.minY)
+    }
+
+    /// A rectangle in this view's bounds, in `view`'s (nil: the root's): `cell.convert(cell.bounds,
+    /// to: table)` is the cell's frame in the table, however deep it sits.
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// A rectangle in `view`'s bounds (nil: the root's), in this view's.
+    public func convert(_ rect: Rect, from view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    /// Deactivates `constraint` if it is installed on this view (UIView's `removeConstraint(_:)`;
+    /// ``LayoutConstraint/deactivate()`` does the same wherever it is installed).
+    public func removeConstraint(_ constraint: LayoutConstraint) {
+        guard constraints.contains(where: { $0 === constraint }) else { return }
+        constraint.deactivate()
+    }
+
+    /// Deactivates those of `constraints` installed on this view.
+    public func removeConstraints(_ constraints: [LayoutConstraint]) {
+        for c in constraints { removeConstraint(c) }
+    }
+
+    /// UIKit's request for a layout pass. Blueprint tracks every change that needs one (a
+    /// constraint, a constant, a hidden view, a new text) and applies them at the next
+    /// ``layoutIfNeeded()``, so there is nothing to mark: present for code written for UIKit.
+    public func setNeedsLayout() {}
+}
