@@ -261,8 +261,9 @@ struct OwnershipTests {
         #expect(weakRoot == nil)
         #expect(view?.engine == nil)
         #expect(constraint?.engine == nil)
-        // No engine: the frame asked for (none here), and a change goes nowhere.
-        #expect(view?.frame == .zero)
+        // No engine: the frame it was laid out with (kept as its own when the root went, as
+        // UIKit's views keep theirs), and a change goes nowhere.
+        #expect(view?.frame == Rect(x: 10, y: 0, width: 100, height: 20))
         try constraint?.setConstant(50)
         #expect(constraint?.constant == 50)
     }
