@@ -3,6 +3,7 @@
 @_exported import BlueprintCheck
 @_exported import Blueprint
 @_exported import BlueprintRender
+import BlueprintSupport
 import Testing
 import XCTest
 
@@ -76,8 +77,16 @@ private func currentOwner() -> SnapshotOwner? {
 private func report(_ failure: SnapshotFailure?, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
     guard let failure else { return }
     if Test.current != nil {
-        Issue.record(Comment(rawValue: failure.message),
-                     sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+        let location = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+        Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
+        // The images the message names, attached to the test too (`swift test
+        // --attachments-path DIR` saves them; an IDE shows them with the issue).
+        let outcome = failure.outcome
+        for case let path? in [outcome.actualPath, outcome.diffPath, outcome.compositePath] {
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(path) } catch { continue }   // unreadable: the message names the path all the same
+            Attachment.record(bytes, named: String(path.split(separator: "/").last ?? Substring(path)), sourceLocation: location)
+        }
     } else {
         XCTFail(failure.message, file: filePath, line: line)
     }
