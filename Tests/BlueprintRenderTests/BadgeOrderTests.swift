@@ -137,3 +137,31 @@ import Testing
         #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.markers == 0)
     }
 }
+
+/// A gap's number is not put over most of a small view the gap ends at.
+@Suite struct NumbersOffSmallViewsTests {
+    /// A 16-point badge 4 in from its tile's leading and bottom edges: the horizontal `4` was
+    /// put past the bar's end, on the badge, covering three quarters of it (the photo grid's
+    /// favourite badge, a sign-up form's icons). It goes where it hides nothing.
+    @Test func aGapsNumberLeavesASmallBadgeInSight() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 200 x 200
+            view tile
+            view badge in tile size 16 x 16
+            tile.edges == superview.edges - 20
+            badge.leading == superview.leading + 4
+            badge.bottom == superview.bottom - 4
+            """, file: "badge.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let badge = try #require(d.boxes.first { $0.name == "badge" }).frame
+        #expect(badge == Rect(x: 24, y: 160, width: 16, height: 16))
+        let fours = d.texts.filter { $0.text == "4" }
+        #expect(fours.count == 2)
+        for t in fours {
+            let w = min(t.rect.maxX, badge.maxX) - max(t.rect.minX, badge.minX)
+            let h = min(t.rect.maxY, badge.maxY) - max(t.rect.minY, badge.minY)
+            #expect(w <= 0 || h <= 0, "\(t.rect) covers the badge")
+            #expect(t.marker == nil && t.leader == nil)
+        }
+    }
+}

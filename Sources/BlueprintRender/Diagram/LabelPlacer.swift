@@ -329,7 +329,7 @@ struct LabelPlacer {
                 pastEnds.append(Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h))
                 pastEnds.append(Rect(x: x2 + 1.5, y: y + dy, width: w, height: h))
             }
-            for r in pastEnds { if readsAsText(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
+            for r in pastEnds { if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
@@ -366,7 +366,7 @@ struct LabelPlacer {
                 pastEnds.append(Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h))
                 pastEnds.append(Rect(x: x + dx, y: y2 + 1.5, width: w, height: h))
             }
-            for r in pastEnds { if readsAsText(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
+            for r in pastEnds { if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
             out += alongLine(a, size)
@@ -402,6 +402,19 @@ struct LabelPlacer {
             guard !holdsBar, Self.overlapsInside(r, o) else { return false }
             let left = max(r.minX - reach, o.minX), right = min(r.maxX + reach, o.maxX)
             return right > left && viewTextIndex.intersects(Rect(x: left, y: r.minY, width: right - left, height: r.height), blocking: .text)
+        }
+    }
+
+    /// Whether a spot for `a`'s number hides most of an item the I-bar ends at (not one
+    /// holding the whole bar): a third or more of a small view's inside (a 16-point badge 4 in
+    /// from its tile's edge, whose `4` sat on it). Tried last, as a spot that reads as text.
+    private func hidesItem(_ r: Rect, for a: Annotation) -> Bool {
+        let (lo, hi) = a.isHorizontal ? (min(a.start.x, a.end.x), max(a.start.x, a.end.x)) : (min(a.start.y, a.end.y), max(a.start.y, a.end.y))
+        return a.owners.contains { o in
+            let holdsBar = a.isHorizontal ? o.minX <= lo + 0.5 && hi - 0.5 <= o.maxX : o.minY <= lo + 0.5 && hi - 0.5 <= o.maxY
+            guard !holdsBar, o.width > 0, o.height > 0 else { return false }
+            let w = min(r.maxX, o.maxX) - max(r.minX, o.minX), h = min(r.maxY, o.maxY) - max(r.minY, o.minY)
+            return w > 0 && h > 0 && w * h >= o.width * o.height / 3
         }
     }
 
