@@ -1,3 +1,4 @@
+import BlueprintSupport
 import Foundation
 import Raster
 import Testing
@@ -38,22 +39,81 @@ import Testing
     }
 
     /// A side-by-side composite too large to make (three images of 400,000 pixels a row are
-    /// wider than a PNG this tool writes) is refused before it is drawn: the comparison is
-    /// still reported, `-o` still written, and the error names the missing output.
-    @Test func aCompositeTooLargeIsRefusedAndTheRestStands() throws {
+    /// wider than a PNG this tool writes) is refused from the images' headers, before they
+    /// are decoded or compared: exit status 2, and neither image is written (`-o` was written
+    /// and left behind by a run that failed).
+    @Test func aCompositeTooLargeIsRefusedBeforeAnythingIsWritten() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var a = Bitmap(width: 400_000, height: 1, color: .white)
         let b = Bitmap(width: 400_000, height: 1, color: .white)
         a[10, 0] = RGBA(0, 0, 0)
         try PNG.write(a, to: folder + "/a.png", compression: .fast)
         try PNG.write(b, to: folder + "/b.png", compression: .fast)
+        let message = "error: --side-by-side \(folder)/s.png not written: the three images side by side would be 1200016x1 pixels, more than an image this tool writes or reads (16384x16384 pixels, 1,000,000 a side); write the diff alone with -o\n"
         let run = try CLI.run(["diff", folder + "/a.png", folder + "/b.png", "-o", folder + "/d.png", "--side-by-side", folder + "/s.png"])
         #expect(run.status == 2)
-        #expect(run.stdout == "different: 1 of 400000x1 pixels differ (<0.01%), 0 anti-aliased, bounds 10,0 1x1\nwrote \(folder)/d.png\n")
-        #expect(run.stderr == "error: --side-by-side \(folder)/s.png not written: the three images side by side would be 1200016x1 pixels, more than an image this tool writes or reads (16384x16384 pixels, 1,000,000 a side); write the diff alone with -o\n")
-        #expect(FileManager.default.fileExists(atPath: folder + "/d.png"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/s.png"))
-        try FileManager.default.removeItem(atPath: folder)
+        #expect(run.stdout == "")
+        #expect(run.stderr == message)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
+        // Only the header is read first: a file whose pixel data is cut off is refused for its
+        // size all the same.
+        let bytes = try FileIO.read(folder + "/b.png")
+        try FileIO.writeAtomically(Array(bytes.prefix(40)), to: folder + "/b.png")
+        let cut = try CLI.run(["diff", folder + "/a.png", folder + "/b.png", "-o", folder + "/d.png", "--side-by-side", folder + "/s.png"])
+        #expect(cut.status == 2)
+        #expect(cut.stderr == message)
+        // The same images from standard input are refused after decoding, with the same words.
+        try FileIO.writeAtomically(bytes, to: folder + "/b.png")
+        let piped = try Self.run(["diff", folder + "/a.png", "-", "-o", folder + "/d.png", "--side-by-side", folder + "/s.png"], input: folder + "/b.png")
+        #expect(piped.status == 2)
+        #expect(piped.stderr == message)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
+    }
+
+    /// Runs `blueprint` with standard input from the file `input`.
+    static func run(_ arguments: [String], input: String) throws -> CLI.Run {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CLI.repository
+        process.standardInput = try #require(FileHandle(forReadingAtPath: input))
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// `-` reads an image from standard input (either one, not both); a named pipe or a device
+    /// given by name is refused at once, not opened (opening a pipe waits for a writer for ever).
+    @Test func standardInputIsReadAndPipesAreRefused() throws {
+        let a = "\(Self.pairs)/shifted-box/expected.png", b = "\(Self.pairs)/shifted-box/actual.png"
+        let expected = "different: 98 of 48x48 pixels differ (4.25%), 0 anti-aliased, bounds 5,10 35x33\n"
+        let first = try Self.run(["diff", "-", b], input: CLI.repository.appendingPathComponent(a).path)
+        #expect(first.status == 1)
+        #expect(first.stdout == expected)
+        let second = try Self.run(["diff", a, "-"], input: CLI.repository.appendingPathComponent(b).path)
+        #expect(second.status == 1)
+        #expect(second.stdout == expected)
+        let notPNG = try Self.run(["diff", a, "-"], input: CLI.repository.appendingPathComponent("fixtures/login-form.layout").path)
+        #expect(notPNG.status == 2)
+        #expect(notPNG.stderr == "error: standard input: not a readable PNG: Not a PNG file\n")
+        let both = try CLI.run(["diff", "-", "-"])
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("Error: the expected and the actual image cannot both be standard input (-); give one as a file\n"))
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/fifo.png", 0o644) == 0)
+        let start = Date()
+        let fifo = try CLI.run(["diff", a, folder + "/fifo.png"])
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(fifo.status == 2)
+        #expect(fifo.stderr == "error: \(folder)/fifo.png: cannot read: it is not a regular file (a pipe, a socket or a device)\n")
     }
 
     /// Two images of other shapes whose diff image (the wider width by the taller height) would

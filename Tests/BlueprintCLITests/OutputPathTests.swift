@@ -223,6 +223,43 @@ import Testing
         #expect(solve.stdout.contains("999999999999999"))
     }
 
+    /// A command that exits 2 leaves none of its outputs: when one output cannot be written
+    /// (a full device, written last) the files already renamed into place are put back as they
+    /// were, a new one removed, a replaced one restored.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFullDeviceAmongTheOutputsLeavesNoneBehind() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let full = "error: /dev/full: cannot write: No space left on device\n"
+        let statsFull = try run("render", "fixtures/login-form.layout", "-o", folder + "/x.png", "--stats", "/dev/full")
+        #expect(statsFull.status == 2)
+        #expect(statsFull.stderr == full)
+        let pictureFull = try run("render", "fixtures/login-form.layout", "-o", "/dev/full", "--stats", folder + "/s.json")
+        #expect(pictureFull.status == 2)
+        #expect(pictureFull.stderr == full)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // A file that was there keeps its bytes.
+        try FileIO.writeAtomically(Array("old".utf8), to: folder + "/x.png")
+        #expect(try run("render", "fixtures/login-form.layout", "-o", folder + "/x.png", "--stats", "/dev/full").status == 2)
+        #expect(try FileIO.read(folder + "/x.png") == Array("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["x.png"])
+        try FileManager.default.removeItem(atPath: folder + "/x.png")
+        // Standard output that cannot be written is the same: no statistics file is left.
+        let (status, stderr) = try runIntoAFullDisk(["render", "fixtures/login-form.layout", "-o", "-", "--stats", folder + "/s.json"])
+        #expect(status == 2)
+        #expect(stderr == "error: standard output: cannot write: No space left on device\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // diff's two images, either one on the full device.
+        let a = "fixtures/diff/pairs/shifted-box/expected.png", b = "fixtures/diff/pairs/shifted-box/actual.png"
+        let diffFull = try run("diff", a, b, "-o", "/dev/full", "--side-by-side", folder + "/s.png")
+        #expect(diffFull.status == 2)
+        #expect(diffFull.stderr == full)
+        let compositeFull = try run("diff", a, b, "-o", folder + "/d.png", "--side-by-side", "/dev/full")
+        #expect(compositeFull.status == 2)
+        #expect(compositeFull.stderr == full)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     /// Runs the binary with standard output on /dev/full (every write fails: no space).
     func runIntoAFullDisk(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
