@@ -21,9 +21,45 @@ enum PNGDecoder {
     ///     before any pixel memory is allocated (a decompression bomb is refused cheaply).
     /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` with libpng's message, `.imageTooLarge`.
     static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
-        let image = try decodePixels(data, path: path, maximumPixelCount: maximumPixelCount)
+        let image: Bitmap
+        do {
+            image = try decodePixels(data, path: path, maximumPixelCount: maximumPixelCount)
+        } catch RasterError.unreadablePNG(path, "read beyond end of data") {
+            // libpng's words (and the plain reader's) for a file cut short: said where it ends.
+            throw RasterError.unreadablePNG(path: path, message: truncation(data) ?? "read beyond end of data")
+        }
         try checkEnd(data, path: path)
         return image
+    }
+
+    /// Where a file cut short ends, in the words of the other "truncated PNG: …" messages: in
+    /// which chunk (its data or its CRC), or after the last whole chunk with no IEND; nil when
+    /// the chunks run whole to an IEND.
+    static func truncation(_ data: UnsafeRawBufferPointer) -> String? {
+        var offset = 8
+        while offset < data.count {
+            guard offset + 8 <= data.count else {
+                return "truncated PNG: the file ends inside a chunk's length and type (\(data.count - offset) of their 8 bytes follow the last whole chunk)"
+            }
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
+            if let message = chunkEnd(type: type, length: length, follow: data.count - offset - 8) { return message }
+            if type == "IEND" { return nil }
+            offset += 12 + length
+        }
+        return offset == 8 ? "truncated PNG: the file ends after its signature, with no IHDR chunk" : "truncated PNG: no IEND chunk (the file ends early)"
+    }
+
+    /// Why a chunk of `length` bytes, with `follow` bytes of the file after its length and
+    /// type, is cut short (in its data, or in its CRC), or nil when it is whole.
+    static func chunkEnd(type: String, length: Int, follow: Int) -> String? {
+        if length > follow {
+            return "truncated PNG: the file ends inside its \(type) chunk (it claims \(length) bytes, \(follow) follow)"
+        }
+        if length + 4 > follow {
+            return "truncated PNG: the file ends inside the CRC of its \(type) chunk (its \(length) bytes are there, then \(follow - length) of the CRC's 4)"
+        }
+        return nil
     }
 
     /// Refuses a file whose pixels decoded but which ends early: the chunks after the image
@@ -60,11 +96,14 @@ enum PNGDecoder {
         while offset + 8 <= data.count {
             let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
             let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { break }
-            guard length <= data.count - offset - 12 else {
-                let follow = max(data.count - offset - 8, 0)   // after its length and type
+            // libpng: "PNG unsigned integer out of range".
+            guard length <= 0x7FFF_FFFF else {
                 throw RasterError.unreadablePNG(
-                    path: path, message: "truncated PNG: the file ends inside its \(type) chunk (it claims \(length) bytes, \(follow) follow)")
+                    path: path, message: "the \(type) chunk claims \(length) bytes, more than a PNG chunk may hold (2147483647)")
+            }
+            if type == "IDAT" || type == "IEND" { break }
+            if let message = chunkEnd(type: type, length: length, follow: data.count - offset - 8) {
+                throw RasterError.unreadablePNG(path: path, message: message)
             }
             if ["gAMA", "cHRM", "sRGB", "iCCP"].contains(type) { colour.append(offset..<offset + 12 + length) }
             offset += 12 + length
@@ -93,7 +132,13 @@ enum PNGDecoder {
         }
         // Colours are compared as stored, as pixelmatch (through pngjs) and browsers' canvas
         // diffs take them: a gAMA (or cHRM, sRGB, iCCP) chunk does not change the pixels read.
+        if let message = truncation(data), data.count < 8 + 12 + 13 {
+            throw RasterError.unreadablePNG(path: path, message: message)   // no whole IHDR
+        }
         let colour = try headerChunks(data, path: path)
+        if let reason = headerProblem(data) {
+            throw RasterError.unreadablePNG(path: path, message: "Invalid IHDR data: " + reason)
+        }
         if !colour.isEmpty {
             return try removing(colour, from: data).withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount) }
         }
@@ -146,6 +191,34 @@ enum PNGDecoder {
             throw RasterError.unreadablePNG(path: path, message: message(of: &image))
         }
         return try Bitmap(width: width, height: height, bytes: bytes)
+    }
+
+    /// What is wrong with the fields of an IHDR chunk at byte 8, in a user's terms (libpng says
+    /// only "Invalid IHDR data", or "PNG unsigned integer out of range" for a side past
+    /// 2³¹ − 1): which field, its value, and what PNG allows. Nil when they are fine, or when
+    /// there is no whole IHDR there (libpng says so).
+    static func headerProblem(_ data: UnsafeRawBufferPointer) -> String? {
+        guard data.count >= 8 + 8 + 13, let (w, h) = headerSize(data),
+              (0..<4).reduce(0, { $0 << 8 | Int(data[8 + $1]) }) == 13 else { return nil }
+        if w == 0 || h == 0 { return "a \(w)x\(h) image has no pixels" }
+        if w > 0x7FFF_FFFF || h > 0x7FFF_FFFF { return "\(w)x\(h) is past PNG's largest side, 2147483647" }
+        let depth = Int(data[24]), colourType = Int(data[25])
+        let types: [Int: (name: String, depths: [Int])] = [
+            0: ("grey", [1, 2, 4, 8, 16]), 2: ("RGB", [8, 16]), 3: ("palette", [1, 2, 4, 8]),
+            4: ("grey and alpha", [8, 16]), 6: ("RGBA", [8, 16]),
+        ]
+        guard let type = types[colourType] else {
+            return "colour type \(colourType) is not one of PNG's: 0 (grey), 2 (RGB), 3 (palette), 4 (grey and alpha) or 6 (RGBA)"
+        }
+        guard type.depths.contains(depth) else {
+            let allowed = type.depths.map(String.init)
+            return "bit depth \(depth) is not one colour type \(colourType) (\(type.name)) has: "
+                + allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!
+        }
+        if data[26] != 0 { return "compression method \(data[26]) is not PNG's only one, 0 (deflate)" }
+        if data[27] != 0 { return "filter method \(data[27]) is not PNG's only one, 0 (adaptive)" }
+        if data[28] > 1 { return "interlace method \(data[28]) is not 0 (none) or 1 (Adam7)" }
+        return nil
     }
 
     /// The width and height an IHDR chunk at byte 8 declares, or nil when there is none.
