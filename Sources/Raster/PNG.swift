@@ -37,9 +37,18 @@ public enum PNG {
 
     /// ``read(path:maximumPixelCount:)``, refusing with `regularOnly` a pipe, a socket or a
     /// device before it is opened (opening a named pipe waits for a writer for ever);
-    /// `standardInput` reads standard input instead, and names it `name` in errors.
+    /// `standardInput` reads standard input instead, and names it `path` in errors.
+    /// `keep`: only this top-left part of the image is returned (see `PNGDecoder.decode`).
     package static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount, regularOnly: Bool,
-                             standardInput: Bool = false) throws -> Bitmap {
+                             standardInput: Bool = false, keep: PixelSize? = nil) throws -> Bitmap {
+        try readWithSize(path: path, maximumPixelCount: maximumPixelCount, regularOnly: regularOnly,
+                         standardInput: standardInput, keep: keep).image
+    }
+
+    /// ``read(path:maximumPixelCount:regularOnly:standardInput:keep:)`` with the size of the
+    /// whole image, as the header it decoded says (the image may be only the part kept).
+    package static func readWithSize(path: String, maximumPixelCount: Int = defaultMaximumPixelCount, regularOnly: Bool,
+                                     standardInput: Bool = false, keep: PixelSize? = nil) throws -> (image: Bitmap, size: PixelSize) {
         let data: [UInt8]
         // A file that is not a PNG is read no further than its first bytes, and one that is
         // no further than the largest such image could take (16-bit RGBA stored uncompressed).
@@ -51,7 +60,12 @@ public enum PNG {
         } catch {
             throw RasterError.io(path: path, operation: error.operation, reason: error.reason)
         }
-        return try data.withUnsafeBytes { try PNGDecoder.decode($0, path: path, maximumPixelCount: maximumPixelCount) }
+        return try data.withUnsafeBytes { raw in
+            let image = try PNGDecoder.decode(raw, path: path, maximumPixelCount: maximumPixelCount, keep: keep)
+            // Decoded, so its header is there and whole.
+            let size = PNGDecoder.headerSize(raw).map { PixelSize(width: $0.0, height: $0.1) } ?? PixelSize(width: image.width, height: image.height)
+            return (image, size)
+        }
     }
 
     /// The width and height a PNG file's header declares, read from its first 24 bytes only

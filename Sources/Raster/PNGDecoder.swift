@@ -20,10 +20,15 @@ enum PNGDecoder {
     ///   - maximumPixelCount: the largest `width * height` accepted; checked against the header
     ///     before any pixel memory is allocated (a decompression bomb is refused cheaply).
     /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` with libpng's message, `.imageTooLarge`.
-    static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
-        let image: Bitmap
+    ///   - keep: keep only this top-left part of the image (every row is still decoded and
+    ///     checked: the same errors as a whole decode); the plain reader stores no more.
+    static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int, keep: PixelSize? = nil) throws -> Bitmap {
+        var image: Bitmap
         do {
-            image = try decodePixels(data, path: path, maximumPixelCount: maximumPixelCount)
+            image = try decodePixels(data, path: path, maximumPixelCount: maximumPixelCount, keep: keep)
+            if let keep, image.width > keep.width || image.height > keep.height {
+                image = image.cropped(to: PixelRect(x: 0, y: 0, width: keep.width, height: keep.height))
+            }
         } catch RasterError.unreadablePNG(path, "read beyond end of data") {
             // libpng's words (and the plain reader's) for a file cut short: said where it ends.
             throw RasterError.unreadablePNG(path: path, message: truncation(data) ?? "read beyond end of data")
@@ -124,7 +129,7 @@ enum PNGDecoder {
         return out
     }
 
-    private static func decodePixels(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
+    private static func decodePixels(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int, keep: PixelSize?) throws -> Bitmap {
         guard data.count > 0 else { throw RasterError.emptyFile(path: path) }
         // libpng says "read beyond end of data" for a file shorter than the signature.
         guard data.count >= 8, data.prefix(8).elementsEqual(signature) else {
@@ -140,7 +145,7 @@ enum PNGDecoder {
             throw RasterError.unreadablePNG(path: path, message: "Invalid IHDR data: " + reason)
         }
         if !colour.isEmpty {
-            return try removing(colour, from: data).withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount) }
+            return try removing(colour, from: data).withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount, keep: keep) }
         }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -168,25 +173,26 @@ enum PNGDecoder {
             png_image_free(&image)
             throw RasterError.imageTooLarge(path: path, width: width, height: height, limit: maximumPixelCount)
         }
+        if let message = tooLittleData(data, width: width, height: height) {
+            png_image_free(&image)
+            throw RasterError.unreadablePNG(path: path, message: message)
+        }
         if isSixteenBitInterlaced(data) {
             png_image_free(&image)
             return try decodeClassic(data, width: width, height: height, path: path)
         }
         if isPlain(data) {
             png_image_free(&image)
-            return try PNGPlainDecoder.decode(data, width: width, height: height, path: path)
+            return try PNGPlainDecoder.decode(data, width: width, height: height, path: path, keep: keep)
         }
         image.format = CPNG_FORMAT_RGBA
         image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
         var succeeded = false
-        let bytes = PixelStorage.make(byteCount: pixels * 4) { buffer in
+        let bytes = PixelStorage.makeOrEmpty(byteCount: pixels * 4, { buffer in
+            // On failure libpng has written part of the rows: the array is left empty.
             succeeded = png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil) != 0
-            if !succeeded {
-                // libpng may have written part of the rows; the array is thrown away below,
-                // but it must still be fully initialised.
-                buffer.initializeMemory(as: UInt8.self, repeating: 0)
-            }
-        }
+            return succeeded
+        })
         guard succeeded else {
             throw RasterError.unreadablePNG(path: path, message: message(of: &image))
         }
@@ -219,6 +225,33 @@ enum PNGDecoder {
         if data[27] != 0 { return "filter method \(data[27]) is not PNG's only one, 0 (adaptive)" }
         if data[28] > 1 { return "interlace method \(data[28]) is not 0 (none) or 1 (Adam7)" }
         return nil
+    }
+
+    /// deflate inflates at most 1032 bytes from one (zlib's "maximum compression factor").
+    static let largestInflation = 1032
+
+    /// Why the image data cannot hold the image the header declares, or nil when it may: its
+    /// rows take more bytes than the IDAT chunks could inflate to. Said before the pixels are
+    /// allocated, so a header claiming 16384 × 16384 over a hundred bytes of data is refused
+    /// at once (it took 1 GB and 4.3 s to say "Not enough image data").
+    static func tooLittleData(_ data: UnsafeRawBufferPointer, width: Int, height: Int) -> String? {
+        let depth = Int(data[24]), colourType = Int(data[25])
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colourType] ?? 4
+        let rowBytes = (width * channels * depth + 7) / 8
+        let (needed, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !overflow else { return nil }
+        var compressed = 0, offset = 8
+        while offset + 8 <= data.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            if data[offset + 4] == 0x49, data[offset + 5] == 0x44, data[offset + 6] == 0x41, data[offset + 7] == 0x54 {   // IDAT
+                compressed += min(length, data.count - offset - 8)
+            }
+            offset += 12 + length
+        }
+        guard compressed * largestInflation < needed else { return nil }
+        let kind = [0: "grey", 2: "RGB", 3: "palette", 4: "grey and alpha", 6: "RGBA"][colourType] ?? "colour type \(colourType)"
+        return "Not enough image data: a \(width)x\(height) \(depth)-bit \(kind) image takes at least \(needed) bytes, "
+            + "more than the \(compressed) bytes of its IDAT chunks could hold (deflate inflates at most \(largestInflation) to 1)"
     }
 
     /// The width and height an IHDR chunk at byte 8 declares, or nil when there is none.

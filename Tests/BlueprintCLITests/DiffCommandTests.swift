@@ -89,6 +89,34 @@ import Testing
                        stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// A header claiming 16384x16384 over a few bytes of data is refused before its gigabyte of
+    /// pixels is allocated: under a 600 MB limit of memory the command says why, as it does
+    /// without one (it aborted, having asked for 1 GB, and took 4.3 s without a limit).
+    @Test func aHeaderClaimingMoreThanItsDataHoldsAllocatesNothing() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let good = try FileIO.read(CLI.fixture("invalid/good.png"))
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in Array(type.utf8) + data {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            func word(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+            return word(UInt32(data.count)) + Array(type.utf8) + data + word(~crc)
+        }
+        let zeros: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x18, 0x05, 0xA3, 0x60, 0x14, 0x0C, 0x77, 0x00, 0x00, 0x03, 0xE8, 0x00, 0x01]
+        let bomb = Array(good[0..<8]) + chunk("IHDR", [0, 0, 0x40, 0, 0, 0, 0x40, 0, 8, 6, 0, 0, 0]) + chunk("IDAT", zeros) + chunk("IEND", [])
+        try FileIO.writeAtomically(bomb, to: folder + "/bomb.png")
+        let message = "error: \(folder)/bomb.png: not a readable PNG: Not enough image data: a 16384x16384 8-bit RGBA image takes at least 1073741824 bytes, more than the 17 bytes of its IDAT chunks could hold (deflate inflates at most 1032 to 1)\n"
+        for pair in [[folder + "/bomb.png", folder + "/bomb.png"], [CLI.fixture("invalid/good.png"), folder + "/bomb.png"]] {
+            let run = try Golden.run(["-c", "ulimit -v 600000 && exec \"$0\" \"$@\"", CLI.binary.path, "diff"] + pair,
+                                     environment: [:], executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(run.status == 2)
+            #expect(run.stderr == message)
+        }
+    }
+
     /// `-` reads an image from standard input (either one, not both); a named pipe or a device
     /// given by name is refused at once, not opened (opening a pipe waits for a writer for ever).
     @Test func standardInputIsReadAndPipesAreRefused() throws {
