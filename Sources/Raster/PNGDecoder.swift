@@ -177,6 +177,10 @@ enum PNGDecoder {
             png_image_free(&image)
             throw RasterError.unreadablePNG(path: path, message: message)
         }
+        if let message = PNGPaletteCheck.problem(data, width: width, height: height) {
+            png_image_free(&image)
+            throw RasterError.unreadablePNG(path: path, message: message)
+        }
         if isSixteenBitInterlaced(data) {
             png_image_free(&image)
             return try decodeClassic(data, width: width, height: height, path: path)

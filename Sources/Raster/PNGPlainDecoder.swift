@@ -67,7 +67,7 @@ enum PNGPlainDecoder {
     /// The data of the consecutive IDAT chunks, without the two-byte zlib header, each
     /// chunk's CRC checked. Chunks after the image data are not read (as libpng's simplified
     /// API does not read them).
-    private static func imageData(_ data: UnsafeRawBufferPointer, path: String?) throws -> [UnsafeRawBufferPointer] {
+    static func imageData(_ data: UnsafeRawBufferPointer, path: String?) throws -> [UnsafeRawBufferPointer] {
         var pieces: [UnsafeRawBufferPointer] = []
         var offset = 8
         while offset + 8 <= data.count {
@@ -121,7 +121,7 @@ enum PNGPlainDecoder {
 }
 
 /// Feeds the IDAT pieces to a raw inflate stream and takes its output a row at a time.
-private struct InflateInput {
+struct InflateInput {
     let pieces: [UnsafeRawBufferPointer]
     let stream: UnsafeMutablePointer<z_stream>
     var next = 0

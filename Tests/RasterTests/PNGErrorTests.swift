@@ -108,3 +108,40 @@ import Testing
         #expect("\(RasterError.invalidPixelBuffer(width: 2, height: 2, byteCount: 15))" == "15 bytes cannot hold a 2x2 RGBA image (needs 16)")
     }
 }
+
+/// A palette image whose pixels index past its palette (one PLTE colour, indices up to 255):
+/// libpng pads the palette with opaque black and reads them silently; pixelmatch's reader,
+/// pngjs, throws "index 255 not in palette" (lib/format-normaliser.js). Raster refuses it as
+/// pngjs does, saying which pixel and what the palette holds: a golden whose pixels have no
+/// colour is not compared as black.
+@Suite struct PaletteIndexTests {
+    /// A palette PNG of one row: `packed` is the row's bytes (filter 0), stored uncompressed.
+    static func palettePNG(width: Int, depth: UInt8, palette: [UInt8], packed: [UInt8], interlace: UInt8 = 0) -> [UInt8] {
+        func word(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        let raw: [UInt8] = [0] + packed
+        let adler = raw.withUnsafeBufferPointer { Adler32.update(1, UnsafeMutablePointer(mutating: $0.baseAddress!), count: $0.count) }
+        let n = UInt16(raw.count)
+        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)] + raw + word(adler)
+        return PNGDecoder.signature
+            + PNGPlainDecodeTests.chunk("IHDR", word(UInt32(width)) + word(1) + [depth, 3, 0, 0, interlace])
+            + PNGPlainDecodeTests.chunk("PLTE", palette)
+            + PNGPlainDecodeTests.chunk("IDAT", zlib)
+            + PNGPlainDecodeTests.chunk("IEND", [])
+    }
+
+    @Test func anIndexPastThePaletteIsRefusedAsPngjsRefusesIt() throws {
+        let good = Self.palettePNG(width: 4, depth: 8, palette: [255, 0, 0], packed: [0, 0, 0, 0])
+        #expect(try PNG.decode(good) == Bitmap(width: 4, height: 1, color: RGBA(255, 0, 0)))
+        let past = Self.palettePNG(width: 4, depth: 8, palette: [255, 0, 0], packed: [0, 0, 255, 0])
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "pixel (2, 0) has palette index 255, past the palette's 1 colour (indices 0 to 0): it has no colour (pixelmatch's reader, pngjs, refuses it too; libpng would draw it black)")) {
+            try PNG.decode(past)
+        }
+        // Two bits a pixel, two colours, indices 0, 1, 3, 0.
+        let packed = Self.palettePNG(width: 4, depth: 2, palette: [255, 0, 0, 0, 0, 255], packed: [0b00_01_11_00])
+        #expect(throws: RasterError.unreadablePNG(path: nil, message: "pixel (2, 0) has palette index 3, past the palette's 2 colours (indices 0 to 1): it has no colour (pixelmatch's reader, pngjs, refuses it too; libpng would draw it black)")) {
+            try PNG.decode(packed)
+        }
+        let inRange = Self.palettePNG(width: 4, depth: 2, palette: [255, 0, 0, 0, 0, 255], packed: [0b00_01_01_00])
+        #expect(try PNG.decode(inRange)[1, 0] == RGBA(0, 0, 255))
+    }
+}
