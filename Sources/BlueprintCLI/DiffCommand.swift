@@ -136,7 +136,7 @@ struct DiffCommand: ParsableCommand {
             // 9000x10000 images took 6.6 s to be refused), and again from the images (standard
             // input has no header to read ahead).
             var overlap: PixelSize?
-            if let e = PNG.headerSize(path: expected), let a = PNG.headerSize(path: actual),
+            if expected != "-", actual != "-", let e = PNG.headerSize(path: expected), let a = PNG.headerSize(path: actual),
                [e, a].allSatisfy({ (1...1_000_000).contains($0.width) && (1...1_000_000).contains($0.height) && $0.width * $0.height <= PNG.defaultMaximumPixelCount }) {
                 try checkSizes(expected: e, actual: a)
                 // Images of other sizes, no image asked for: only the part they share is

@@ -71,12 +71,13 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
     }
 
-    /// Runs `blueprint` with standard input from the file `input`.
-    static func run(_ arguments: [String], input: String) throws -> CLI.Run {
+    /// Runs `blueprint` with standard input from the file `input` (in the repository folder,
+    /// or `folder`).
+    static func run(_ arguments: [String], input: String, in folder: URL = CLI.repository) throws -> CLI.Run {
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments = arguments
-        process.currentDirectoryURL = CLI.repository
+        process.currentDirectoryURL = folder
         process.standardInput = try #require(FileHandle(forReadingAtPath: input))
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -131,6 +132,15 @@ import Testing
         let notPNG = try Self.run(["diff", a, "-"], input: CLI.repository.appendingPathComponent("fixtures/login-form.layout").path)
         #expect(notPNG.status == 2)
         #expect(notPNG.stderr == "error: standard input: not a readable PNG: Not a PNG file\n")
+        // A file named `-` in the current folder is not what `-` reads, nor whose size is
+        // checked ahead (a 600000x1 image there would refuse the composite).
+        let dashFolder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dashFolder) }
+        try PNG.write(Bitmap(width: 600_000, height: 1, color: .white), to: dashFolder + "/-", compression: .fast)
+        let dash = try Self.run(["diff", "-", CLI.repository.appendingPathComponent(b).path, "--side-by-side", dashFolder + "/s.png"],
+                                input: CLI.repository.appendingPathComponent(a).path, in: URL(fileURLWithPath: dashFolder))
+        #expect(dash.status == 1, "\(dash.stderr)")
+        #expect(dash.stdout == expected + "wrote \(dashFolder)/s.png\n")
         let both = try CLI.run(["diff", "-", "-"])
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("Error: the expected and the actual image cannot both be standard input (-); give one as a file\n"))
