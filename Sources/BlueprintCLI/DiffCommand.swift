@@ -32,10 +32,10 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The expected image, for example the golden.", valueName: "expected.png"))
+    @Argument(help: ArgumentHelp("The expected image, for example the golden (- reads standard input).", valueName: "expected.png"))
     var expected: String
 
-    @Argument(help: ArgumentHelp("The actual image, for example a fresh render.", valueName: "actual.png"))
+    @Argument(help: ArgumentHelp("The actual image, for example a fresh render (- reads standard input).", valueName: "actual.png"))
     var actual: String
 
     @Option(name: [.short, .customLong("output")],
@@ -85,6 +85,9 @@ struct DiffCommand: ParsableCommand {
     var format: Format = .text
 
     func validate() throws {
+        if expected == "-" && actual == "-" {
+            throw ValidationError("the expected and the actual image cannot both be standard input (-); give one as a file")
+        }
         guard threshold.isFinite, (0...1).contains(threshold) else {
             throw ValidationError("--threshold must be between 0 and 1, not \(threshold).")
         }
@@ -106,7 +109,7 @@ struct DiffCommand: ParsableCommand {
             }
         }
         try OutputPaths.check((output.map { [("-o", $0)] } ?? []) + (sideBySide.map { [("--side-by-side", $0)] } ?? []),
-                              inputs: [expected, actual])
+                              inputs: [expected, actual].map { $0 == "-" ? "/dev/stdin" : $0 })
     }
 
     /// The diff image's style from the colour options.
@@ -128,20 +131,35 @@ struct DiffCommand: ParsableCommand {
         let style = try style()
         let result: DiffResult
         var written: [String] = []
-        var compositeProblem: String?
         do {
-            let images = try Self.read([expected, actual])
-            let (expectedImage, actualImage) = (images[0], images[1])
-            // The diff image covers both (the wider width, the taller height): two images of other
-            // shapes may make one this tool could neither hold nor read back. Refused before
-            // anything is written (a 1,000,000x268 against a 268x1,000,000 asked for 4 TB).
-            let w = max(expectedImage.width, actualImage.width), h = max(expectedImage.height, actualImage.height)
-            if output != nil || sideBySide != nil, !PixelDiff.diffImageFits(expectedImage, actualImage) {
-                Entry.printError("error: \(output.map { "-o \($0)" } ?? "--side-by-side \(sideBySide!)") not written: the diff of a \(expectedImage.width)x\(expectedImage.height) and a "
-                    + "\(actualImage.width)x\(actualImage.height) image would be \(w)x\(h) pixels, more than an image this tool writes or reads "
-                    + "(16384x16384 pixels, 1,000,000 a side); compare them without images")
-                throw ExitCode(2)
+            // The sizes are checked from the files' headers before anything is decoded (two
+            // 9000x10000 images took 6.6 s to be refused), and again from the images (standard
+            // input has no header to read ahead).
+            var overlap: PixelSize?
+            if expected != "-", actual != "-", let e = PNG.headerSize(path: expected), let a = PNG.headerSize(path: actual),
+               [e, a].allSatisfy({ (1...1_000_000).contains($0.width) && (1...1_000_000).contains($0.height) && $0.width * $0.height <= PNG.defaultMaximumPixelCount }) {
+                try checkSizes(expected: e, actual: a)
+                // Images of other sizes, no image asked for: only the part they share is
+                // compared, and only that part of each is kept as it is decoded (every row is
+                // still read and checked). A 16384x16384 file of zeros against a small golden
+                // took 2 GB.
+                if e != a, output == nil, sideBySide == nil {
+                    overlap = PixelSize(width: min(e.width, a.width), height: min(e.height, a.height))
+                }
             }
+            if let overlap {
+                let parts = try Self.read([expected, actual], keep: overlap)
+                // The sizes the decoded headers gave (the same as read ahead, or the file
+                // changed in between: then compared whole).
+                if parts.allSatisfy({ $0.image.width == overlap.width && $0.image.height == overlap.height }) {
+                    result = PixelDiff.compare(overlapOf: parts[0].image, parts[1].image, expectedSize: parts[0].size,
+                                               actualSize: parts[1].size, options: options)
+                    return try finish(result, written: [])
+                }
+            }
+            let images = try Self.read([expected, actual]).map(\.image)
+            let (expectedImage, actualImage) = (images[0], images[1])
+            try checkSizes(expected: (expectedImage.width, expectedImage.height), actual: (actualImage.width, actualImage.height))
             if let output, sideBySide == nil {
                 // Counted while it is drawn, band by band into the encoder on every core: the
                 // diff image is never whole in memory, and the pixels are classified once.
@@ -155,35 +173,31 @@ struct DiffCommand: ParsableCommand {
             } else {
                 result = PixelDiff.compare(expectedImage, actualImage, options: options)
             }
-            if !result.matches, sideBySide != nil {
+            if !result.matches, let sideBySide {
                 let diff = PixelDiff.diffImage(expectedImage, actualImage, options: options, style: style)
                 // The writer `-o` alone uses, so the diff image's bytes do not depend on the flags.
-                // Both images are written all or none (standard output last).
+                // Both images are written all or none: a file is renamed into place only when
+                // the other (a file, a device, standard output, written last) is written too.
                 var images: [(bytes: [UInt8], path: String)] = []
                 if let output { images.append((try PNGPartsWriter.encode(diff, compression: .fast), output)) }
-                if let sideBySide {
-                    if PixelDiff.sideBySideFits(expectedImage, actualImage) {
-                        let both = PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff)
-                        images.append((try PNGPartsWriter.encode(both, compression: .fast), sideBySide))
-                    } else {
-                        // Not made (it would not fit in memory, or in a PNG): the comparison and
-                        // `-o` stand, and the error says which output is missing and why.
-                        let (w, h) = PixelDiff.sideBySideSize(expectedImage, actualImage)
-                        compositeProblem = "--side-by-side \(sideBySide) not written: the three images side by side would be \(w)x\(h) pixels, more than an image this tool writes or reads (16384x16384 pixels, 1,000,000 a side); write the diff alone with -o"
-                    }
-                }
+                let both = PixelDiff.sideBySide(expected: expectedImage, actual: actualImage, diff: diff)
+                images.append((try PNGPartsWriter.encode(both, compression: .fast), sideBySide))
                 do {
-                    try FileIO.writeAtomically(images.filter { $0.path != "-" })
+                    try FileIO.writeAtomically(images, dashIsStandardOutput: true)
                 } catch {
                     throw RasterError(error)
                 }
-                for image in images where image.path == "-" { try Self.emit(image.bytes, to: "-") }
                 written += images.map { $0.path == "-" ? "standard output" : $0.path }
             }
         } catch let error as RasterError {
             Entry.printError("error: \(error)")
             throw ExitCode(2)
         }
+        try finish(result, written: written)
+    }
+
+    /// Prints the report and ends with the verdict's exit status.
+    private func finish(_ result: DiffResult, written: [String]) throws {
         // With an image on standard output (`-o -`), the report goes to standard error.
         let imageOnStandardOutput = output == "-" || sideBySide == "-"
         var report: String
@@ -197,11 +211,28 @@ struct DiffCommand: ParsableCommand {
         } else {
             print(report, terminator: "")
         }
-        if let compositeProblem {
-            Entry.printError("error: \(compositeProblem)")
+        if !result.matches { throw ExitCode(1) }
+    }
+
+    /// Refuses (exit status 2, before anything is written) outputs too large to make: the
+    /// diff image covers both images (the wider width, the taller height), so two images of
+    /// other shapes may make one this tool could neither hold nor read back (a 1,000,000x268
+    /// against a 268x1,000,000 asked for 4 TB); the composite is three images wide.
+    func checkSizes(expected e: (width: Int, height: Int), actual a: (width: Int, height: Int)) throws {
+        let w = max(e.width, a.width), h = max(e.height, a.height)
+        if output != nil || sideBySide != nil, !PixelDiff.diffImageFits(expected: e, actual: a) {
+            Entry.printError("error: \(output.map { "-o \($0)" } ?? "--side-by-side \(sideBySide!)") not written: the diff of a \(e.width)x\(e.height) and a "
+                + "\(a.width)x\(a.height) image would be \(w)x\(h) pixels, more than an image this tool writes or reads "
+                + "(16384x16384 pixels, 1,000,000 a side); compare them without images")
             throw ExitCode(2)
         }
-        if !result.matches { throw ExitCode(1) }
+        // A run that exits 2 leaves no output behind: the composite is refused before `-o`
+        // is written, not after.
+        if let sideBySide, !PixelDiff.sideBySideFits(expected: e, actual: a) {
+            let (w, h) = PixelDiff.sideBySideSize(expected: e, actual: a)
+            Entry.printError("error: --side-by-side \(sideBySide) not written: the three images side by side would be \(w)x\(h) pixels, more than an image this tool writes or reads (16384x16384 pixels, 1,000,000 a side); write the diff alone with -o")
+            throw ExitCode(2)
+        }
     }
 
     /// Writes an image atomically, or to standard output for `-`.
@@ -222,13 +253,20 @@ extension DiffCommand {
     /// Reads and decodes the files on as many threads as there are files (each decode is one
     /// thread's work in libpng, and two 4096 × 4096 decodes are most of a diff's time). When
     /// several fail, the error of the first in `paths` is thrown, as a one-by-one read would.
-    static func read(_ paths: [String]) throws -> [Bitmap] {
+    /// With `keep`, only that top-left part of each image is kept, and `size` is the whole
+    /// image's (the plain reader gives it from the header it checked).
+    static func read(_ paths: [String], keep: PixelSize? = nil) throws -> [(image: Bitmap, size: PixelSize)] {
         // Every slot is overwritten by its thread; the placeholder is never returned.
-        var results = [Result<Bitmap, any Error>](repeating: .failure(CancellationError()), count: paths.count)
+        var results = [Result<(image: Bitmap, size: PixelSize), any Error>](repeating: .failure(CancellationError()), count: paths.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-                slots[index] = Result { try PNG.read(path: paths[index]) }
+                // A named pipe or a device is refused, not opened (opening a pipe waits for a
+                // writer for ever); `-` is standard input.
+                slots[index] = Result {
+                    paths[index] == "-" ? try PNG.readWithSize(path: "standard input", regularOnly: false, standardInput: true, keep: keep)
+                        : try PNG.readWithSize(path: paths[index], regularOnly: true, keep: keep)
+                }
             }
         }
         return try results.map { try $0.get() }

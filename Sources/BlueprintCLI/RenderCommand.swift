@@ -140,28 +140,18 @@ struct RenderCommand: ParsableCommand {
         let document = try LayoutInput.load(file)
         screen.apply(to: document)
         let constraints = shownConstraints
-        var bytes: [UInt8]?
         var report: LayoutReport?
         let options = RenderOptions(scale: scale, theme: Theme(named: theme)!, constraints: constraints, legend: !noLegend, crop: crop)
         do throws(RenderError) {
             let diagram = try Diagram(root: document.root, options: options)
             report = diagram.layoutReport
-            // The picture and the statistics are written all or none.
-            var files: [(bytes: [UInt8], path: String)] = []
-            if output == "-" {
-                bytes = try diagram.data(format: resolvedFormat)
-            } else {
-                files.append((try diagram.data(format: resolvedFormat), output))
-            }
-            if let stats {
-                if stats == "-" {
-                    bytes = Array(diagram.statistics.json.utf8)   // `-o -` is refused with it
-                } else {
-                    files.append((Array(diagram.statistics.json.utf8), stats))
-                }
-            }
+            // The picture and the statistics are written all or none: a file is renamed into
+            // place only when the other output (a file, a device, standard output) is written
+            // too, or put back as it was.
+            var files: [(bytes: [UInt8], path: String)] = [(try diagram.data(format: resolvedFormat), output)]
+            if let stats { files.append((Array(diagram.statistics.json.utf8), stats)) }   // `-o -` is refused with `--stats -`
             do {
-                try FileIO.writeAtomically(files)
+                try FileIO.writeAtomically(files, dashIsStandardOutput: true)
             } catch {
                 throw RenderError.output(RasterError(error))
             }
@@ -186,19 +176,9 @@ struct RenderCommand: ParsableCommand {
             Entry.printError("error: \(message)")
             throw ExitCode(2)
         }
-        if let bytes { try writeStandardOutput(bytes) }
         if let report, !report.isClean {
             Entry.printError("\(LayoutInput.displayName(file)): drawn with \(report.problemSummary) (see `blueprint explain \(file)\(screen.again)`)")
             throw ExitCode(1)
-        }
-    }
-
-    private func writeStandardOutput(_ bytes: [UInt8]) throws {
-        do {
-            try StandardStream.output.write(bytes)
-        } catch {
-            Entry.printError("error: \(error)")
-            throw ExitCode(2)
         }
     }
 }

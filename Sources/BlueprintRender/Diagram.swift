@@ -219,6 +219,12 @@ public struct Diagram {
         if let safeArea = builder.safeArea { frames.append(("root (its safe area)", safeArea)) }
         var low = (x: 0.0, y: 0.0), high = (x: 0.0, y: 0.0)
         for (name, f) in frames {
+            // A frame that is not finite is said first, whichever frame reached furthest.
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else {
+                throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
+            }
+        }
+        for (name, f) in frames {
             let xs = [f.minX, f.maxX], ys = [f.minY, f.maxY]
             low = (min(low.x, xs.min()!), min(low.y, ys.min()!))
             high = (max(high.x, xs.max()!), max(high.y, ys.max()!))

@@ -16,7 +16,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case canvasTooLarge(width: Int, height: Int, limit: Int)
     /// The layout reaches further than `limit` points per side from the root's origin (or a
     /// frame is not finite); `view` is the view or guide whose frame (in root coordinates)
-    /// took it past the limit. Nothing is drawn.
+    /// took it past the limit. Nothing is drawn. A frame that is not finite, or one whose
+    /// negative width or height spans the limit, is said as `blueprint solve` says it.
     case layoutTooLarge(view: String, frame: Rect, limit: Int)
     /// `show: .view(name)` names no view of the tree.
     case unknownView(String)
@@ -37,6 +38,21 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             }
             return "a \(width)x\(height) pixel diagram is larger than the limit of \(limit) pixels per side; draw a smaller scale or show fewer constraints"
         case let .layoutTooLarge(view, frame, limit):
+            // `blueprint solve`'s words for a frame that is not finite, or a negative size: such
+            // a frame is not a large one.
+            let parts = [("x", frame.minX), ("y", frame.minY), ("width", frame.width), ("height", frame.height)]
+            let notFinite = parts.filter { !$0.1.isFinite }
+            if !notFinite.isEmpty {
+                return "the layout cannot be drawn: not finite: \(view): "
+                    + notFinite.map { "\($0.0) is \(formatNumber($0.1))" }.joined(separator: ", ")
+                    + ": its constraints multiply it past the largest number; `blueprint solve` lists every frame"
+            }
+            let negative = parts.dropFirst(2).filter { $0.1 < 0 }
+            if !negative.isEmpty {
+                return "the layout cannot be drawn: negative size: \(view): "
+                    + negative.map { "\($0.0) is negative (\(formatNumber($0.1)))" }.joined(separator: " and ")
+                    + ", at (\(formatNumber(frame.minX)), \(formatNumber(frame.minY))), its edges more than \(limit) points apart; `blueprint solve` lists every frame"
+            }
             return "the layout is too large to draw: `\(view)` at (\(formatNumber(frame.minX)), \(formatNumber(frame.minY))), \(formatNumber(frame.width)) x \(formatNumber(frame.height)) points, takes it past \(limit) points per side; `blueprint solve` lists every frame"
         case let .unknownView(name):
             return "no view named '\(name)' in the layout"

@@ -54,6 +54,26 @@ package enum FileIO {
         return bytes
     }
 
+    /// Up to `count` bytes from the start of a regular file (a PNG's header, to check its size
+    /// before the whole file is read and decoded); nil for anything else, or when it cannot
+    /// be read (the whole read says why).
+    package static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var have = 0
+        while have < count {
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + have, count - have) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            have += n
+        }
+        return Array(bytes[0..<have])
+    }
+
     /// Writes a whole file atomically: the bytes go to a temporary file in the same folder,
     /// which is flushed to disk (`fsync`) and then renamed over `path`. A reader sees the
     /// old file or the new one, never a part; an interrupted write leaves no broken file.
@@ -73,12 +93,19 @@ package enum FileIO {
     /// that cannot be written (a folder that is not there or not writable, a full disk) or
     /// renamed into place (an immutable file) leaves every destination as it was: the files
     /// already renamed are put back (a replaced one from a second link kept to it, a new one
-    /// removed). A device or a pipe among them is written last, when every file is in place.
+    /// removed). A device or a pipe among them (and standard output, `-` when
+    /// `dashIsStandardOutput`) cannot be staged: it is written last, when every file is in
+    /// place, and when it fails the files are put back as they were just the same (`render -o
+    /// x.png --stats /dev/full` leaves no x.png). What a device took before it failed stays.
     ///
     /// - Throws: ``FileError`` naming the path and the system's reason.
-    package static func writeAtomically(_ files: [(bytes: [UInt8], path: String)]) throws(FileError) {
+    package static func writeAtomically(_ files: [(bytes: [UInt8], path: String)], dashIsStandardOutput: Bool = false) throws(FileError) {
         var staged: [Staged] = []
         for file in files {
+            if dashIsStandardOutput && file.path == "-" {
+                staged.append(Staged(path: "-", temporary: nil, target: "-", folder: ""))
+                continue
+            }
             let result: Result<Staged, FileError> = file.bytes.withUnsafeBytes { raw in
                 do throws(FileError) { return .success(try stage(raw, to: file.path)) } catch { return .failure(error) }
             }
@@ -89,9 +116,14 @@ package enum FileIO {
                 throw error
             }
         }
-        // Each file replaced is kept (a second link to it) until every rename is done: a
-        // rename that fails puts the files already renamed back as they were.
+        // Each file replaced is kept (a second link to it) until every output is written: a
+        // rename or a device that fails puts the files already renamed back as they were.
         var renamed: [(staged: Staged, kept: String?)] = []
+        func putBack() {
+            for done in renamed.reversed() {
+                if let old = done.kept { rename(old, done.staged.target) } else { unlink(done.staged.target) }
+            }
+        }
         for (k, s) in staged.enumerated() where !s.isDirect {
             var kept: String?
             if staged.count > 1, let temporary = s.temporary {
@@ -103,20 +135,28 @@ package enum FileIO {
             do throws(FileError) { try commit(s, UnsafeRawBufferPointer(start: nil, count: 0)) } catch {
                 if let kept { unlink(kept) }
                 for later in staged[(k + 1)...] { later.discard() }
-                for done in renamed.reversed() {
-                    if let old = done.kept { rename(old, done.staged.target) } else { unlink(done.staged.target) }
-                }
+                putBack()
                 throw error
             }
             renamed.append((s, kept))
         }
-        for done in renamed { if let old = done.kept { unlink(old) } }
         for (s, file) in zip(staged, files) where s.isDirect {
             let result: Result<Void, FileError> = file.bytes.withUnsafeBytes { raw in
-                do throws(FileError) { try commit(s, raw); return .success(()) } catch { return .failure(error) }
+                do throws(FileError) {
+                    if s.path == "-" && dashIsStandardOutput {
+                        try StandardStream.output.write(file.bytes)
+                    } else {
+                        try commit(s, raw)
+                    }
+                    return .success(())
+                } catch { return .failure(error) }
             }
-            try result.get()
+            if case .failure(let error) = result {
+                putBack()
+                throw error
+            }
         }
+        for done in renamed { if let old = done.kept { unlink(old) } }
     }
 
     /// A file written to its temporary twin, not yet renamed into place; or (no temporary) a

@@ -48,7 +48,24 @@ extension PixelDiff {
     /// large images of other shapes may make one that does not (a 1,000,000x268 against a
     /// 268x1,000,000 would be 10¹² pixels).
     public static func diffImageFits(_ expected: Bitmap, _ actual: Bitmap) -> Bool {
+        diffImageFits(expected: (expected.width, expected.height), actual: (actual.width, actual.height))
+    }
+
+    /// ``diffImageFits(_:_:)`` from the two images' sizes alone (read from their headers).
+    package static func diffImageFits(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> Bool {
         fits(width: max(expected.width, actual.width), height: max(expected.height, actual.height))
+    }
+
+    /// ``sideBySideSize(_:_:gap:)`` from the two images' sizes alone.
+    package static func sideBySideSize(expected: (width: Int, height: Int), actual: (width: Int, height: Int), gap: Int = 8) -> (width: Int, height: Int) {
+        let diffWidth = max(expected.width, actual.width)
+        return (expected.width + actual.width + diffWidth + 2 * max(gap, 0), max(expected.height, actual.height))
+    }
+
+    /// ``sideBySideFits(_:_:gap:)`` from the two images' sizes alone.
+    package static func sideBySideFits(expected: (width: Int, height: Int), actual: (width: Int, height: Int), gap: Int = 8) -> Bool {
+        let (w, h) = sideBySideSize(expected: expected, actual: actual, gap: gap)
+        return fits(width: w, height: h)
     }
 
     /// Whether the composite of two images fits: two images of 16384 × 16384, which are read,

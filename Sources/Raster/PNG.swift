@@ -32,17 +32,48 @@ public enum PNG {
     /// - Returns: the image.
     /// - Throws: `RasterError.io` when the file cannot be read, and the errors of `decode`, naming the file.
     public static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount) throws -> Bitmap {
+        try read(path: path, maximumPixelCount: maximumPixelCount, regularOnly: false)
+    }
+
+    /// ``read(path:maximumPixelCount:)``, refusing with `regularOnly` a pipe, a socket or a
+    /// device before it is opened (opening a named pipe waits for a writer for ever);
+    /// `standardInput` reads standard input instead, and names it `path` in errors.
+    /// `keep`: only this top-left part of the image is returned (see `PNGDecoder.decode`).
+    package static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount, regularOnly: Bool,
+                             standardInput: Bool = false, keep: PixelSize? = nil) throws -> Bitmap {
+        try readWithSize(path: path, maximumPixelCount: maximumPixelCount, regularOnly: regularOnly,
+                         standardInput: standardInput, keep: keep).image
+    }
+
+    /// ``read(path:maximumPixelCount:regularOnly:standardInput:keep:)`` with the size of the
+    /// whole image, as the header it decoded says (the image may be only the part kept).
+    package static func readWithSize(path: String, maximumPixelCount: Int = defaultMaximumPixelCount, regularOnly: Bool,
+                                     standardInput: Bool = false, keep: PixelSize? = nil) throws -> (image: Bitmap, size: PixelSize) {
         let data: [UInt8]
         // A file that is not a PNG is read no further than its first bytes, and one that is
         // no further than the largest such image could take (16-bit RGBA stored uncompressed).
         do {
             let (largest, overflow) = maximumPixelCount.multipliedReportingOverflow(by: 8)
-            data = try FileIO.read(path, limit: overflow ? .max : largest.addingReportingOverflow(64 << 20).overflow ? .max : largest + (64 << 20),
-                                   signature: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            let limit = overflow ? .max : largest.addingReportingOverflow(64 << 20).overflow ? .max : largest + (64 << 20)
+            data = try FileIO.read(standardInput ? "/dev/stdin" : path, limit: limit,
+                                   signature: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], regularOnly: regularOnly && !standardInput)
         } catch {
-            throw RasterError(error)
+            throw RasterError.io(path: path, operation: error.operation, reason: error.reason)
         }
-        return try data.withUnsafeBytes { try PNGDecoder.decode($0, path: path, maximumPixelCount: maximumPixelCount) }
+        return try data.withUnsafeBytes { raw in
+            let image = try PNGDecoder.decode(raw, path: path, maximumPixelCount: maximumPixelCount, keep: keep)
+            // Decoded, so its header is there and whole.
+            let size = PNGDecoder.headerSize(raw).map { PixelSize(width: $0.0, height: $0.1) } ?? PixelSize(width: image.width, height: image.height)
+            return (image, size)
+        }
+    }
+
+    /// The width and height a PNG file's header declares, read from its first 24 bytes only
+    /// (so that a command can refuse sizes it cannot use before decoding anything); nil when
+    /// the path is not a regular file or does not start as a PNG does (the whole read says why).
+    package static func headerSize(path: String) -> (width: Int, height: Int)? {
+        guard let bytes = FileIO.readPrefix(path, count: 24), bytes.starts(with: PNGDecoder.signature) else { return nil }
+        return bytes.withUnsafeBytes { PNGDecoder.headerSize($0) }.map { (width: $0.0, height: $0.1) }
     }
 
     /// Encodes a bitmap as PNG (RGB when it is fully opaque, RGBA otherwise).

@@ -20,10 +20,51 @@ enum PNGDecoder {
     ///   - maximumPixelCount: the largest `width * height` accepted; checked against the header
     ///     before any pixel memory is allocated (a decompression bomb is refused cheaply).
     /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` with libpng's message, `.imageTooLarge`.
-    static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
-        let image = try decodePixels(data, path: path, maximumPixelCount: maximumPixelCount)
+    ///   - keep: keep only this top-left part of the image (every row is still decoded and
+    ///     checked: the same errors as a whole decode); the plain reader stores no more.
+    static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int, keep: PixelSize? = nil) throws -> Bitmap {
+        var image: Bitmap
+        do {
+            image = try decodePixels(data, path: path, maximumPixelCount: maximumPixelCount, keep: keep)
+            if let keep, image.width > keep.width || image.height > keep.height {
+                image = image.cropped(to: PixelRect(x: 0, y: 0, width: keep.width, height: keep.height))
+            }
+        } catch RasterError.unreadablePNG(path, "read beyond end of data") {
+            // libpng's words (and the plain reader's) for a file cut short: said where it ends.
+            throw RasterError.unreadablePNG(path: path, message: truncation(data) ?? "read beyond end of data")
+        }
         try checkEnd(data, path: path)
         return image
+    }
+
+    /// Where a file cut short ends, in the words of the other "truncated PNG: …" messages: in
+    /// which chunk (its data or its CRC), or after the last whole chunk with no IEND; nil when
+    /// the chunks run whole to an IEND.
+    static func truncation(_ data: UnsafeRawBufferPointer) -> String? {
+        var offset = 8
+        while offset < data.count {
+            guard offset + 8 <= data.count else {
+                return "truncated PNG: the file ends inside a chunk's length and type (\(data.count - offset) of their 8 bytes follow the last whole chunk)"
+            }
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
+            if let message = chunkEnd(type: type, length: length, follow: data.count - offset - 8) { return message }
+            if type == "IEND" { return nil }
+            offset += 12 + length
+        }
+        return offset == 8 ? "truncated PNG: the file ends after its signature, with no IHDR chunk" : "truncated PNG: no IEND chunk (the file ends early)"
+    }
+
+    /// Why a chunk of `length` bytes, with `follow` bytes of the file after its length and
+    /// type, is cut short (in its data, or in its CRC), or nil when it is whole.
+    static func chunkEnd(type: String, length: Int, follow: Int) -> String? {
+        if length > follow {
+            return "truncated PNG: the file ends inside its \(type) chunk (it claims \(length) bytes, \(follow) follow)"
+        }
+        if length + 4 > follow {
+            return "truncated PNG: the file ends inside the CRC of its \(type) chunk (its \(length) bytes are there, then \(follow - length) of the CRC's 4)"
+        }
+        return nil
     }
 
     /// Refuses a file whose pixels decoded but which ends early: the chunks after the image
@@ -60,11 +101,14 @@ enum PNGDecoder {
         while offset + 8 <= data.count {
             let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
             let type = String(decoding: data[offset + 4..<offset + 8].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { break }
-            guard length <= data.count - offset - 12 else {
-                let follow = max(data.count - offset - 8, 0)   // after its length and type
+            // libpng: "PNG unsigned integer out of range".
+            guard length <= 0x7FFF_FFFF else {
                 throw RasterError.unreadablePNG(
-                    path: path, message: "truncated PNG: the file ends inside its \(type) chunk (it claims \(length) bytes, \(follow) follow)")
+                    path: path, message: "the \(type) chunk claims \(length) bytes, more than a PNG chunk may hold (2147483647)")
+            }
+            if type == "IDAT" || type == "IEND" { break }
+            if let message = chunkEnd(type: type, length: length, follow: data.count - offset - 8) {
+                throw RasterError.unreadablePNG(path: path, message: message)
             }
             if ["gAMA", "cHRM", "sRGB", "iCCP"].contains(type) { colour.append(offset..<offset + 12 + length) }
             offset += 12 + length
@@ -85,7 +129,7 @@ enum PNGDecoder {
         return out
     }
 
-    private static func decodePixels(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int) throws -> Bitmap {
+    private static func decodePixels(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int, keep: PixelSize?) throws -> Bitmap {
         guard data.count > 0 else { throw RasterError.emptyFile(path: path) }
         // libpng says "read beyond end of data" for a file shorter than the signature.
         guard data.count >= 8, data.prefix(8).elementsEqual(signature) else {
@@ -93,9 +137,15 @@ enum PNGDecoder {
         }
         // Colours are compared as stored, as pixelmatch (through pngjs) and browsers' canvas
         // diffs take them: a gAMA (or cHRM, sRGB, iCCP) chunk does not change the pixels read.
+        if let message = truncation(data), data.count < 8 + 12 + 13 {
+            throw RasterError.unreadablePNG(path: path, message: message)   // no whole IHDR
+        }
         let colour = try headerChunks(data, path: path)
+        if let reason = headerProblem(data) {
+            throw RasterError.unreadablePNG(path: path, message: "Invalid IHDR data: " + reason)
+        }
         if !colour.isEmpty {
-            return try removing(colour, from: data).withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount) }
+            return try removing(colour, from: data).withUnsafeBytes { try decodePixels($0, path: path, maximumPixelCount: maximumPixelCount, keep: keep) }
         }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -123,29 +173,89 @@ enum PNGDecoder {
             png_image_free(&image)
             throw RasterError.imageTooLarge(path: path, width: width, height: height, limit: maximumPixelCount)
         }
+        if let message = tooLittleData(data, width: width, height: height) {
+            png_image_free(&image)
+            throw RasterError.unreadablePNG(path: path, message: message)
+        }
+        if let message = PNGPaletteCheck.problem(data, width: width, height: height) {
+            png_image_free(&image)
+            throw RasterError.unreadablePNG(path: path, message: message)
+        }
         if isSixteenBitInterlaced(data) {
             png_image_free(&image)
             return try decodeClassic(data, width: width, height: height, path: path)
         }
         if isPlain(data) {
             png_image_free(&image)
-            return try PNGPlainDecoder.decode(data, width: width, height: height, path: path)
+            return try PNGPlainDecoder.decode(data, width: width, height: height, path: path, keep: keep)
         }
         image.format = CPNG_FORMAT_RGBA
         image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
         var succeeded = false
-        let bytes = PixelStorage.make(byteCount: pixels * 4) { buffer in
+        let bytes = PixelStorage.makeOrEmpty(byteCount: pixels * 4, { buffer in
+            // On failure libpng has written part of the rows: the array is left empty.
             succeeded = png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil) != 0
-            if !succeeded {
-                // libpng may have written part of the rows; the array is thrown away below,
-                // but it must still be fully initialised.
-                buffer.initializeMemory(as: UInt8.self, repeating: 0)
-            }
-        }
+            return succeeded
+        })
         guard succeeded else {
             throw RasterError.unreadablePNG(path: path, message: message(of: &image))
         }
         return try Bitmap(width: width, height: height, bytes: bytes)
+    }
+
+    /// What is wrong with the fields of an IHDR chunk at byte 8, in a user's terms (libpng says
+    /// only "Invalid IHDR data", or "PNG unsigned integer out of range" for a side past
+    /// 2³¹ − 1): which field, its value, and what PNG allows. Nil when they are fine, or when
+    /// there is no whole IHDR there (libpng says so).
+    static func headerProblem(_ data: UnsafeRawBufferPointer) -> String? {
+        guard data.count >= 8 + 8 + 13, let (w, h) = headerSize(data),
+              (0..<4).reduce(0, { $0 << 8 | Int(data[8 + $1]) }) == 13 else { return nil }
+        if w == 0 || h == 0 { return "a \(w)x\(h) image has no pixels" }
+        if w > 0x7FFF_FFFF || h > 0x7FFF_FFFF { return "\(w)x\(h) is past PNG's largest side, 2147483647" }
+        let depth = Int(data[24]), colourType = Int(data[25])
+        let types: [Int: (name: String, depths: [Int])] = [
+            0: ("grey", [1, 2, 4, 8, 16]), 2: ("RGB", [8, 16]), 3: ("palette", [1, 2, 4, 8]),
+            4: ("grey and alpha", [8, 16]), 6: ("RGBA", [8, 16]),
+        ]
+        guard let type = types[colourType] else {
+            return "colour type \(colourType) is not one of PNG's: 0 (grey), 2 (RGB), 3 (palette), 4 (grey and alpha) or 6 (RGBA)"
+        }
+        guard type.depths.contains(depth) else {
+            let allowed = type.depths.map(String.init)
+            return "bit depth \(depth) is not one colour type \(colourType) (\(type.name)) has: "
+                + allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!
+        }
+        if data[26] != 0 { return "compression method \(data[26]) is not PNG's only one, 0 (deflate)" }
+        if data[27] != 0 { return "filter method \(data[27]) is not PNG's only one, 0 (adaptive)" }
+        if data[28] > 1 { return "interlace method \(data[28]) is not 0 (none) or 1 (Adam7)" }
+        return nil
+    }
+
+    /// deflate inflates at most 1032 bytes from one (zlib's "maximum compression factor").
+    static let largestInflation = 1032
+
+    /// Why the image data cannot hold the image the header declares, or nil when it may: its
+    /// rows take more bytes than the IDAT chunks could inflate to. Said before the pixels are
+    /// allocated, so a header claiming 16384 × 16384 over a hundred bytes of data is refused
+    /// at once (it took 1 GB and 4.3 s to say "Not enough image data").
+    static func tooLittleData(_ data: UnsafeRawBufferPointer, width: Int, height: Int) -> String? {
+        let depth = Int(data[24]), colourType = Int(data[25])
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colourType] ?? 4
+        let rowBytes = (width * channels * depth + 7) / 8
+        let (needed, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !overflow else { return nil }
+        var compressed = 0, offset = 8
+        while offset + 8 <= data.count {
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(data[offset + $1]) }
+            if data[offset + 4] == 0x49, data[offset + 5] == 0x44, data[offset + 6] == 0x41, data[offset + 7] == 0x54 {   // IDAT
+                compressed += min(length, data.count - offset - 8)
+            }
+            offset += 12 + length
+        }
+        guard compressed * largestInflation < needed else { return nil }
+        let kind = [0: "grey", 2: "RGB", 3: "palette", 4: "grey and alpha", 6: "RGBA"][colourType] ?? "colour type \(colourType)"
+        return "Not enough image data: a \(width)x\(height) \(depth)-bit \(kind) image takes at least \(needed) bytes, "
+            + "more than the \(compressed) bytes of its IDAT chunks could hold (deflate inflates at most \(largestInflation) to 1)"
     }
 
     /// The width and height an IHDR chunk at byte 8 declares, or nil when there is none.

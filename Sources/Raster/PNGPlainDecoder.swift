@@ -11,8 +11,14 @@ import CPNG
 /// Same pixels as libpng, and libpng's messages for the same faults.
 enum PNGPlainDecoder {
     /// Decodes `data`, whose header `PNGDecoder.isPlain` accepted and libpng validated.
-    static func decode(_ data: UnsafeRawBufferPointer, width: Int, height: Int, path: String?) throws -> Bitmap {
+    ///
+    /// - Parameter keep: keep only this top-left part of the image (a diff of two images of
+    ///   other sizes compares their overlap alone): every row is still inflated and checked
+    ///   (the same errors as a whole decode), but only the kept pixels are stored, so a 16384 ×
+    ///   16384 file of zeros compared with a small image no longer takes a gigabyte.
+    static func decode(_ data: UnsafeRawBufferPointer, width: Int, height: Int, path: String?, keep: PixelSize? = nil) throws -> Bitmap {
         let channels = data[25] == 6 ? 4 : 3
+        let keptWidth = min(keep?.width ?? width, width), keptHeight = min(keep?.height ?? height, height)
         let idat = try imageData(data, path: path)
         let rowBytes = width * channels
         let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
@@ -26,8 +32,10 @@ enum PNGPlainDecoder {
         }
         defer { inflateEnd(stream) }
         var failure: RasterError?
-        let bytes = PixelStorage.make(byteCount: width * height * 4) { buffer in
-            let pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        // A failed decode leaves the array empty: the rows it did not reach are never touched.
+        let bytes = PixelStorage.makeOrEmpty(byteCount: keptWidth * keptHeight * 4, { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            let pixels = base.assumingMemoryBound(to: UInt32.self)
             var input = InflateInput(pieces: idat, stream: stream)
             var rows = (previous, current)
             var adler: UInt32 = 1
@@ -41,26 +49,25 @@ enum PNGPlainDecoder {
                     failure = .unreadablePNG(path: path, message: "bad adaptive filter value")
                     break
                 }
+                guard y < keptHeight else { continue }   // checked, not kept
                 let (above, this) = rows
                 PNGFilter.undo(filtered[0], row: filtered + 1, above: above, into: this, count: rowBytes, bytesPerPixel: channels)
-                expand(this, channels: channels, width: width, into: pixels + y * width)
+                expand(this, channels: channels, width: keptWidth, into: pixels + y * keptWidth)
                 rows = (this, above)
             }
             if failure == nil, let error = input.finish(adler: adler, scratch: filtered, count: rowBytes + 1) {
                 failure = .unreadablePNG(path: path, message: error)
             }
-            // A failed decode wrote part of the rows; the array is thrown away below, but it
-            // must still be fully initialised.
-            if failure != nil { buffer.initializeMemory(as: UInt8.self, repeating: 0) }
-        }
+            return failure == nil
+        })
         if let failure { throw failure }
-        return try Bitmap(width: width, height: height, bytes: bytes)
+        return try Bitmap(width: keptWidth, height: keptHeight, bytes: bytes)
     }
 
     /// The data of the consecutive IDAT chunks, without the two-byte zlib header, each
     /// chunk's CRC checked. Chunks after the image data are not read (as libpng's simplified
     /// API does not read them).
-    private static func imageData(_ data: UnsafeRawBufferPointer, path: String?) throws -> [UnsafeRawBufferPointer] {
+    static func imageData(_ data: UnsafeRawBufferPointer, path: String?) throws -> [UnsafeRawBufferPointer] {
         var pieces: [UnsafeRawBufferPointer] = []
         var offset = 8
         while offset + 8 <= data.count {
@@ -114,7 +121,7 @@ enum PNGPlainDecoder {
 }
 
 /// Feeds the IDAT pieces to a raw inflate stream and takes its output a row at a time.
-private struct InflateInput {
+struct InflateInput {
     let pieces: [UnsafeRawBufferPointer]
     let stream: UnsafeMutablePointer<z_stream>
     var next = 0

@@ -30,18 +30,27 @@ public enum PixelDiff {
     public static func compare(_ expected: Bitmap, _ actual: Bitmap, options: DiffOptions = DiffOptions()) -> DiffResult {
         let overlap = PixelRect(x: 0, y: 0, width: min(expected.width, actual.width), height: min(expected.height, actual.height))
         let sameSize = expected.width == actual.width && expected.height == actual.height
+        return compare(overlapOf: sameSize ? expected : expected.cropped(to: overlap),
+                       sameSize ? actual : actual.cropped(to: overlap),
+                       expectedSize: PixelSize(width: expected.width, height: expected.height),
+                       actualSize: PixelSize(width: actual.width, height: actual.height), options: options)
+    }
+
+    /// ``compare(_:_:options:)`` of two images of these sizes from the top-left part they
+    /// share alone (`expected` and `actual` are that overlap, of the same size): what is
+    /// outside it counts as different without its pixels being read, so an image of other
+    /// size need not be decoded whole. The same result as a compare of the whole images.
+    package static func compare(overlapOf expected: Bitmap, _ actual: Bitmap, expectedSize: PixelSize, actualSize: PixelSize,
+                                options: DiffOptions = DiffOptions()) -> DiffResult {
+        precondition(expected.width == actual.width && expected.height == actual.height, "the overlap of both images")
+        let overlap = PixelRect(x: 0, y: 0, width: expected.width, height: expected.height)
+        let sameSize = expectedSize == actualSize
         var counter = DiffCounter()
-        if sameSize {
-            scan(expected, actual, options: options, into: &counter)
-        } else {
-            scan(expected.cropped(to: overlap), actual.cropped(to: overlap), options: options, into: &counter)
-        }
-        let expectedSize = PixelSize(width: expected.width, height: expected.height)
-        let actualSize = PixelSize(width: actual.width, height: actual.height)
+        scan(expected, actual, options: options, into: &counter)
         var different = counter.different
         var bounds = counter.bounds
         if !sameSize {
-            let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+            let width = max(expectedSize.width, actualSize.width), height = max(expectedSize.height, actualSize.height)
             let outside = width * height - overlap.width * overlap.height
             different += outside
             if outside > 0 {
@@ -53,7 +62,7 @@ public enum PixelDiff {
                 bounds = box
             }
         }
-        let matches = sameSize && options.tolerates(differentPixels: different, totalPixels: expected.pixelCount)
+        let matches = sameSize && options.tolerates(differentPixels: different, totalPixels: expectedSize.width * expectedSize.height)
         return DiffResult(expectedSize: expectedSize, actualSize: actualSize, differentPixels: different,
                           antialiasedPixels: counter.antialiased, bounds: bounds, matches: matches)
     }

@@ -24,6 +24,18 @@ enum PixelStorage {
         }
     }
 
+    /// A byte array of `byteCount` bytes that `initializer` fills, or an empty one when it
+    /// returns false (a decode that failed part-way): the bytes it did not write are never
+    /// touched, so a header claiming a gigabyte of pixels over a hundred bytes of data costs
+    /// only the pages its rows reached, not a gigabyte of zeros.
+    static func makeOrEmpty(byteCount: Int, _ initializer: (UnsafeMutableRawBufferPointer) -> Bool) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            adviseHugePages(raw)
+            initialized = initializer(raw) ? byteCount : 0
+        }
+    }
+
     /// Hints the kernel to back the 2 MiB-aligned middle of `buffer` with huge pages.
     /// A hint only: refusals are ignored.
     private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {

@@ -11,10 +11,24 @@ struct EndlessInputTests {
         let expected = "fixtures/diff/pairs/noise/expected.png"
         let zero = try Golden.run(["diff", "/dev/zero", expected], environment: [:])
         #expect(zero.status == 2)
-        #expect(zero.stderr == "error: /dev/zero: not a readable PNG: Not a PNG file\n")
+        #expect(zero.stderr == "error: /dev/zero: cannot read: it is not a regular file (a pipe, a socket or a device)\n")
         let random = try Golden.run(["diff", expected, "/dev/urandom", "--format", "json"], environment: [:])
         #expect(random.status == 2)
-        #expect(random.stderr == "error: /dev/urandom: not a readable PNG: Not a PNG file\n")
+        #expect(random.stderr == "error: /dev/urandom: cannot read: it is not a regular file (a pipe, a socket or a device)\n")
+        // Standard input that never ends is read no further than its first bytes.
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["diff", "-", expected]
+        process.currentDirectoryURL = CLI.repository
+        process.standardInput = try #require(FileHandle(forReadingAtPath: "/dev/zero"))
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(String(decoding: stderr, as: UTF8.self) == "error: standard input: not a readable PNG: Not a PNG file\n")
     }
 
     @Test func aSavedRunThatNeverEndsIsSaidToBeTooLarge() throws {

@@ -223,6 +223,70 @@ import Testing
         #expect(solve.stdout.contains("999999999999999"))
     }
 
+    /// A frame that is not finite is said so, in `blueprint solve`'s words, not called too
+    /// large ("`n0` at (nan, 0), nan x 0 points"); a negative size is not called large either.
+    @Test func framesThatAreNotFiniteOrNegativeAreSaidSo() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let layout = folder + "/nan.layout"
+        // 23 views each 10¹⁵ times as wide as the next: the first is past the largest number.
+        var text = "canvas 100 x 100\n"
+        for i in 0..<23 { text += "view v\(i)\nv\(i).top = 0\nv\(i).height == 1\n" }
+        for i in 0..<22 { text += "v\(i).width == v\(i + 1).width * 999999999999999\nv\(i + 1).left == v\(i).right\n" }
+        text += "v22.width == 10\nv0.left = 0\n"
+        try FileIO.writeAtomically(Array(text.utf8), to: layout)
+        let solve = try run("solve", layout)
+        let notFinite = solve.stdout.split(separator: "\n").filter { $0.hasPrefix("not finite: ") }
+        let render = try run("render", layout, "-o", folder + "/x.png")
+        #expect(render.status == 2)
+        #expect(notFinite.first == "not finite: v0: width is inf: its constraints multiply it past the largest number")
+        #expect(render.stderr == "error: \(layout): the layout cannot be drawn: not finite: v0: width is inf: its constraints multiply it past the largest number; `blueprint solve` lists every frame\n")
+        // A guide inside out by 10¹⁵ points: negative, not large.
+        let negative = folder + "/negative.layout"
+        try FileIO.writeAtomically(Array("canvas 100 x 100\nsafearea 999999999999999\nview a size 10 x 10\na.left = 0\na.top = 0\n".utf8), to: negative)
+        let inside = try run("render", negative, "-o", folder + "/y.png")
+        #expect(inside.status == 2)
+        #expect(inside.stderr == "error: \(negative): the layout cannot be drawn: negative size: root (its safe area): width is negative (−1999999999999898) and height is negative (−1999999999999898), at (999999999999999, 999999999999999), its edges more than 32767 points apart; `blueprint solve` lists every frame\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["nan.layout", "negative.layout"])
+    }
+
+    /// A command that exits 2 leaves none of its outputs: when one output cannot be written
+    /// (a full device, written last) the files already renamed into place are put back as they
+    /// were, a new one removed, a replaced one restored.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFullDeviceAmongTheOutputsLeavesNoneBehind() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let full = "error: /dev/full: cannot write: No space left on device\n"
+        let statsFull = try run("render", "fixtures/login-form.layout", "-o", folder + "/x.png", "--stats", "/dev/full")
+        #expect(statsFull.status == 2)
+        #expect(statsFull.stderr == full)
+        let pictureFull = try run("render", "fixtures/login-form.layout", "-o", "/dev/full", "--stats", folder + "/s.json")
+        #expect(pictureFull.status == 2)
+        #expect(pictureFull.stderr == full)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // A file that was there keeps its bytes.
+        try FileIO.writeAtomically(Array("old".utf8), to: folder + "/x.png")
+        #expect(try run("render", "fixtures/login-form.layout", "-o", folder + "/x.png", "--stats", "/dev/full").status == 2)
+        #expect(try FileIO.read(folder + "/x.png") == Array("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["x.png"])
+        try FileManager.default.removeItem(atPath: folder + "/x.png")
+        // Standard output that cannot be written is the same: no statistics file is left.
+        let (status, stderr) = try runIntoAFullDisk(["render", "fixtures/login-form.layout", "-o", "-", "--stats", folder + "/s.json"])
+        #expect(status == 2)
+        #expect(stderr == "error: standard output: cannot write: No space left on device\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // diff's two images, either one on the full device.
+        let a = "fixtures/diff/pairs/shifted-box/expected.png", b = "fixtures/diff/pairs/shifted-box/actual.png"
+        let diffFull = try run("diff", a, b, "-o", "/dev/full", "--side-by-side", folder + "/s.png")
+        #expect(diffFull.status == 2)
+        #expect(diffFull.stderr == full)
+        let compositeFull = try run("diff", a, b, "-o", folder + "/d.png", "--side-by-side", "/dev/full")
+        #expect(compositeFull.status == 2)
+        #expect(compositeFull.stderr == full)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     /// Runs the binary with standard output on /dev/full (every write fails: no space).
     func runIntoAFullDisk(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()

@@ -1,4 +1,7 @@
 import Blueprint
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// The text options of labels in `.layout` files: fonts (sizes, weights, italic, font files),
@@ -75,6 +78,25 @@ import Testing
         guard case .face(let face) = title.font.source else { Issue.record("not a font file: \(title.font.source)"); return }
         #expect(face.name == "Inter-Medium.otf")
         #expect(title.intrinsicContentSize == Label(name: "b", text: "Hello", font: .system(size: 20, weight: .medium)).intrinsicContentSize)
+    }
+
+    /// A font file that is a named pipe is refused, not opened (opening it waits for a writer:
+    /// `solve` blocked for ever); a path holding a newline is shown on the message's one line.
+    @Test func aFontFileThatIsAPipeIsRefusedAndAPathStaysOnOneLine() throws {
+        let folder = "/tmp/blueprint-fontfile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkdir(folder, 0o755) == 0)
+        defer { unlink(folder + "/fifo"); rmdir(folder) }
+        #expect(mkfifo(folder + "/fifo", 0o644) == 0)
+        #expect(errors("fontfile f \"fifo\"", file: folder + "/screen.layout") == """
+            \(folder)/screen.layout:1:12: error: font file \(folder)/fifo: cannot read: it is not a regular file (a pipe, a socket or a device)
+                fontfile f "fifo"
+                           ^~~~~~
+            """)
+        #expect(errors("fontfile f \"/nonexistent/a\\nb.ttf\"") == """
+            test.layout:1:12: error: font file /nonexistent/a\u{240A}b.ttf: cannot open: No such file or directory
+                fontfile f "/nonexistent/a\\nb.ttf"
+                           ^~~~~~~~~~~~~~~~~~~~~~~
+            """)
     }
 
     @Test func textOptionErrorsSayWhereAndWhy() {

@@ -817,7 +817,9 @@ struct LayoutFileParser {
             fonts[name] = try FontFace(contentsOfFile: resolved)
         } catch {
             failedFonts.insert(name)
-            throw SyntaxError(message: "\(error)", range: pathToken.start..<pathToken.end)
+            // The path as written may hold a newline (`"a\\nb"`): shown as a control picture, so
+            // the message stays on its one FILE:LINE:COL line.
+            throw SyntaxError(message: SourceDiagnostic.terminalSafe("\(error)"), range: pathToken.start..<pathToken.end)
         }
         fontLines[name] = lineNumber
     }

@@ -48,7 +48,9 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     public convenience init(contentsOfFile path: String) throws(FontError) {
         let data: [UInt8]
         do {
-            data = try FileIO.read(path, limit: 64 << 20)
+            // A named pipe (or a device) is refused, not opened: opening one waits for a writer,
+            // and a layout naming one blocked for ever.
+            data = try FileIO.read(path, limit: 64 << 20, regularOnly: true)
         } catch {
             var reason = "\(error)"
             if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
