@@ -18,6 +18,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// frame is not finite); `view` is the view or guide whose frame (in root coordinates)
     /// took it past the limit. Nothing is drawn.
     case layoutTooLarge(view: String, frame: Rect, limit: Int)
+    /// A constraint's line reaches further than `limit` points per side from the root's origin
+    /// (or an end is not finite), though every frame is inside: a view's margins inset past its
+    /// frame (margins of 10¹⁵ on a 0-point view), read by a constraint. `constraint` is the
+    /// constraint as written with where it was made. Nothing is drawn.
+    case lineTooLong(constraint: String, from: Point, to: Point, limit: Int)
     /// `show: .view(name)` names no view of the tree.
     case unknownView(String)
     /// Writing the output failed.
@@ -38,6 +43,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a \(width)x\(height) pixel diagram is larger than the limit of \(limit) pixels per side; draw a smaller scale or show fewer constraints"
         case let .layoutTooLarge(view, frame, limit):
             return "the layout is too large to draw: `\(view)` at (\(formatNumber(frame.minX)), \(formatNumber(frame.minY))), \(formatNumber(frame.width)) x \(formatNumber(frame.height)) points, takes it past \(limit) points per side; `blueprint solve` lists every frame"
+        case let .lineTooLong(constraint, from, to, limit):
+            func point(_ p: Point) -> String { "(\(formatNumber(p.x)), \(formatNumber(p.y)))" }
+            return "the layout is too large to draw: the line of \(constraint) runs from \(point(from)) to \(point(to)), past \(limit) points per side: margins larger than their view reach past its frame"
         case let .unknownView(name):
             return "no view named '\(name)' in the layout"
         case let .output(error):
