@@ -389,10 +389,13 @@ public struct Diagram {
         }
     }
 
-    func paintImage() throws(RenderError) -> CairoSurface {
+    /// `onlyWhatShows`: see ``Painter/paintsOnlyWhatShows`` (tests turn it off to compare).
+    func paintImage(onlyWhatShows: Bool = true) throws(RenderError) -> CairoSurface {
         let size = pixelSize
         let surface = try CairoSurface(imageWidth: size.width, height: size.height)
-        try Painter(diagram: self, surface: surface).paint()
+        var painter = try Painter(diagram: self, surface: surface)
+        painter.paintsOnlyWhatShows = onlyWhatShows
+        try painter.paint()
         try surface.finish()
         return surface
     }
