@@ -158,7 +158,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             var message = error.description
             switch error {
-            case .canvasTooLarge, .layoutTooLarge: message = "\(LayoutInput.displayName(file)): " + message   // which file cannot be drawn
+            case .canvasTooLarge, .layoutTooLarge, .lineTooLong: message = "\(LayoutInput.displayName(file)): " + message   // which file cannot be drawn
             default: break
             }
             if case .unknownView(let name) = error {

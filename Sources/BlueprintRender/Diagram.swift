@@ -209,10 +209,10 @@ public struct Diagram {
     /// what cairo's fixed-point coordinates hold for SVG and PDF.
     static let largestLayout = 32767.0
 
-    /// Refuses a layout whose views, guides, margins or safe area reach further than
-    /// ``largestLayout`` points from the root's origin (or are not finite) before any label is
-    /// placed: placing labels costs time in proportion to the area they search, and no picture
-    /// of it could be written. A negative width or height counts by both its edges.
+    /// Refuses a layout whose views, guides, margins, safe area or constraint lines reach
+    /// further than ``largestLayout`` points from the root's origin (or are not finite) before
+    /// any label is placed: no picture of it could be written (every line is inside the
+    /// picture). A negative width or height counts by both its edges.
     private static func checkExtent(_ builder: DiagramBuilder) throws(RenderError) {
         var frames = builder.boxes.map { ($0.name, $0.frame) } + builder.guides.map { ($0.name, $0.frame) }
         frames += builder.boxes.compactMap { box in box.margins.map { (box.name + " (its margins)", $0) } }
@@ -231,6 +231,22 @@ public struct Diagram {
             guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite,
                   high.x - low.x <= largestLayout, high.y - low.y <= largestLayout else {
                 throw .layoutTooLarge(view: name, frame: f, limit: Int(largestLayout))
+            }
+        }
+        // A line ends on its anchors, on the frames or their margins (an alignment line a few
+        // points past them), except where a view's margins inset past its frame: then no margins
+        // are drawn, but a line to them is. Lines may take the picture to twice the limit (no
+        // PNG holds that, an SVG or a PDF does), no further.
+        let lineLimit = 2 * largestLayout
+        for a in builder.annotations {
+            for p in [a.start, a.end] {
+                low = (min(low.x, p.x), min(low.y, p.y))
+                high = (max(high.x, p.x), max(high.y, p.y))
+            }
+            guard a.start.x.isFinite, a.start.y.isFinite, a.end.x.isFinite, a.end.y.isFinite,
+                  high.x - low.x <= lineLimit, high.y - low.y <= lineLimit else {
+                let constraint = a.source.split(separator: "\n").first.map(String.init) ?? a.formula
+                throw .lineTooLong(constraint: constraint, from: a.start, to: a.end, limit: Int(lineLimit))
             }
         }
     }
@@ -379,10 +395,13 @@ public struct Diagram {
         }
     }
 
-    func paintImage() throws(RenderError) -> CairoSurface {
+    /// `onlyWhatShows`: see ``Painter/paintsOnlyWhatShows`` (tests turn it off to compare).
+    func paintImage(onlyWhatShows: Bool = true) throws(RenderError) -> CairoSurface {
         let size = pixelSize
         let surface = try CairoSurface(imageWidth: size.width, height: size.height)
-        try Painter(diagram: self, surface: surface).paint()
+        var painter = try Painter(diagram: self, surface: surface)
+        painter.paintsOnlyWhatShows = onlyWhatShows
+        try painter.paint()
         try surface.finish()
         return surface
     }

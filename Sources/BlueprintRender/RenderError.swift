@@ -19,6 +19,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// took it past the limit. Nothing is drawn. A frame that is not finite, or one whose
     /// negative width or height spans the limit, is said as `blueprint solve` says it.
     case layoutTooLarge(view: String, frame: Rect, limit: Int)
+    /// A constraint's line reaches further than `limit` points per side from the root's origin
+    /// (or an end is not finite), though every frame is inside: a view's margins inset past its
+    /// frame (margins of 10¹⁵ on a 0-point view), read by a constraint. `constraint` is the
+    /// constraint as written with where it was made. Nothing is drawn.
+    case lineTooLong(constraint: String, from: Point, to: Point, limit: Int)
     /// `show: .view(name)` names no view of the tree.
     case unknownView(String)
     /// Writing the output failed.
@@ -54,6 +59,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
                     + ", at (\(formatNumber(frame.minX)), \(formatNumber(frame.minY))), its edges more than \(limit) points apart; `blueprint solve` lists every frame"
             }
             return "the layout is too large to draw: `\(view)` at (\(formatNumber(frame.minX)), \(formatNumber(frame.minY))), \(formatNumber(frame.width)) x \(formatNumber(frame.height)) points, takes it past \(limit) points per side; `blueprint solve` lists every frame"
+        case let .lineTooLong(constraint, from, to, limit):
+            func point(_ p: Point) -> String { "(\(formatNumber(p.x)), \(formatNumber(p.y)))" }
+            return "the layout is too large to draw: the line of \(constraint) runs from \(point(from)) to \(point(to)), past \(limit) points per side: margins larger than their view reach past its frame"
         case let .unknownView(name):
             return "no view named '\(name)' in the layout"
         case let .output(error):

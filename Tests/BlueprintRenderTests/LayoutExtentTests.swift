@@ -45,6 +45,23 @@ import Testing
         #expect(safeArea == .layoutTooLarge(view: "root (its safe area)", frame: Rect(x: 999999999999999, y: 999999999999999, width: -1999999999999898, height: -1999999999999898), limit: 32767))
     }
 
+    @Test func aLineToMarginsPastTheirFrameIsRefused() throws {
+        // Every frame is within 8 points of the origin, but n2's bottom is pinned to n1's bottom
+        // margin, 10¹⁵ points above n1's 0-point frame: its broken line ran 10¹⁵ points and the
+        // label placement walked its index cells for ever (5 GB and counting).
+        let text = """
+            stack n0 compression required alignment firstBaseline axis vertical distribution fillEqually
+            view n1 in n0 margins 999999999999999 spacingAfter 0.000000000000001
+            view n2 in n1
+            V:|-[n0(0)]-(>=0)-[n1]-8-[n2(==n0)]-|
+
+            """
+        let e = try error(text)
+        #expect(e == .lineTooLong(constraint: "n1.bottomMargin == n2.bottom (big.layout:4)", from: Point(x: 0, y: -999999999999991),
+                                  to: Point(x: 0, y: 16), limit: 65534))
+        #expect(e?.description == "the layout is too large to draw: the line of n1.bottomMargin == n2.bottom (big.layout:4) runs from (0, −999999999999991) to (0, 16), past 65534 points per side: margins larger than their view reach past its frame")
+    }
+
     @Test func multipliedPastIntMaxIsAnErrorNotACrash() throws {
         // 10¹⁵ × 10¹⁵ × 10: the size badge once converted this to Int and trapped.
         let e = try error("canvas 100 x 100\nview a\nview b\nview c\na.width == b.width * 999999999999999\nb.width == c.width * 999999999999999\nc.width == 10\n"
