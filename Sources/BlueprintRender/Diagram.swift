@@ -92,6 +92,7 @@ public struct Diagram {
         for g in builder.guides { include(g.frame) }
         for a in annotations {
             include(a.start, a.end)
+            if let e = a.extensionLine { include(e.0, e.1) }
         }
         for t in placer.placed {
             include(t.rect)

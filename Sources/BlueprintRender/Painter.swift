@@ -365,6 +365,13 @@ struct Painter {
             context.setLine(width: lineWidth(width))
             for c in a.caps { segment(c.0, c.1, width: width) }
             context.stroke()
+            // The far item's edge carried over to the bar's end: thin and dashed, as drafting's
+            // extension lines.
+            if let e = a.extensionLine {
+                context.setLine(width: lineWidth(0.75), dash: [2 * scale, 2 * scale])
+                segment(e.0, e.1, width: 0.75)
+                context.stroke()
+            }
         }
         // Leaders of labels placed away from their lines.
         context.setLine(width: lineWidth(0.5), dash: [])

@@ -165,3 +165,32 @@ import Testing
         }
     }
 }
+
+/// A gap between two views that do not face each other across it.
+@Suite struct GapsBetweenOffsetViewsTests {
+    /// A 40-point skip button in the top-right corner and a centred picture 16 below it: the
+    /// bar stood at the picture's middle, 131 points from the button, linked to nothing. It
+    /// now stands on the picture near the button's side, and the button's bottom edge is
+    /// extended over to the bar's end.
+    @Test func theBarStandsNearTheOtherViewWithItsEdgeExtended() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 390 x 300
+            view skip size 40 x 20
+            view picture
+            skip.top == 10
+            skip.trailing == superview.trailing - 24
+            picture.top == skip.bottom + 16
+            picture.centerX == superview.centerX
+            picture.width == 200
+            picture.height == 200
+            """, file: "skip.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let gap = try #require(d.annotations.first { $0.formula == "picture.top == skip.bottom + 16" })
+        #expect(gap.start == Point(x: 291, y: 30) && gap.end == Point(x: 291, y: 46))
+        let e = try #require(gap.extensionLine)
+        #expect(e.0 == Point(x: 326, y: 30) && e.1 == Point(x: 291, y: 30))
+        // Views that face each other across their gap need no extension.
+        let top = try #require(d.annotations.first { $0.formula.hasPrefix("skip.top") })
+        #expect(top.extensionLine == nil)
+    }
+}

@@ -326,6 +326,18 @@ struct DiagramBuilder {
         // between, and cut around its text, reads as a gap from that view).
         let lo = max(lo1, lo2), hi = min(hi1, hi2)
         var at = lo <= hi ? (lo + hi) / 2 : (lo1 + hi1) / 2
+        // Items that do not face each other across the gap: the bar stands on the first item
+        // near its side that is closest to the second (not at its middle, far from the
+        // other), and the second's edge is extended over to the bar's end.
+        var extensionLine: (Point, Point)?
+        if lo > hi, abs(v1 - v2) >= 1 {
+            let inset = min(4, (hi1 - lo1) / 2)
+            at = lo2 >= hi1 ? hi1 - inset : lo1 + inset
+            let reach = lo2 >= hi1 ? lo2 : hi2
+            extensionLine = horizontalAxis
+                ? (Point(x: v2, y: reach), Point(x: v2, y: at))
+                : (Point(x: reach, y: v2), Point(x: at, y: v2))
+        }
         if lo <= hi, abs(v1 - v2) >= 1 {
             at = clearPosition(from: min(v1, v2), to: max(v1, v2), across: lo, hi, preferred: at,
                                vertical: !horizontalAxis)
@@ -339,6 +351,7 @@ struct DiagramBuilder {
         if let unnamed { a.shortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
         a.related = Self.related(c)
         a.source = c.formulaWithLocation
+        a.extensionLine = extensionLine
         if let stack = c.arrangingStack, role == .normal, c.relation == .equal, c.constant == stack.spacing,
            c.identifier?.hasPrefix("stack spacing ") == true {
             a.statedByStack = true

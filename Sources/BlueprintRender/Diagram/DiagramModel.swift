@@ -80,6 +80,11 @@ struct Annotation {
     /// end caps of an I-bar that cross none.
     var pieces: [(Point, Point)] = []
     var caps: [(Point, Point)] = []
+    /// A thin dashed extension of the far item's edge to the bar's end, for a gap between
+    /// items that do not face each other across it (a button in a corner and a picture
+    /// below, off to its side): the bar stands on the near item, and the line carries the
+    /// far item's edge over to it, as drafting's extension lines do. Nil when they face.
+    var extensionLine: (Point, Point)?
 
     /// The end caps of an I-bar (none for an alignment line).
     var capSegments: [(Point, Point)] {
