@@ -74,7 +74,7 @@ public struct DeviceSheet {
     /// The sheet as PNG bytes (panels are raster images, so the sheet is PNG only).
     ///
     /// - Throws: ``RenderError`` when a diagram cannot be drawn or the sheet is too large.
-    public func png(compression: PNGCompression = .compact) throws(RenderError) -> [UInt8] {
+    public func png(compression: PNGCompression = .fast) throws(RenderError) -> [UInt8] {
         let s = Double(scale)
         var images: [[(caption: String, surface: CairoSurface, width: Int, height: Int)]] = []
         for row in rows {
