@@ -68,6 +68,35 @@ struct SwiftHabitsTests {
         #expect(icon.hasAmbiguousLayout)
     }
 
+    /// Only the root's direction counts. A subview's `layoutDirection = .rightToLeft` (UIKit's
+    /// per-subtree `semanticContentAttribute`) compiled and was ignored without a word: the
+    /// row stayed left to right. It is refused now, and the report says what to do.
+    @Test func aSubviewsDirectionIsRefusedAndReported() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 100))
+        let row = View(name: "row"), toggle = View(name: "toggle")
+        root.addSubview(row)
+        row.addSubview(toggle)
+        try activate([row.edges == root.edges, toggle.trailing == row.trailing - 16, toggle.top == row.top,
+                      toggle.width == 51, toggle.height == 31])
+        row.layoutDirection = .rightToLeft
+        #expect(row.layoutDirection == .leftToRight)
+        root.layoutIfNeeded()
+        #expect(toggle.frame.minX == 253)
+        let report = root.layoutReport
+        #expect(report.refused.map(\.description) == [
+            "only the root's layoutDirection counts and row is a subview: set the root's (a direction per subtree, UIKit's semanticContentAttribute, is not supported) in `row.layoutDirection = rightToLeft`",
+        ])
+        #expect(!report.isClean)
+        // The root's direction flips the whole tree, as before.
+        root.layoutDirection = .rightToLeft
+        root.layoutIfNeeded()
+        #expect(toggle.frame.minX == 16)
+        // A view that is not in a tree yet is a root: its direction is taken.
+        let lone = View(name: "lone")
+        lone.layoutDirection = .rightToLeft
+        #expect(lone.layoutDirection == .rightToLeft && lone.layoutReport.refused.isEmpty)
+    }
+
     @Test func settablePropertiesMoveTheLayout() throws {
         let (root, box) = try tree()
         let left = box.left == root.left + 10

@@ -27,6 +27,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupportedRelation(String)
         /// A view added as a subview of itself or of one of its descendants.
         case cyclicHierarchy(String)
+        /// A layout direction set on a view that is not its tree's root (only the root's counts).
+        case directionOfSubview(String)
     }
 
     /// What went wrong.
@@ -63,6 +65,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noCommonAncestor(let a, let b): "\(a) and \(b) have no common ancestor"
         case .unsupportedRelation(let what): what
         case .cyclicHierarchy(let v): "\(v) cannot be a subview of itself or of its own subview"
+        case .directionOfSubview(let v):
+            "only the root's layoutDirection counts and \(v) is a subview: set the root's (a direction per subtree, UIKit's semanticContentAttribute, is not supported)"
         }
     }
 

@@ -52,8 +52,21 @@ open class View: LayoutItem {
     }
 
     /// The reading direction. Only the root's counts: it flips `leading`/`trailing` for the
-    /// whole tree.
-    @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight { didSet { structureChanged() } }
+    /// whole tree. Set on a view that has a superview, a new direction is refused (the old one
+    /// stays) and listed in the root's ``layoutReport``'s `refused`: a direction per subtree,
+    /// UIKit's `semanticContentAttribute`, is not supported, and ignoring it would lay the
+    /// subtree out in the other direction without a word.
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight {
+        didSet {
+            if superview != nil, layoutDirection != oldValue {
+                let asked = layoutDirection
+                layoutDirection = oldValue
+                noteRefusalInTree(.directionOfSubview(name), "\(name).layoutDirection = \(asked == .rightToLeft ? "rightToLeft" : "leftToRight")")
+                return
+            }
+            structureChanged()
+        }
+    }
 
     /// The safe-area insets of a root view (a window's status bar, home indicator…). The root's
     /// `safeAreaLayoutGuide` is its bounds inset by these; every other view's safe-area guide is
