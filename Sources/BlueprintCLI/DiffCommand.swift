@@ -238,11 +238,7 @@ struct DiffCommand: ParsableCommand {
     /// Writes an image atomically, or to standard output for `-`.
     static func emit(_ bytes: [UInt8], to path: String) throws {
         do {
-            if path == "-" {
-                try StandardStream.output.write(bytes)
-            } else {
-                try FileIO.writeAtomically(bytes, to: path)
-            }
+            try FileIO.writeAtomically([(bytes, path)], dashIsStandardOutput: true)
         } catch {
             throw RasterError(error)
         }

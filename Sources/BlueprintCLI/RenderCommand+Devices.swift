@@ -63,11 +63,7 @@ extension RenderCommand {
         let bytes: [UInt8]
         do {
             bytes = try DeviceSheet(rows: rows, theme: theme, scale: scale).png()
-            if output == "-" {
-                try StandardStream.output.write(bytes)
-            } else {
-                try FileIO.writeAtomically(bytes, to: output)
-            }
+            try FileIO.writeAtomically([(bytes, output)], dashIsStandardOutput: true)
         } catch {
             Entry.printError("error: \(error)")
             throw ExitCode(2)

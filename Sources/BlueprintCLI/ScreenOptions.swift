@@ -22,14 +22,17 @@ struct ScreenOptions: ParsableArguments {
 
     /// Gives the document's root the device's size and safe area and the direction asked for.
     func apply(to document: LayoutDocument) {
-        Self.lay(document, on: device.flatMap(Device.named), direction: direction.map { $0 == .rtl ? .rightToLeft : .leftToRight })
+        Self.lay(document, on: device.flatMap(Device.named), direction: layoutDirection)
     }
 
     /// The arguments that ask for this screen again, as given (`` --device "iPhone SE"``), or
     /// nothing.
     var again: String {
-        Self.arguments(device: device.flatMap(Device.named), direction: direction.map { $0 == .rtl ? .rightToLeft : .leftToRight })
+        Self.arguments(device: device.flatMap(Device.named), direction: layoutDirection)
     }
+
+    /// The direction asked for, if any.
+    private var layoutDirection: LayoutDirection? { direction.map { $0 == .rtl ? .rightToLeft : .leftToRight } }
 
     /// The device of the catalog with this name.
     ///

@@ -166,15 +166,19 @@ struct Painter {
     /// it), as four rectangles of whole pixels (an even-odd path was masked over all of
     /// `outer`'s area, each one).
     private func fillRing(_ outer: Rect, around hole: Rect) {
-        func pixels(_ r: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
-            let x0 = dx(r.minX).rounded(), x1 = dx(r.maxX).rounded(), y0 = dy(r.minY).rounded(), y1 = dy(r.maxY).rounded()
-            return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-        }
-        let o = pixels(outer), h = pixels(hole)
-        for (x0, y0, x1, y1) in [(o.x0, o.y0, o.x1, h.y0), (o.x0, h.y1, o.x1, o.y1), (o.x0, h.y0, h.x0, h.y1), (h.x1, h.y0, o.x1, h.y1)]
+        let o = Self.pixels(outer, scale: scale, origin: origin), h = Self.pixels(hole, scale: scale, origin: origin)
+        for (x0, y0, x1, y1) in [(o.minX, o.minY, o.maxX, h.minY), (o.minX, h.maxY, o.maxX, o.maxY),
+                                 (o.minX, h.minY, h.minX, h.maxY), (h.maxX, h.minY, o.maxX, h.maxY)]
         where x1 > x0 && y1 > y0 {
             context.rectangle(x0, y0, x1 - x0, y1 - y0)
         }
+    }
+
+    /// The device pixels `fillRect(r)` fills: its corners rounded to whole pixels, in order.
+    static func pixels(_ r: Rect, scale: Double, origin: Point) -> Rect {
+        let x0 = ((r.minX - origin.x) * scale).rounded(), x1 = ((r.maxX - origin.x) * scale).rounded()
+        let y0 = ((r.minY - origin.y) * scale).rounded(), y1 = ((r.maxY - origin.y) * scale).rounded()
+        return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
     }
 
     private func fillRect(_ r: Rect) {
@@ -214,14 +218,8 @@ struct Painter {
     ///   painted later, asked about each box's centre).
     static func fillPlan(_ boxes: [ViewBox], theme: Theme, scale: Double, origin: Point, outline: Double) -> [FillPlan] {
         var plan = [FillPlan](repeating: .whole, count: boxes.count)
-        // The pixels `fillRect` fills: its corners rounded to whole pixels, in order.
-        func pixels(_ f: Rect) -> Rect {
-            let x0 = ((f.minX - origin.x) * scale).rounded(), x1 = ((f.maxX - origin.x) * scale).rounded()
-            let y0 = ((f.minY - origin.y) * scale).rounded(), y1 = ((f.maxY - origin.y) * scale).rounded()
-            return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
-        }
         func opaque(_ b: ViewBox) -> Bool { !b.hidden && !b.dimmed && theme.fill(depth: b.depth).alpha == 1 }
-        let fills = boxes.map { pixels($0.frame) }
+        let fills = boxes.map { pixels($0.frame, scale: scale, origin: origin) }
         // Each box's largest opaque subview held by its fill (boxes are in tree order).
         var open: [Int] = []
         var largest = [Int](repeating: -1, count: boxes.count)

@@ -32,21 +32,14 @@ public enum PNG {
     /// - Returns: the image.
     /// - Throws: `RasterError.io` when the file cannot be read, and the errors of `decode`, naming the file.
     public static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount) throws -> Bitmap {
-        try read(path: path, maximumPixelCount: maximumPixelCount, regularOnly: false)
+        try readWithSize(path: path, maximumPixelCount: maximumPixelCount, regularOnly: false).image
     }
 
-    /// ``read(path:maximumPixelCount:)``, refusing with `regularOnly` a pipe, a socket or a
-    /// device before it is opened (opening a named pipe waits for a writer for ever);
-    /// `standardInput` reads standard input instead, and names it `path` in errors.
-    /// `keep`: only this top-left part of the image is returned (see `PNGDecoder.decode`).
-    package static func read(path: String, maximumPixelCount: Int = defaultMaximumPixelCount, regularOnly: Bool,
-                             standardInput: Bool = false, keep: PixelSize? = nil) throws -> Bitmap {
-        try readWithSize(path: path, maximumPixelCount: maximumPixelCount, regularOnly: regularOnly,
-                         standardInput: standardInput, keep: keep).image
-    }
-
-    /// ``read(path:maximumPixelCount:regularOnly:standardInput:keep:)`` with the size of the
-    /// whole image, as the header it decoded says (the image may be only the part kept).
+    /// ``read(path:maximumPixelCount:)`` with the size of the whole image, as the header it
+    /// decoded says. `regularOnly` refuses a pipe, a socket or a device before it is opened
+    /// (opening a named pipe waits for a writer for ever); `standardInput` reads standard
+    /// input instead, and names it `path` in errors; `keep`: only this top-left part of the
+    /// image is returned (see `PNGDecoder.decode`).
     package static func readWithSize(path: String, maximumPixelCount: Int = defaultMaximumPixelCount, regularOnly: Bool,
                                      standardInput: Bool = false, keep: PixelSize? = nil) throws -> (image: Bitmap, size: PixelSize) {
         let data: [UInt8]
@@ -56,7 +49,7 @@ public enum PNG {
             let (largest, overflow) = maximumPixelCount.multipliedReportingOverflow(by: 8)
             let limit = overflow ? .max : largest.addingReportingOverflow(64 << 20).overflow ? .max : largest + (64 << 20)
             data = try FileIO.read(standardInput ? "/dev/stdin" : path, limit: limit,
-                                   signature: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], regularOnly: regularOnly && !standardInput)
+                                   signature: PNGDecoder.signature, regularOnly: regularOnly && !standardInput)
         } catch {
             throw RasterError.io(path: path, operation: error.operation, reason: error.reason)
         }

@@ -3,14 +3,18 @@ extension View {
     /// A point in this view's bounds, in `view`'s (nil: the root's), as of the last layout.
     /// Both views must be in the same tree (the root's coordinates are shared by all of it).
     public func convert(_ point: Point, to view: View?) -> Point {
-        let from = absoluteFrame, to = view?.absoluteFrame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        return Point(x: point.x + from.minX - to.minX, y: point.y + from.minY - to.minY)
+        Self.move(point, from: self, to: view)
     }
 
     /// A point in `view`'s bounds (nil: the root's), in this view's.
     public func convert(_ point: Point, from view: View?) -> Point {
-        let from = view?.absoluteFrame ?? Rect(x: 0, y: 0, width: 0, height: 0), to = absoluteFrame
-        return Point(x: point.x + from.minX - to.minX, y: point.y + from.minY - to.minY)
+        Self.move(point, from: view, to: self)
+    }
+
+    /// `point` in `a`'s bounds, in `b`'s (nil: the root's, whose origin is the root's own).
+    private static func move(_ point: Point, from a: View?, to b: View?) -> Point {
+        let from = a?.absoluteFrame.origin ?? Point(x: 0, y: 0), to = b?.absoluteFrame.origin ?? Point(x: 0, y: 0)
+        return Point(x: point.x + from.x - to.x, y: point.y + from.y - to.y)
     }
 
     /// A rectangle in this view's bounds, in `view`'s (nil: the root's): `cell.convert(cell.bounds,
@@ -27,7 +31,7 @@ extension View {
     /// Deactivates `constraint` if it is installed on this view (UIView's `removeConstraint(_:)`;
     /// ``LayoutConstraint/deactivate()`` does the same wherever it is installed).
     public func removeConstraint(_ constraint: LayoutConstraint) {
-        guard constraints.contains(where: { $0 === constraint }) else { return }
+        guard installed.contains(where: { $0 === constraint }) else { return }
         constraint.deactivate()
     }
 

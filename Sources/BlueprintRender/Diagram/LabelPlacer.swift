@@ -395,11 +395,9 @@ struct LabelPlacer {
     /// within two label heights (`8 Videos`). A name tag or a label placed earlier does not
     /// count, nor the other item's text across the gap: the I-bar stands between.
     private func readsAsText(_ r: Rect, for a: Annotation) -> Bool {
-        let (lo, hi) = a.isHorizontal ? (min(a.start.x, a.end.x), max(a.start.x, a.end.x)) : (min(a.start.y, a.end.y), max(a.start.y, a.end.y))
         let reach = r.height * 2
         return a.owners.contains { o in
-            let holdsBar = a.isHorizontal ? o.minX <= lo + 0.5 && hi - 0.5 <= o.maxX : o.minY <= lo + 0.5 && hi - 0.5 <= o.maxY
-            guard !holdsBar, Self.overlapsInside(r, o) else { return false }
+            guard !Self.holdsBar(o, of: a), Self.overlapsInside(r, o) else { return false }
             let left = max(r.minX - reach, o.minX), right = min(r.maxX + reach, o.maxX)
             return right > left && viewTextIndex.intersects(Rect(x: left, y: r.minY, width: right - left, height: r.height), blocking: .text)
         }
@@ -409,13 +407,19 @@ struct LabelPlacer {
     /// holding the whole bar): a third or more of a small view's inside (a 16-point badge 4 in
     /// from its tile's edge, whose `4` sat on it). Tried last, as a spot that reads as text.
     private func hidesItem(_ r: Rect, for a: Annotation) -> Bool {
-        let (lo, hi) = a.isHorizontal ? (min(a.start.x, a.end.x), max(a.start.x, a.end.x)) : (min(a.start.y, a.end.y), max(a.start.y, a.end.y))
-        return a.owners.contains { o in
-            let holdsBar = a.isHorizontal ? o.minX <= lo + 0.5 && hi - 0.5 <= o.maxX : o.minY <= lo + 0.5 && hi - 0.5 <= o.maxY
-            guard !holdsBar, o.width > 0, o.height > 0 else { return false }
+        a.owners.contains { o in
+            guard !Self.holdsBar(o, of: a), o.width > 0, o.height > 0 else { return false }
             let w = min(r.maxX, o.maxX) - max(r.minX, o.minX), h = min(r.maxY, o.maxY) - max(r.minY, o.minY)
             return w > 0 && h > 0 && w * h >= o.width * o.height / 3
         }
+    }
+
+    /// Whether an item `a` relates holds its whole bar along the bar's direction (the container
+    /// of the other item), rather than ending at one of its ends.
+    private static func holdsBar(_ o: Rect, of a: Annotation) -> Bool {
+        a.isHorizontal
+            ? o.minX <= min(a.start.x, a.end.x) + 0.5 && max(a.start.x, a.end.x) - 0.5 <= o.maxX
+            : o.minY <= min(a.start.y, a.end.y) + 0.5 && max(a.start.y, a.end.y) - 0.5 <= o.maxY
     }
 
     /// Whether `r` covers part of `o`'s inside (more than touching its edge).

@@ -79,14 +79,15 @@ struct SpatialIndex {
         rects.append(r)
         owners.append(Int32(owner))
         kinds.append(kind)
-        guard cellCount(r) <= Self.mostCellsPerRect else {
+        let cells = cellCount(r)
+        guard cells <= Self.mostCellsPerRect else {
             large.append(index)
             return
         }
         for y in range(r.minY, r.maxY) {
             for x in range(r.minX, r.maxX) { buckets[key(x, y), default: []].append(index) }
         }
-        entries += Int(cellCount(r))
+        entries += Int(cells)
     }
 
     /// Whether `r` overlaps (with positive area) any inserted rectangle of the `blocking` kinds
