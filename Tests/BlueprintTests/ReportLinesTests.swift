@@ -33,7 +33,7 @@ struct ReportLinesTests {
             "ambiguous: title: width is ambiguous",
             "ambiguous: detail: horizontal position and width are ambiguous",
             "ambiguous: loose: horizontal position is ambiguous",
-            "tie: detail and title have the same horizontal hugging priority (250); detail was stretched, but either could be: raise one's hugging priority",
+            "tie: title and detail have the same horizontal hugging priority (250); title was stretched, but either could be: raise one's hugging priority",
             "negative size: back: width is negative (-12)",
             "refused: the constant is not a finite number in `wide.height == 10`",
         ])

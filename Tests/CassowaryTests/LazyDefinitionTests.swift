@@ -28,9 +28,10 @@ struct LazyDefinitionTests {
 
     @Test func aChainIsSolvedWithoutItsTriangle() throws {
         let (lazy, l, w, cw) = try Self.chain(100, lazy: true)
-        // Every position and the container's width stay definitions; only the end's row is
+        // Every position, every width (by its lower bound, `W >= 10`, a required inequality over
+        // a new variable) and the container's width stay definitions; only the end's row is
         // made, once, as long as the chain.
-        #expect(lazy.core.liveDefinitions == 100)
+        #expect(lazy.core.liveDefinitions == 200)
         lazy.updateVariables()
         #expect(w.allSatisfy { $0.value == 20 })
         #expect(l[99].value == 8 + 99 * 28)
@@ -41,8 +42,9 @@ struct LazyDefinitionTests {
         classic.updateVariables()
         #expect(classic.core.liveDefinitions == 0)
         #expect(zip(l + w + [cw], cl + cw2 + [ccw]).allSatisfy { $0.value == $1.value })
-        // The positions' triangle is not built (the equal widths, soft, still chain their errors).
-        #expect(lazy.core.mergedCells == 90_009)
+        // The positions' triangle is not built (the equal widths, soft, still chain their
+        // errors, but no longer each through its bound's row: 90,009 before widths were defined).
+        #expect(lazy.core.mergedCells == 40_203)
         #expect(classic.core.mergedCells == 135_246)
         // Materialized (the dump does it), every row is there.
         _ = lazy.dump()
@@ -71,7 +73,9 @@ struct LazyDefinitionTests {
         }
         let (lazy, lv, lazyWidth, lazyPosition) = try chain(lazy: true)
         let (classic, cv, classicWidth, classicPosition) = try chain(lazy: false)
-        #expect(lazy.core.liveDefinitions == 50)
+        // The positions, and the widths (defined by their weak `W == 0`: the bound that mentions
+        // each later takes the definition in, and it stays one).
+        #expect(lazy.core.liveDefinitions == 100)
         /// Removes one constraint from both; the definitions left, and the same values.
         func remove(_ a: Constraint, _ b: Constraint, leaving definitions: Int) throws {
             try lazy.remove(a)
@@ -82,7 +86,7 @@ struct LazyDefinitionTests {
             classic.updateVariables()
             #expect(lv.map(\.value) == cv.map(\.value))
         }
-        try remove(lazyWidth, classicWidth, leaving: 50)
+        try remove(lazyWidth, classicWidth, leaving: 100)
         // W20 is free (0) once its width is gone: L49 = 8 + 49 gaps of 8 + every other width.
         var expected = 400.0
         for i in 0..<49 where i != 20 { expected += Double(10 + i) }
@@ -111,9 +115,10 @@ struct LazyDefinitionTests {
         try s.setConstant(of: defY, to: -20)   // y == x + 20
         #expect(s.value(of: y) == 25)
         #expect(s.value(of: z) == 51)
-        // A constraint on z makes its row (through y's definition), and y's constant still moves it.
+        // A constraint on z takes in z's definition (and y's and x's through it): z stays
+        // defined, the bound's row holds their markers, and y's constant still moves it.
         try s.add(z <= 100)
-        #expect(s.core.liveDefinitions == 2)
+        #expect(s.core.liveDefinitions == 3)
         try s.setConstant(of: defY, to: -30)
         #expect(s.value(of: z) == 71)
         #expect(throws: CassowaryError.self) { try s.setConstant(of: defY, to: -100) }   // z would be 211

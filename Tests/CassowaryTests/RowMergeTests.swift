@@ -49,11 +49,12 @@ struct RowMergeTests {
         let (solver, _, ls, ws) = try chain()
         solver.updateVariables()
         expectEqualWidths(ws, ls, cw: Double(28 * n + 8))
-        // 2n rows (each width and the slack of its `>= 10`) of 3n + 1 cells, n height rows of
-        // one cell, CW's row of two: 6n² + 3n + 2.
+        // Each width and each height is defined by its bound (`>= 10`, a required inequality
+        // over a new variable: its slack, not a row): n rows of 3n + 1 cells and CW's row of
+        // two, 3n² + n + 2 (6n² + 3n + 2 in 3n + 1 rows while the bounds were rows).
         let fill = solver.heldFill
-        #expect(fill.cells == 6 * n * n + 3 * n + 2)
-        #expect(fill.rows == 3 * n + 1)
+        #expect(fill.cells == 3 * n * n + n + 2)
+        #expect(fill.rows == n + 1)
         try solver._checkInvariants()
     }
 

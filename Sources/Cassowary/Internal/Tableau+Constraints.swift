@@ -24,7 +24,7 @@ extension Tableau {
         solutionRound &+= 1
         let newVariablesFrom = variablesInOrder.count
         let symbolsFrom = kinds.count
-        if !isEdit && constraint.relation == .equal, let candidate = definitionCandidate(constraint) {
+        if !isEdit, let candidate = definitionCandidate(constraint) {
             // It only defines a new variable: no row, no pivot (see Tableau+Definitions.swift).
             let (marker, other) = addDefinition(constraint, candidate: candidate)
             let slot = Int32(slots.count)
@@ -35,6 +35,7 @@ extension Tableau {
             if let fingerprint { equivalents.insert(fingerprint, slot: slot) }
             liveConstraints += 1
             if !constraint.strength.isRequired { levels[levelIndex(constraint.strength.level)].uses += 1 }
+            if let p = constraint.preferEqual { levels[levelIndex(p.level)].uses += 1 }
             return
         }
         // A constant until it is solved for its subject: read in place by the checks below (a
@@ -108,10 +109,16 @@ extension Tableau {
         // The terms read in place (no retain and release of each variable), the merge buffer
         // borrowed once for them all.
         let merge = Unmanaged.passUnretained(mergeBuffer)
+        // Terms over lazily defined variables go in through their definitions, which stay
+        // definitions (`planExpansion`); past the budget they are materialized first.
+        let expand = liveDefinitions > 0 && planExpansion(of: expression)
         expression.forEachTerm { variable, coefficient, _ in
             guard coefficient != 0 else { return }
             let s = symbol(for: variable)
-            if definitionOf[Int(s)] >= 0 { materialize(Int(definitionOf[Int(s)])) }
+            if definitionOf[Int(s)] >= 0 {
+                if expand { return }
+                materialize(Int(definitionOf[Int(s)]))
+            }
             let r = rowOf[Int(s)]
             if r >= 0 {
                 // Borrowed in place (no copy of the basic row, no retain of its arrays).
@@ -120,6 +127,7 @@ extension Tableau {
                 acc.insert(s, coefficient)
             }
         }
+        if expand { applyExpansion(into: &acc) }
         var row = Row(constant: acc.constant)
         // + a marker and an error, and room for the cells that substitutions add later (an
         // array that grows costs an allocation and a copy).

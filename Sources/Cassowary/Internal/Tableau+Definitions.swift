@@ -1,16 +1,21 @@
-/// Required equalities that only define a new variable, kept out of the tableau until a later
+/// Constraints that only define a new variable, kept out of the tableau until a later
 /// constraint mentions that variable; oldest first, in flat arrays (no allocation per
 /// definition, no reference counting when they are evaluated).
 ///
-/// Definition `k` reads `coefficient·variable + Σ coeffs·ids + constant + marker = 0`, its
-/// terms at `start[k] ..< start[k + 1]`: the other variables' symbols (basic, parametric, or
-/// lazily defined by an older definition), `marker` the constraint's dummy; for a soft
-/// equality `… − marker + other = 0`, its two errors (as `createRow` inserts them).
+/// Definition `k` reads `coefficient·variable + Σ coeffs·ids + constant + μ·marker + ν·other
+/// = 0`, its terms at `start[k] ..< start[k + 1]`: the other variables' symbols (basic,
+/// parametric, or lazily defined by an older definition); `marker` and `other` with their
+/// coefficients as `createRow` inserts them: a required equality's dummy (+1); a soft
+/// equality's two errors (−1, +1); an inequality's slack, or its error when it prefers
+/// equality (+1 for `<=`, −1 for `>=`), and a soft one's error (the opposite sign).
 struct LazyDefinitions {
     var variable: [Symbol] = []
     var marker: [Symbol] = []
-    /// A soft equality's second error (`marker` is its first), -1 for a required one.
+    /// A soft constraint's error (`marker` is its dummy, first error or slack), -1 for a required one.
     var other: [Symbol] = []
+    /// μ and ν above.
+    var markerCoefficient: [Double] = []
+    var otherCoefficient: [Double] = []
     var coefficient: [Double] = []
     var constant: [Double] = []
     var live: [Bool] = []
@@ -36,14 +41,20 @@ struct LazyDefinitions {
 /// variable its subject too, and its two errors then sit in that row alone (and in the
 /// objective, at their cost), parametric at 0 until another constraint mentions the variable;
 /// a chain of soft gaps (`top == previous.bottom + 8 ~ 500`) held every gap's errors in every
-/// row below it.
+/// row below it. So is an inequality over a new variable (`next.top >= previous.bottom + 4`,
+/// the least gap of a stack that spaces its views equally): its slack (and a soft one's
+/// error) sits in the variable's row alone, parametric at 0, and needs no pivot either; a
+/// stack's chain of such gaps made every view's top a row over every height above it.
 ///
 /// Here such an equality is kept as a definition instead, and the variable's value is computed
 /// from it when read (``value(of:)``, ``updateVariables()``). When a later constraint mentions
-/// the variable, the definition becomes the row classic Cassowary would hold now
-/// (``materialize(_:)``), expanded through the lazily defined variables it mentions in one
-/// linear pass: a chain read at its end costs one row as long as the chain, not the chain's
-/// triangle. ``remove(_:)`` of a definition, ``dump()`` and the inspection queries
+/// the variable, its row takes in the definition in the variable's place, and the definitions
+/// that one mentions, newest first, so that what cancels is never expanded
+/// (``planExpansion(of:)``): the variable stays defined, in no row. Past a budget of
+/// definitions (a long chain read at its end), the definition becomes the row classic
+/// Cassowary would hold now instead (``materialize(_:)``), expanded through the lazily
+/// defined variables it mentions in one linear pass: a chain read at its end costs one row as
+/// long as the chain, not the chain's triangle. ``remove(_:)`` of a definition, ``dump()`` and the inspection queries
 /// (``optimalFace()``, `Solver.statistics`) first materialize every definition
 /// (``materializeAll()``); removing any other constraint leaves them as they are (they
 /// mention external variables only, never another constraint's marker or errors).
@@ -55,10 +66,14 @@ struct LazyDefinitions {
 /// A definition is only taken where the classic choice would pick the new variable among the
 /// constraint's own terms: not when one of them is a parametric symbol in no row.
 extension Tableau {
-    /// The index in `c`'s terms of the variable it would define, or nil. `c` is an equality
-    /// that is not an edit.
+    /// The index in `c`'s terms of the variable it would define, or nil. `c` is not an edit.
     func definitionCandidate(_ c: Constraint) -> Int? {
         guard lazyDefinitions else { return nil }
+        // Of the inequalities, only required ones without a cost: a soft or preferred one
+        // brings its errors, whose costs steer the subject choice of every row that takes
+        // the definition in (a stack of equal heights, each label's compression and hugging
+        // a definition, filled its error rows with every tie's dummy: N² cells).
+        if c.relation != .equal && (!c.strength.isRequired || c.preferEqual != nil) { return nil }
         var candidate: Int?
         var refused = false
         // The terms read in place (no retain and release of each variable).
@@ -96,12 +111,26 @@ extension Tableau {
                 definitions.coeffs.append(coefficient)
             }
         }
+        // The marker and other as `createRow` makes them (same symbols, same costs, same order).
         let strength = c.strength
-        let marker = newSymbol(strength.isRequired ? .dummy : .error)
-        let other = strength.isRequired ? -1 : newSymbol(.error)
-        if other >= 0 {
-            addObjectiveTerm(marker, level: strength.level, weight: strength.weight)
-            addObjectiveTerm(other, level: strength.level, weight: strength.weight)
+        let marker: Symbol, other: Symbol
+        let mu: Double, nu: Double
+        switch c.relation {
+        case .equal:
+            marker = newSymbol(strength.isRequired ? .dummy : .error)
+            other = strength.isRequired ? -1 : newSymbol(.error)
+            if other >= 0 {
+                addObjectiveTerm(marker, level: strength.level, weight: strength.weight)
+                addObjectiveTerm(other, level: strength.level, weight: strength.weight)
+            }
+            (mu, nu) = other >= 0 ? (-1, 1) : (1, 0)
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let coeff: Double = c.relation == .lessThanOrEqual ? 1 : -1
+            marker = newSymbol(c.preferEqual == nil ? .slack : .error)
+            if let p = c.preferEqual { addObjectiveTerm(marker, level: p.level, weight: p.weight) }
+            other = strength.isRequired ? -1 : newSymbol(.error)
+            if other >= 0 { addObjectiveTerm(other, level: strength.level, weight: strength.weight) }
+            (mu, nu) = (coeff, other >= 0 ? -coeff : 0)
         }
         let k = Int32(definitions.count)
         definitionOf[Int(variable)] = k
@@ -109,6 +138,8 @@ extension Tableau {
         definitions.variable.append(variable)
         definitions.marker.append(marker)
         definitions.other.append(other)
+        definitions.markerCoefficient.append(mu)
+        definitions.otherCoefficient.append(nu)
         definitions.coefficient.append(coefficientOfVariable)
         definitions.constant.append(expression.constant)
         definitions.live.append(true)
@@ -118,22 +149,18 @@ extension Tableau {
     }
 
     /// Calls `body` with definition `k`'s marker and other and their coefficients as
-    /// `createRow` inserts them: `+marker` (a dummy), or `−marker + other` (a soft equality's
-    /// errors). No array is made: a build materializes definitions by the thousand.
+    /// `createRow` inserts them (``LazyDefinitions``). No array is made: a build materializes
+    /// definitions by the thousand.
     @inline(__always)
     func forEachMarkerTerm(of k: Int, _ body: (Symbol, Double) -> Void) {
+        body(definitions.marker[k], definitions.markerCoefficient[k])
         let other = definitions.other[k]
-        if other < 0 {
-            body(definitions.marker[k], 1)
-        } else {
-            body(definitions.marker[k], -1)
-            body(other, 1)
-        }
+        if other >= 0 { body(other, definitions.otherCoefficient[k]) }
     }
 
-    /// Adds definition `k`'s marker terms to a row, `w` times. A dummy is in no row; a soft
-    /// equality's error may be basic (a row expanded through the definition brought it into
-    /// the tableau, where it can pivot), and then its row goes in.
+    /// Adds definition `k`'s marker terms to a row, `w` times. A dummy is in no row; an error
+    /// or a slack may be basic (a row expanded through the definition brought it into the
+    /// tableau, where it can pivot), and then its row goes in.
     private func insertMarkers(of k: Int, times w: Double, into row: inout Row) {
         forEachMarkerTerm(of: k) { s, c in
             let r = rowOf[Int(s)]
@@ -141,14 +168,15 @@ extension Tableau {
         }
     }
 
-    /// The value of definition `k`'s marker terms: 0 for a dummy; a soft equality's errors
-    /// are 0 while parametric, their rows' constants once basic.
+    /// The value of definition `k`'s marker terms: each symbol is 0 while parametric, its
+    /// row's constant once basic (a dummy's is 0 either way).
     @inline(__always)
     private func markerValue(of k: Int, _ d: LazyDefinitions, _ rowOf: [Int32], _ rows: UnsafeBufferPointer<Row>) -> Double {
+        let rm = Int(rowOf[Int(d.marker[k])])
+        var value = rm >= 0 ? d.markerCoefficient[k] * rows[rm].constant : 0
         let other = d.other[k]
-        guard other >= 0 else { return 0 }
-        let rm = Int(rowOf[Int(d.marker[k])]), ro = Int(rowOf[Int(other)])
-        return (ro >= 0 ? rows[ro].constant : 0) - (rm >= 0 ? rows[rm].constant : 0)
+        if other >= 0, case let ro = Int(rowOf[Int(other)]), ro >= 0 { value += d.otherCoefficient[k] * rows[ro].constant }
+        return value
     }
 
     /// Turns definition `k` into the row classic Cassowary would hold for its variable now.
@@ -281,6 +309,120 @@ extension Tableau {
         return row
     }
 
+    /// Plans how a new row takes in the lazily defined variables of `expression`: each such
+    /// term is replaced by its definition, and the older definitions that one mentions by
+    /// theirs, newest first, so that a definition is only reached once every newer one has
+    /// handed it its weight. A variable whose weights cancel is not expanded at all: in
+    /// `next.top >= previous.bottom + 4`, where `next.top` is defined through the spacer
+    /// after `previous` and `previous.bottom` through the chain above it, the two chains
+    /// meet at `previous.top` with +1 and −1 and the row is the spacer's length alone. The
+    /// definitions stay definitions (classic Cassowary would hold each reached variable's
+    /// row, as long as everything above it, and update it on every pivot: a stack of equal
+    /// spacing filled as N², and its build took N³ time); the row is the one classic
+    /// Cassowary makes, with the same markers, so conflicts, removals and constant changes
+    /// read it as before.
+    ///
+    /// Returns false, with nothing planned, when no term is lazily defined or when more than
+    /// `expansionBudget` definitions would be expanded: the caller then materializes them.
+    func planExpansion(of expression: Expression) -> Bool {
+        expansionPlan.removeAll(keepingCapacity: true)
+        if expansionWeight.count < definitions.count {
+            expansionWeight += repeatElement(0, count: definitions.count - expansionWeight.count)
+            expansionQueued += repeatElement(false, count: definitions.count - expansionQueued.count)
+        }
+        var any = false
+        expression.forEachTerm { v, c, _ in
+            guard c != 0, let s = knownSymbol(for: v) else { return }
+            let k = Int(definitionOf[Int(s)])
+            guard k >= 0 else { return }
+            any = true
+            queueExpansion(k, weight: -c / definitions.coefficient[k])
+        }
+        guard any else { return false }
+        var expanded = 0
+        while let j = popExpansion() {
+            let w = expansionWeight[j]
+            expansionWeight[j] = 0
+            expansionQueued[j] = false
+            guard w != 0 else { continue }   // cancelled: the chains met here
+            expanded += 1
+            if expanded > expansionBudget {
+                while let k = popExpansion() { expansionWeight[k] = 0; expansionQueued[k] = false }
+                expansionPlan.removeAll(keepingCapacity: true)
+                return false
+            }
+            expansionPlan.append((Int32(j), w))
+            for t in definitions.terms(j) {
+                let i = Int(definitionOf[Int(definitions.ids[t])])
+                if i >= 0 { queueExpansion(i, weight: -w * definitions.coeffs[t] / definitions.coefficient[i]) }
+            }
+        }
+        return true
+    }
+
+    /// Adds the plan of ``planExpansion(of:)`` to a row being made: each definition's
+    /// constant, markers and terms over variables that are not lazily defined, at its weight
+    /// (a basic variable by its row).
+    func applyExpansion(into acc: inout Row) {
+        let merge = Unmanaged.passUnretained(mergeBuffer)
+        for (j32, w) in expansionPlan {
+            let j = Int(j32)
+            acc.constant += w * definitions.constant[j]
+            insertMarkers(of: j, times: w, into: &acc)
+            for t in definitions.terms(j) {
+                let u = definitions.ids[t]
+                guard definitionOf[Int(u)] < 0 else { continue }
+                let c = w * definitions.coeffs[t]
+                let r = rowOf[Int(u)]
+                if r >= 0 {
+                    _ = merge._withUnsafeGuaranteedRef { $0.add(into: &acc, reading: &rows[Int(r)], times: c) }
+                } else {
+                    acc.insert(u, c)
+                }
+            }
+        }
+        expansionPlan.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `weight` to definition `k`'s, queueing it if it was not waiting.
+    @inline(__always)
+    private func queueExpansion(_ k: Int, weight: Double) {
+        expansionWeight[k] += weight
+        guard !expansionQueued[k] else { return }
+        expansionQueued[k] = true
+        // Sift up (a max-heap of definition indices).
+        var i = expansionHeap.count
+        expansionHeap.append(Int32(k))
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard expansionHeap[parent] < expansionHeap[i] else { break }
+            expansionHeap.swapAt(parent, i)
+            i = parent
+        }
+    }
+
+    /// The newest waiting definition, taken off the heap.
+    @inline(__always)
+    private func popExpansion() -> Int? {
+        guard let top = expansionHeap.first else { return nil }
+        let last = expansionHeap.removeLast()
+        if !expansionHeap.isEmpty {
+            expansionHeap[0] = last
+            var i = 0
+            let n = expansionHeap.count
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < n && expansionHeap[l] > expansionHeap[m] { m = l }
+                if r < n && expansionHeap[r] > expansionHeap[m] { m = r }
+                if m == i { break }
+                expansionHeap.swapAt(i, m)
+                i = m
+            }
+        }
+        return Int(top)
+    }
+
     /// Materializes every definition, oldest first (each then expands one level only).
     func materializeAll() {
         if liveDefinitions > 0 {
@@ -336,7 +478,7 @@ extension Tableau {
     @inline(__always)
     private func evaluateDefinition(_ k: Int) {
         var sum = definitions.constant[k]
-        if definitions.other[k] >= 0 { sum += rows.withUnsafeBufferPointer { markerValue(of: k, definitions, rowOf, $0) } }
+        sum += rows.withUnsafeBufferPointer { markerValue(of: k, definitions, rowOf, $0) }
         for t in definitions.terms(k) {
             let u = Int(definitions.ids[t])
             let i = Int(definitionOf[u])

@@ -61,9 +61,8 @@ extension Tableau {
         for k in 0..<definitions.count where definitions.live[k] {
             liveDefs += 1
             let v = definitions.variable[k], m = definitions.marker[k]
-            let o = definitions.other[k]
             guard definitionOf[Int(v)] == Int32(k), definitionOf[Int(m)] == Int32(k),
-                  rowOf[Int(v)] < 0, o >= 0 || rowOf[Int(m)] < 0, kinds[Int(v)] == .external,
+                  rowOf[Int(v)] < 0, kinds[Int(m)] != .dummy || rowOf[Int(m)] < 0, kinds[Int(v)] == .external,
                   !dead[Int(v)], levels.allSatisfy({ $0.coefficient(v) == 0 })
             else { throw fail("lazy definition of \(symbolName(v)) is inconsistent") }
             for t in definitions.terms(k) {
