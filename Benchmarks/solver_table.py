@@ -139,7 +139,7 @@ def main():
     print("  system, as a factor and as the exponent e of time ~ N^e (e = 1: linear, flat per constraint).")
     print("- edit: grid moves CW and CH (d_k with C resp. R for N); kiwi starts an edit at 0, so its first")
     print("  suggestion re-solves from there; both include that first step. Edit runs stop after 10 s.")
-    print("- chain is O(N^2) in tableau fill for Cassowary (the fill table: 6 N^2 cells): ours is not run")
+    print("- chain is O(N^2) in tableau fill for Cassowary (the fill table: 3 N^2 cells): ours is not run")
     print("  above 3000; kiwi's build not above 1000, and kiwi's chain edit not from 1000 on (its first")
     print("  suggestion, from 0, took 180 s here).")
     print("- ours runs one process per system under a memory cap (ulimit -v, BENCH_MEM_KB); a size that")
