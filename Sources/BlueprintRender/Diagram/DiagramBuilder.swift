@@ -317,6 +317,11 @@ struct DiagramBuilder {
             var a = Annotation(kind: .alignment, start: s, end: e, dashed: dashed, role: role,
                                label: text.isEmpty ? nil : text, formula: c.formula, order: order, owners: owners)
             if let unnamed, !plain { a.shortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
+            if plain {
+                // Beside another constraint's text its number shows: `≥ 0, 0 @250`, as for a gap.
+                a.mergedLabel = [value, priority].filter { !$0.isEmpty }.joined(separator: " ")
+                if let unnamed { a.mergedShortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
+            }
             a.related = Self.related(c)
             a.source = c.formulaWithLocation
             return a
