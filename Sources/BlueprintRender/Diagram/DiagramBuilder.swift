@@ -324,6 +324,8 @@ struct DiagramBuilder {
             }
             a.related = Self.related(c)
             a.source = c.formulaWithLocation
+            // Along the line, the items it runs along (its ends reach 4 points past an inner one).
+            a.itemsAlong = contains || secondInside ? (from + 4, to - 4) : (from, to)
             return a
         }
         // Spacing: an I-bar between the two coordinates, where both items overlap across,

@@ -82,6 +82,9 @@ struct Annotation {
     /// The extent of the related items across the line (their union's top and bottom for a
     /// horizontal line, left and right for a vertical one).
     var span: (lo: Double, hi: Double) = (0, 0)
+    /// For an alignment line, the extent along it of the items it runs along (the inner one
+    /// when one holds the other, which the line overshoots by 4 points at each end, else both).
+    var itemsAlong: (lo: Double, hi: Double)?
     /// The line as drawn: the main line cut around every text box it would cross, and the
     /// end caps of an I-bar that cross none.
     var pieces: [(Point, Point)] = []
