@@ -337,10 +337,11 @@ struct LabelPlacer {
             // either end, where a gap narrower than its label overhangs one end by a little (a
             // field's 12 to a guide's edge, then the guide's `≥ 0` to a label, on one line).
             let chained = (continues(a, at: x1, owner: owner), continues(a, at: x2, owner: owner))
-            var onChain: [(Rect, (Point, Point)?)] = []
+            var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
             for r in pastEnds {
                 if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
                 else if chained.0 && r.maxX <= x1 || chained.1 && r.minX >= x2 { onChain.append((r, nil)) }
+                else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
                 else { out.append((r, nil)) }
             }
             if chained.0 || chained.1, w > length {
@@ -355,6 +356,7 @@ struct LabelPlacer {
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
             out += alongLine(a, size)
+            out += inside
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -389,10 +391,11 @@ struct LabelPlacer {
             pastEnds += pastItems(a, size, gap: small ? 0.5 : 1.5)
             // (As in the horizontal case: past a chained end after beside the line flush with an end.)
             let chained = (continues(a, at: y1, owner: owner), continues(a, at: y2, owner: owner))
-            var onChain: [(Rect, (Point, Point)?)] = []
+            var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
             for r in pastEnds {
                 if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
                 else if chained.0 && r.maxY <= y1 || chained.1 && r.minY >= y2 { onChain.append((r, nil)) }
+                else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
                 else { out.append((r, nil)) }
             }
             if chained.0 || chained.1, h > length {
@@ -405,6 +408,7 @@ struct LabelPlacer {
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
             out += alongLine(a, size)
+            out += inside
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
@@ -480,6 +484,15 @@ struct LabelPlacer {
             let left = max(r.minX - reach, o.minX), right = min(r.maxX + reach, o.maxX)
             return right > left && viewTextIndex.intersects(Rect(x: left, y: r.minY, width: right - left, height: r.height), blocking: .text)
         }
+    }
+
+    /// Whether a spot for `a`'s number lies over part of the inside of an item the I-bar ends
+    /// at (not one holding the whole bar): there it reads as that item's (a `12` inside a
+    /// 22-point icon, its count). A size smaller, a number fits beside its bar outside its
+    /// items where at full size it did not (under the gap's end, by the title's corner), and
+    /// such spots come first.
+    private func insideEndItem(_ r: Rect, for a: Annotation) -> Bool {
+        a.owners.contains { o in !Self.holdsBar(o, of: a) && Self.overlapsInside(r, o) }
     }
 
     /// Whether a spot for `a`'s number hides most of an item the I-bar ends at (not one
