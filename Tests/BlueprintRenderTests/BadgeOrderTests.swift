@@ -166,6 +166,39 @@ import Testing
     }
 }
 
+extension NumbersOffSmallViewsTests {
+    /// A sidebar row's 22-point icon, 12 points before its title: the 12, too wide for the
+    /// gap, went a size smaller inside the icon, level with the bar (it covered the icon's
+    /// middle and read as its count), although a size smaller it fits under the gap's end by
+    /// the title's corner. It goes there, outside both views, with no leader.
+    @Test func aGapsSmallNumberGoesBesideTheBarBeforeInsideAnIcon() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 280 x 60
+            stack row spacing 12 alignment center marginsRelative margins 0 12 0 12
+            view icon in row size 22 x 22 hugging 251 compression 1000
+            view title in row label "All Contacts" font 15
+            view count in row label "1,248" font 13 hugging 251 compression 751
+            row.top == superview.top + 8
+            row.leading == superview.leading
+            row.trailing == superview.trailing
+            row.height == 44
+            """, file: "sidebar.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 2))
+        let icon = try #require(d.boxes.first { $0.name == "icon" }).frame
+        let title = try #require(d.boxes.first { $0.name == "title" }).frame
+        #expect(icon == Rect(x: 12, y: 19, width: 22, height: 22) && title.minX == 46)
+        let gap = try #require(d.annotations.first { $0.kind == .spacing && min($0.start.x, $0.end.x) == icon.maxX })
+        let twelves = d.texts.filter { $0.text == "12" && $0.rect.maxX < title.midX }
+        try #require(twelves.count == 1)
+        let t = twelves[0]
+        #expect(t.marker == nil && t.leader == nil && t.small)
+        #expect(!LabelPlacer.overlapsInside(t.rect, icon) && !LabelPlacer.overlapsInside(t.rect, title), "\(t.rect)")
+        // By the bar: across its right end, just under it.
+        #expect(t.rect.minX < max(gap.start.x, gap.end.x) && max(gap.start.x, gap.end.x) < t.rect.maxX && t.rect.minY >= gap.start.y)
+        #expect(d.statistics.markers == 0)
+    }
+}
+
 /// A gap between two views that do not face each other across it.
 @Suite struct GapsBetweenOffsetViewsTests {
     /// A 40-point skip button in the top-right corner and a centred picture 16 below it: the

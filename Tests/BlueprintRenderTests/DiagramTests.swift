@@ -284,6 +284,38 @@ import Testing
         #expect(d.texts.compactMap { if case .badge = $0.style { $0.text } else { nil } } == ["40 × 40"])
     }
 
+    /// A plain alignment merged with another constraint on the same anchors states its number:
+    /// `body.bottom <= bottomMargin` and `== bottomMargin @250` read `≥ 0, 0 @250` whether the
+    /// gap is zero or not (they read `≥ 0, @250`, one inequality at 250, when it was zero), and
+    /// a plain required alignment beside an inequality reads `0, ≥ 0`, not `≥ 0` alone. The
+    /// same alignment twice still has no label.
+    @Test func aMergedLabelStatesEveryConstraintsNumber() throws {
+        func labels(_ text: String, _ constraints: String) throws -> [String?] {
+            let document = try LayoutDocument(parsing: """
+                canvas 320 x 160
+                view cell margins 12
+                view body in cell label "\(text)" font 15 lines 0
+                cell.top == superview.top
+                cell.horizontalEdges == superview.horizontalEdges
+                cell.bottom <= superview.bottom
+                body.top == superview.topMargin
+                body.leading == superview.leadingMargin
+                body.trailing == superview.trailingMargin
+                \(constraints)
+                """, file: "cell.layout")
+            let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+            return d.annotations.filter { $0.formula.contains("body.bottom") }.map(\.label)
+        }
+        let long = "The engine might compose elaborate pieces of music."
+        let pair = "body.bottom <= superview.bottomMargin\nbody.bottom == superview.bottomMargin ~ defaultLow"
+        // Zero gap (the cell as tall as its body) and a gap (the cell held taller).
+        #expect(try labels(long, pair) == ["≥ 0, 0 @250"])
+        #expect(try labels(long, pair + "\ncell.height == 140") == ["≥ 0, 0 @250"])
+        #expect(try labels(long, "body.bottom == superview.bottomMargin\nbody.bottom <= superview.bottomMargin") == ["0, ≥ 0"])
+        #expect(try labels(long, "body.bottom == superview.bottomMargin ~ defaultLow\nbody.bottom == superview.bottomMargin ~ defaultLow") == ["@250"])
+        #expect(try labels(long, "body.bottom == superview.bottomMargin\nbody.bottom == superview.bottomMargin") == [nil])
+    }
+
     @Test func namesShortenAgainstTheirParent() {
         #expect(LabelPlacer.shortened("wifiTitle", parent: "wifiRow") == "title")
         #expect(LabelPlacer.shortened("wifiTitle", parent: "root") == nil)

@@ -317,8 +317,15 @@ struct DiagramBuilder {
             var a = Annotation(kind: .alignment, start: s, end: e, dashed: dashed, role: role,
                                label: text.isEmpty ? nil : text, formula: c.formula, order: order, owners: owners)
             if let unnamed, !plain { a.shortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
+            if plain {
+                // Beside another constraint's text its number shows: `≥ 0, 0 @250`, as for a gap.
+                a.mergedLabel = [value, priority].filter { !$0.isEmpty }.joined(separator: " ")
+                if let unnamed { a.mergedShortLabel = [unnamed, priority].filter { !$0.isEmpty }.joined(separator: " ") }
+            }
             a.related = Self.related(c)
             a.source = c.formulaWithLocation
+            // Along the line, the items it runs along (its ends reach 4 points past an inner one).
+            a.itemsAlong = contains || secondInside ? (from + 4, to - 4) : (from, to)
             return a
         }
         // Spacing: an I-bar between the two coordinates, where both items overlap across,

@@ -62,6 +62,12 @@ struct Annotation {
     /// The label without the metric names of its constants (`20` for `pad 20`), tried where
     /// the full label does not fit beside the views it relates; nil when it has none.
     var shortLabel: String?
+    /// How the constraint reads in a label merged with others between the same anchors, when
+    /// that differs from ``label``: a plain alignment states its number (`0 @250`, `0`), which
+    /// its line says when it is alone (`@250`, no label) but not beside another constraint's
+    /// text (`≥ 0, @250` read as one inequality at 250). And its ``shortLabel``'s counterpart.
+    var mergedLabel: String?
+    var mergedShortLabel: String?
     /// The constraint as written, for legend entries.
     var formula: String
     /// Activation order among the drawn constraints: the last tie-breaker everywhere.
@@ -76,6 +82,9 @@ struct Annotation {
     /// The extent of the related items across the line (their union's top and bottom for a
     /// horizontal line, left and right for a vertical one).
     var span: (lo: Double, hi: Double) = (0, 0)
+    /// For an alignment line, the extent along it of the items it runs along (the inner one
+    /// when one holds the other, which the line overshoots by 4 points at each end, else both).
+    var itemsAlong: (lo: Double, hi: Double)?
     /// The line as drawn: the main line cut around every text box it would cross, and the
     /// end caps of an I-bar that cross none.
     var pieces: [(Point, Point)] = []
@@ -110,20 +119,26 @@ struct Annotation {
 
     mutating func merge(_ other: Annotation) {
         var m = mergedTexts ?? ([], [], [], [])
+        // Each constraint as it reads beside another: a plain alignment with its number.
+        let texts = { (a: Annotation) in (a.mergedLabel ?? a.label, a.mergedShortLabel ?? a.shortLabel ?? a.mergedLabel ?? a.label) }
         if mergedTexts == nil {
-            if let label { m.all.append(label); m.seen.insert(label) }
-            if let s = shortLabel ?? label { m.short.append(s); m.shortSeen.insert(s) }
+            let (t, s) = texts(self)
+            if let t { m.all.append(t); m.seen.insert(t) }
+            if let s { m.short.append(s); m.shortSeen.insert(s) }
         }
-        if let t = other.label, m.seen.insert(t).inserted { m.all.append(t) }
-        let hadShort = shortLabel != nil
-        if let t = other.shortLabel ?? other.label, m.shortSeen.insert(t).inserted { m.short.append(t) }
+        let (t, s) = texts(other)
+        if let t, m.seen.insert(t).inserted { m.all.append(t) }
+        if let s, m.shortSeen.insert(s).inserted { m.short.append(s) }
         mergedTexts = m
         func written(_ texts: [String]) -> String {
             texts.count <= Self.mostMergedTexts ? texts.joined(separator: ", ")
                 : texts.prefix(Self.mostMergedTexts - 1).joined(separator: ", ") + ", +\(texts.count - Self.mostMergedTexts + 1) more"
         }
-        label = m.all.isEmpty ? nil : written(m.all)
-        if hadShort || other.shortLabel != nil { shortLabel = written(m.short) }
+        // The same constraint twice reads as it does alone (a plain alignment keeps no label).
+        if m.all.count > 1 {
+            label = written(m.all)
+            shortLabel = m.short == m.all ? nil : written(m.short)
+        }
         dashed = dashed && other.dashed
         related += other.related.filter { !related.contains($0) }
         source += "\n" + other.source

@@ -20,7 +20,9 @@ import Blueprint
 ///   (``isFreeAcrossContainers(_:of:alongX:)``), then a size smaller in those places, then
 ///   on a short leader. A badge naming metrics (`h rowHeight 44`) is placed in full only
 ///   inside its view, else without the names (`h 44`).
-/// - a **constraint label** on its line, beside it, beyond its ends, under or over the item at
+/// - a **constraint label** on its line, beside it, beyond its ends (an alignment's also just
+///   past the ends of the item its line runs along; past an end where another I-bar goes on
+///   along the line only after over or under its own bar flush with an end), under or over the item at
 ///   either end of its I-bar, just past the stretch where its two items face each other
 ///   (``pastOverlap(_:_:)``), on the hairline where its gap ends, then a size smaller in those
 ///   slots, then on the edge of the container of both items, level with the gap
@@ -279,7 +281,7 @@ struct LabelPlacer {
             let last = texts[texts.count - 1]
             func attempt(_ t: String, small: Bool = false, nearOnly: Bool) -> Bool {
                 let size = small ? boxSize(t, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY) : boxSize(t)
-                return place(t, style: .constraint(a.role), slots: slots(for: a, size, small: small, lastResort: !nearOnly), anchor: mid(a),
+                return place(t, style: .constraint(a.role), slots: slots(for: a, owner: i, size, small: small, lastResort: !nearOnly), anchor: mid(a),
                              legendText: "\(t)   \(a.formula)", home: nil, owners: a.owners, owner: i,
                              nearOnly: nearOnly, small: small)
             }
@@ -311,7 +313,7 @@ struct LabelPlacer {
     /// The slots of a constraint label, in the order they are tried, each with its leader.
     /// `lastResort`: with the spots that read as a view's text at the end (the last attempt
     /// before a numbered marker).
-    private func slots(for a: Annotation, _ size: Size, small: Bool = false, lastResort: Bool = false) -> [(Rect, (Point, Point)?)] {
+    private func slots(for a: Annotation, owner: Int, _ size: Size, small: Bool = false, lastResort: Bool = false) -> [(Rect, (Point, Point)?)] {
         let w = size.width, h = size.height, m = mid(a)
         let length = a.length
         var out: [(Rect, (Point, Point)?)] = []
@@ -329,12 +331,32 @@ struct LabelPlacer {
                 pastEnds.append(Rect(x: x1 - 1.5 - w, y: y + dy, width: w, height: h))
                 pastEnds.append(Rect(x: x2 + 1.5, y: y + dy, width: w, height: h))
             }
-            for r in pastEnds { if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
+            pastEnds += pastItems(a, size, gap: small ? 0.5 : 1.5)
+            // A spot past an end where another bar goes on (a chain of gaps) reads as that bar's
+            // and takes its label's room: after the spots over or under the line flush with
+            // either end, where a gap narrower than its label overhangs one end by a little (a
+            // field's 12 to a guide's edge, then the guide's `≥ 0` to a label, on one line).
+            let chained = (continues(a, at: x1, owner: owner), continues(a, at: x2, owner: owner))
+            var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
+            for r in pastEnds {
+                if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
+                else if chained.0 && r.maxX <= x1 || chained.1 && r.minX >= x2 { onChain.append((r, nil)) }
+                else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
+                else { out.append((r, nil)) }
+            }
+            if chained.0 || chained.1, w > length {
+                for x in [x2 - 1 - w, x1 + 1] {
+                    out.append((Rect(x: x, y: y - h - 1.5, width: w, height: h), nil))
+                    out.append((Rect(x: x, y: y + 1.5, width: w, height: h), nil))
+                }
+            }
+            out += onChain
             // Beside the I-bar: under or over the item at either end, by the end's cap (a gap
             // narrower than its label, between items of different heights).
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
             out += alongLine(a, size)
+            out += inside
             // Above or below the gap, on a straight leader through it (a gap too narrow for
             // its label, as drafting does).
             let span = a.span
@@ -366,10 +388,27 @@ struct LabelPlacer {
                 pastEnds.append(Rect(x: x + dx, y: y1 - 1.5 - h, width: w, height: h))
                 pastEnds.append(Rect(x: x + dx, y: y2 + 1.5, width: w, height: h))
             }
-            for r in pastEnds { if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) } else { out.append((r, nil)) } }
+            pastEnds += pastItems(a, size, gap: small ? 0.5 : 1.5)
+            // (As in the horizontal case: past a chained end after beside the line flush with an end.)
+            let chained = (continues(a, at: y1, owner: owner), continues(a, at: y2, owner: owner))
+            var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
+            for r in pastEnds {
+                if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
+                else if chained.0 && r.maxY <= y1 || chained.1 && r.minY >= y2 { onChain.append((r, nil)) }
+                else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
+                else { out.append((r, nil)) }
+            }
+            if chained.0 || chained.1, h > length {
+                for y in [y2 - 1 - h, y1 + 1] {
+                    out.append((Rect(x: x + 2, y: y, width: w, height: h), nil))
+                    out.append((Rect(x: x - 2 - w, y: y, width: w, height: h), nil))
+                }
+            }
+            out += onChain
             out += besideEnds(a, size, gap: small ? 0.75 : 1.5)
             out += pastOverlap(a, size)
             out += alongLine(a, size)
+            out += inside
             let span = a.span
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
@@ -390,6 +429,50 @@ struct LabelPlacer {
         return lastResort ? out + demoted : out
     }
 
+    /// Whether another I-bar goes on from `a`'s end at `end` along the same line (a chain of
+    /// gaps: a field's 12 to a guide, then the guide's `≥ 0` to a label): a number past that
+    /// end, level with the line or just beside it, reads as the other bar's and takes its room.
+    private func continues(_ a: Annotation, at end: Double, owner: Int) -> Bool {
+        guard a.kind == .spacing else { return false }
+        let (s, e) = a.isHorizontal ? (a.start.x, a.end.x) : (a.start.y, a.end.y)
+        let outwards = end == max(s, e) ? 1.0 : -1.0
+        let p = end + outwards * 2
+        let probe = a.isHorizontal ? Rect(x: p - 0.25, y: a.start.y - 0.1, width: 0.5, height: 0.2)
+                                   : Rect(x: a.start.x - 0.1, y: p - 0.25, width: 0.2, height: 0.5)
+        // (A line's box reaches half a point past its ends: one that starts at the end starts
+        // within a point of it. Across a hairline between two gaps, a divider's, the spot past
+        // the end is the hairline's, where a gap's label may sit.)
+        return index.first(in: probe, ignoring: owner, blocking: .line) { o in
+            // A bar along the same line (its box one point thick across it) that starts at the end.
+            a.isHorizontal
+                ? o.height <= 1.01 && (outwards > 0 ? o.minX <= end : o.maxX >= end)
+                : o.width <= 1.01 && (outwards > 0 ? o.minY <= end : o.maxY >= end)
+        } != nil
+    }
+
+    /// For an alignment line, the spots just past the ends of the items it runs along, on the
+    /// line's overshoot: centred on the line or flush with it on either side, `gap` from the
+    /// item. A `≥ 0` along a label's trailing edge in a row with 11 points above and below the
+    /// label fits there a size smaller, where the spots past the line's own ends, 4 points
+    /// further out, cross the row's edges.
+    private func pastItems(_ a: Annotation, _ size: Size, gap: Double) -> [Rect] {
+        guard a.kind == .alignment, let along = a.itemsAlong else { return [] }
+        let w = size.width, h = size.height
+        var out: [Rect] = []
+        if a.isHorizontal {
+            let y = a.start.y
+            for x in [along.hi + gap, along.lo - gap - w] {
+                for top in [y - h / 2, y + 1, y - 1 - h] { out.append(Rect(x: x, y: top, width: w, height: h)) }
+            }
+        } else {
+            let x = a.start.x
+            for y in [along.lo - gap - h, along.hi + gap] {
+                for left in [x - w / 2, x + 1, x - 1 - w] { out.append(Rect(x: left, y: y, width: w, height: h)) }
+            }
+        }
+        return out
+    }
+
     /// Whether a spot for `a`'s number reads as part of a text: it lies inside an item the
     /// I-bar ends at (not one holding the whole bar), with that item's own text level with it
     /// within two label heights (`8 Videos`). A name tag or a label placed earlier does not
@@ -401,6 +484,15 @@ struct LabelPlacer {
             let left = max(r.minX - reach, o.minX), right = min(r.maxX + reach, o.maxX)
             return right > left && viewTextIndex.intersects(Rect(x: left, y: r.minY, width: right - left, height: r.height), blocking: .text)
         }
+    }
+
+    /// Whether a spot for `a`'s number lies over part of the inside of an item the I-bar ends
+    /// at (not one holding the whole bar): there it reads as that item's (a `12` inside a
+    /// 22-point icon, its count). A size smaller, a number fits beside its bar outside its
+    /// items where at full size it did not (under the gap's end, by the title's corner), and
+    /// such spots come first.
+    private func insideEndItem(_ r: Rect, for a: Annotation) -> Bool {
+        a.owners.contains { o in !Self.holdsBar(o, of: a) && Self.overlapsInside(r, o) }
     }
 
     /// Whether a spot for `a`'s number hides most of an item the I-bar ends at (not one
