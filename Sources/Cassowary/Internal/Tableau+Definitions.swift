@@ -390,37 +390,14 @@ extension Tableau {
         expansionWeight[k] += weight
         guard !expansionQueued[k] else { return }
         expansionQueued[k] = true
-        // Sift up (a max-heap of definition indices).
-        var i = expansionHeap.count
-        expansionHeap.append(Int32(k))
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard expansionHeap[parent] < expansionHeap[i] else { break }
-            expansionHeap.swapAt(parent, i)
-            i = parent
-        }
+        expansionHeap.push(Symbol(-1 - k))
     }
 
     /// The newest waiting definition, taken off the heap.
     @inline(__always)
     private func popExpansion() -> Int? {
-        guard let top = expansionHeap.first else { return nil }
-        let last = expansionHeap.removeLast()
-        if !expansionHeap.isEmpty {
-            expansionHeap[0] = last
-            var i = 0
-            let n = expansionHeap.count
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < n && expansionHeap[l] > expansionHeap[m] { m = l }
-                if r < n && expansionHeap[r] > expansionHeap[m] { m = r }
-                if m == i { break }
-                expansionHeap.swapAt(i, m)
-                i = m
-            }
-        }
-        return Int(top)
+        guard !expansionHeap.isEmpty else { return nil }
+        return -1 - Int(expansionHeap.popMin())
     }
 
     /// Materializes every definition, oldest first (each then expands one level only).

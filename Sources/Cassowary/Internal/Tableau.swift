@@ -60,11 +60,11 @@ final class Tableau {
     @exclusivity(unchecked) var definitionScratch = (Row(), Row())
     @exclusivity(unchecked) var definitionStack: [Int] = []
     /// A new row's expansion through the definitions (`planExpansion`): each definition's
-    /// weight while it waits, whether it waits, the waiting ones as a max-heap, and the plan
-    /// (definition, weight), newest first.
+    /// weight while it waits, whether it waits, the waiting ones (newest first: a min-heap of
+    /// −1 − index), and the plan (definition, weight), newest first.
     @exclusivity(unchecked) var expansionWeight: [Double] = []
     @exclusivity(unchecked) var expansionQueued: [Bool] = []
-    @exclusivity(unchecked) var expansionHeap: [Int32] = []
+    @exclusivity(unchecked) var expansionHeap = SymbolHeap()
     @exclusivity(unchecked) var expansionPlan: [(definition: Int32, weight: Double)] = []
     /// The most definitions one new row is expanded through before they are materialized
     /// instead (a chain that does not cancel is read once as a row, not again by every
