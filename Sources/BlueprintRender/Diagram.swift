@@ -158,11 +158,16 @@ public struct Diagram {
                 entries.append(LegendEntry(sample: .badge, text: "as \(leaderName): \(copyName) is constrained like \(leaderName) (not drawn again)"))
             }
             if !builder.badges.isEmpty {
-                // The groups' key as the badges write it: `=w A`, `=h A`, or both.
-                let groups = builder.equalGroupAttributes
-                let key = groups.count == 2 ? "size (=w A, =h B: widths, heights equal within a group)"
-                    : groups == [.height] ? "size (=h A: heights equal within group A)"
-                    : groups == [.width] ? "size (=w A: widths equal within group A)" : "size"
+                // The groups' key as the badges write it, with the picture's own first letters
+                // (`=w A, =h C` where B is a second width group).
+                let letters = builder.equalGroupLetters
+                let key: String
+                switch (letters[.width], letters[.height]) {
+                case let (w?, h?): key = "size (=w \(w), =h \(h): widths, heights equal within a group)"
+                case let (nil, h?): key = "size (=h \(h): heights equal within group \(h))"
+                case let (w?, nil): key = "size (=w \(w): widths equal within group \(w))"
+                case (nil, nil): key = "size"
+                }
                 entries.append(LegendEntry(sample: .badge, text: key))
             }
             if annotations.contains(where: { $0.kind == .alignment }) { entries.append(LegendEntry(sample: .alignment, text: "alignment")) }

@@ -66,6 +66,27 @@ import Testing
         #expect(d.legend.items.map(\.entry.text).contains("size (=h A: heights equal within group A)"))
     }
 
+    /// The legend's key names the picture's own first letters: with two groups of widths
+    /// before the heights' (`=w A`, `=w B`, `=h C`) it said "=w A, =h B", B being a width group.
+    @Test func theLegendsGroupKeyUsesThePicturesOwnLetters() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 320 x 200
+            view a size 40 x 20
+            view b size 40 x 20
+            view c size 60 x 20
+            view d size 60 x 20
+            H:|-[a]-[b(==a)]-[c]-[d(==c)]
+            V:|-[a]
+            V:|-[b]
+            V:|-[c(==d)]
+            V:|-[d]
+            """, file: "groups.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        let texts = d.texts.map(\.text)
+        #expect(["=w A", "=w B", "=h C"].allSatisfy { mark in texts.contains { $0.contains(mark) } }, "\(texts)")
+        #expect(d.legend.items.map(\.entry.text).contains("size (=w A, =h C: widths, heights equal within a group)"))
+    }
+
     /// A row's badge is not put on a small control of the row (`h 44` in the corner its switch
     /// fills read as the switch being 44 tall), nor on a control of another view.
     @Test func aRowsBadgeIsNotOnItsSwitch() throws {

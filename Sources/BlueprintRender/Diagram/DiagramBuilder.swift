@@ -20,8 +20,8 @@ struct DiagramBuilder {
     private(set) var constraintCount = 0
     /// The first fold, as the legend's example: the folded copy's name and the one it is drawn like.
     private(set) var firstFold: (copy: String, leader: String)?
-    /// Which sizes the badges' equal groups tie (`=w A`, `=h B`): widths, heights or both.
-    private(set) var equalGroupAttributes: Set<LayoutAttribute> = []
+    /// The letter of the badges' first equal group of widths and of heights (`=w A`, `=h B`).
+    private(set) var equalGroupLetters: [LayoutAttribute: String] = [:]
     /// The readable content guides constraints use (drawn as guides).
     private var readableUsers = Set<ObjectIdentifier>()
     /// Custom layout guides (``View/addLayoutGuide(_:)``), and the readable content guides
@@ -148,7 +148,7 @@ struct DiagramBuilder {
         }
         let sizes = SizeBadges(shown, tags: repetition.tags.map { ($0.0, "as " + $0.1) })
         badges = sizes.badges
-        equalGroupAttributes = sizes.groupAttributes
+        equalGroupLetters = sizes.firstLetters
         // Constraints between the same two anchors become one line with one label, except a
         // broken one: it keeps its own line and label, in red, beside the one that held.
         var merged: [AnchorKey: Int] = [:]

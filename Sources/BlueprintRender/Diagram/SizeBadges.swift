@@ -30,8 +30,9 @@ struct SizeBadges {
     private(set) var badges: [Badge] = []
     /// How many equal-size groups got a letter.
     private(set) var groups = 0
-    /// The attributes (width, height) of those groups, for the legend to explain what it shows.
-    private(set) var groupAttributes: Set<LayoutAttribute> = []
+    /// The letter of the first group of each attribute (width, height), for the legend to
+    /// explain what it shows.
+    private(set) var firstLetters: [LayoutAttribute: String] = [:]
 
     private struct Part {
         var key: Int          // ordering inside a badge: sizes, ratio, equal marks, the rest
@@ -175,7 +176,7 @@ struct SizeBadges {
                 if letters[r] == nil {
                     letters[r] = Self.letter(groups)
                     groups += 1
-                    groupAttributes.insert(attribute)
+                    if firstLetters[attribute] == nil { firstLetters[attribute] = letters[r] }
                 }
                 let item = itemOf[id]!
                 let groupFrames = members.filter { find($0) == r }.map { frame(itemOf[$0]!) }
