@@ -119,6 +119,24 @@ struct EndlessInputTests {
     }
 }
 
+/// One error on a line of tens of megabytes is said at once, in little memory: the whole line
+/// was made into characters (16 bytes each) to show a hundred of them, and 255 MB of NULs took
+/// 17 s and 5 GB. (Under a limit of memory, the heap's pad for the tree to come is put back when
+/// the heap cannot grow by it: every later block asked for it too, and the first one failed.)
+@Suite struct OneErrorOnAHugeLineTests {
+    @Test func aLineOfThirtyTwoMillionNULsIsOneErrorInLittleMemory() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(repeating: 0, count: 32_000_000).write(to: URL(fileURLWithPath: folder + "/nul.layout"))
+        let run = try Golden.run(["-c", "ulimit -v 400000 && exec \"$0\" \"$@\"", CLI.binary.path, "solve", folder + "/nul.layout"],
+                                 environment: [:], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "\(folder)/nul.layout:1:1: error: unexpected character U+0000 (a control character)\n    "
+                + String(repeating: "\u{2400}", count: 51) + "…\n    ^\n")
+    }
+}
+
 /// Outputs that would be written over what the command reads are refused before anything runs:
 /// `check --junit` over a fixture or a golden, `report -o` over the saved check it reads.
 @Suite struct InputsAreNeverOverwrittenTests {

@@ -280,12 +280,11 @@ struct LayoutFileParser {
         viewsByName.reserveCapacity(declaredViews.count)
         depth.reserveCapacity(declaredViews.count + 1)
         views.reserveCapacity(declaredViews.count + 1)
-        // Pass 1: declarations, so constraints can name views declared below them. It reads
-        // every line even when the errors are too many to list: pass 2 needs all the views. A
-        // line that starts with a quoted text continues the statement above it (a long label
-        // written across lines; blank lines and comments may stand between): it is read as
-        // part of that line. A constraint line needs only its first two tokens here; pass 2
-        // reads the rest (it is kept as its place in the file, and made again then).
+        // Pass 1: declarations, so constraints can name views declared below them. A line that
+        // starts with a quoted text continues the statement above it (a long label written
+        // across lines; blank lines and comments may stand between): it is read as part of
+        // that line. A constraint line needs only its first two tokens here; pass 2 reads the
+        // rest (it is kept as its place in the file, and made again then).
         var first = Collected()
         var constraintLines: [(range: Range<Int>, number: Int)] = []
         /// Statements joined from several lines, by number (pass 2 reads them as they are).
@@ -316,6 +315,21 @@ struct LayoutFileParser {
             let keyword = t0.kind == .identifier && t1.kind != .dot ? lexer.text(t0) : nil
             lineNumber = n
             declaring = nil
+            if first.full {
+                // No error below the last one listed can be listed, nor can a constraint line
+                // below it be read (pass 2 stops there): what is left to read is what the
+                // constraint lines above may use, the views, guides and metrics declared (and
+                // those that failed). With no constraint line above, nothing is (a file of
+                // junk lines stopped only at its end: 100 MB, more than 30 s).
+                if constraintLines.isEmpty { break }
+                switch keyword {
+                case "canvas", "direction", "safearea", "let", "fontfile", "view", "stack", "guide": break
+                default:
+                    // A misspelt `view` or `let` marks its name as failed; nothing else is kept.
+                    if t1.kind == .identifier, !isVisualFormatLine(lexer.bytes) { try? checkStatement(t0, t1, lexer) }
+                    continue
+                }
+            }
             do throws(SyntaxError) {
                 func tokens() -> [Token] {
                     var all = lexer
@@ -346,8 +360,7 @@ struct LayoutFileParser {
                 first.add(e, text, number, file: file)
             }
         }
-        // Pass 2: constraints, activated in file order. Lines below the last error pass 1
-        // could list cannot change which errors are listed.
+        // Pass 2: constraints, activated in file order.
         root.name = "root"
         let views = viewsByName, metrics = self.metrics, guides = guidesByName
         let root = self.root
@@ -378,7 +391,8 @@ struct LayoutFileParser {
         }
         let metric: (String) -> Double? = { metrics[$0] }
         var second = Collected()
-        let stop = first.full ? first.errors.last!.line : Int.max
+        // How many of pass 1's errors are above the line being read.
+        var firstAbove = 0
         // Inside a `layout { }` block every constraint made is collected: no shortcut there
         // (SimpleConstraintLine may make one and leave the line to the general parser).
         let simple = simpleLines && ConstraintCollector.current == nil
@@ -387,7 +401,10 @@ struct LayoutFileParser {
         var tokens: [Token] = []
         tokens.reserveCapacity(32)
         for (range, n) in constraintLines {
-            guard n < stop && !second.full else { break }
+            // Past `errorLimit` errors above this line (of either pass), nothing below can be
+            // listed or change whether the list is cut.
+            while firstAbove < first.errors.count, first.errors[firstAbove].line < n { firstAbove += 1 }
+            if firstAbove + second.errors.count > LayoutDocument.errorLimit { break }
             let statement = joinedLines.isEmpty ? line(StatementLines.Line(range: range, number: n, first: 0))
                 : joinedLines[n] ?? line(StatementLines.Line(range: range, number: n, first: 0))
             let lexer = statement.lexer
