@@ -137,6 +137,35 @@ struct EndlessInputTests {
     }
 }
 
+/// A `.layout` file given by name to `solve`, `explain` or `render` that is a named pipe or a
+/// device is refused, not opened, as `diff`, `check` and `fontfile` refuse one: opening a pipe
+/// with no writer waited for ever. Standard input stays `-`.
+@Suite struct LayoutInputIsARegularFileTests {
+    @Test func aNamedPipeOrADeviceIsRefusedNotOpened() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pipe.layout", 0o644) == 0)
+        var inputs = [folder + "/pipe.layout"]
+        if FileManager.default.fileExists(atPath: "/dev/zero") { inputs.append("/dev/zero") }
+        for input in inputs {
+            for arguments in [["solve", input], ["explain", input], ["render", input, "-o", folder + "/x.png"],
+                              ["render", input, "-o", folder + "/x.png", "--devices", "iPhone SE"]] {
+                let start = Date()
+                let run = try CLI.run(arguments)
+                #expect(Date().timeIntervalSince(start) < 20)
+                #expect(run.status == 2)
+                #expect(run.stdout == "")
+                #expect(run.stderr == "error: \(input): cannot read: it is not a regular file (a pipe, a socket or a device)\n", "\(arguments)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/x.png"))
+        let piped = try Golden.run(["-c", "printf 'canvas 10 x 20\\n' | exec \"$0\" solve -", CLI.binary.path],
+                                   environment: [:], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(piped.status == 0)
+        #expect(piped.stdout == "view  x  y  width  height\nroot  0  0     10      20\n")
+    }
+}
+
 /// Outputs that would be written over what the command reads are refused before anything runs:
 /// `check --junit` over a fixture or a golden, `report -o` over the saved check it reads.
 @Suite struct InputsAreNeverOverwrittenTests {
