@@ -158,7 +158,8 @@ struct CheckCommand: ParsableCommand {
         guard !names.isEmpty else {
             // More shards than fixtures: this one has nothing to do, which is not a failure.
             print("shard \(part!) of \(all.count) fixture\(all.count == 1 ? "" : "s"): nothing to check")
-            if let problem = save(CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
+            if let problem = save(CheckRun(folder: FileSystem.currentDirectory, fixtures: FileSystem.absolute(fixtures),
+                                           goldens: FileSystem.absolute(goldens), mode: mode,
                                            tolerance: tolerance.description, shard: part, entries: [])) {
                 Entry.printError("warning: \(problem)")
             }
@@ -191,8 +192,8 @@ struct CheckCommand: ParsableCommand {
         }
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
 
-        let run = CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
-                           tolerance: tolerance.description, shard: part,
+        let run = CheckRun(folder: FileSystem.currentDirectory, fixtures: FileSystem.absolute(fixtures),
+                           goldens: FileSystem.absolute(goldens), mode: mode, tolerance: tolerance.description, shard: part,
                            entries: zip(names, outcomes).map { CheckRun.Entry(name: $0, outcome: $1) })
         let saveProblem = save(run)
         // `report` needs the saved run and the failures' images: no hint to it without them.

@@ -47,10 +47,13 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let run: CheckRun
+        // Each saved run read, with the folder it was read from (its `.blueprint` folder).
+        var runs: [(run: CheckRun, folder: String)] = []
         if merge.isEmpty {
-            run = try Self.load(CheckRun.path(in: "."), missing: "no saved check in this folder")
+            let path = CheckRun.path(in: ".")
+            run = try Self.load(path, missing: "no saved check in this folder")
+            runs = [(run, FileSystem.directory(of: path))]
         } else {
-            var runs: [(run: CheckRun, folder: String)] = []
             for folder in merge {
                 // A shard's `.blueprint` folder, or the folder that holds one.
                 let direct = FileSystem.join(folder, "last-check.json")
@@ -65,14 +68,13 @@ struct ReportCommand: ParsableCommand {
             }
         }
         // Nor a golden, its frames or an image of the run (a golden overwritten by the page
-        // failed the next check as unreadable).
-        for entry in run.entries {
-            for (path, what) in [(entry.golden, "the golden"), (entry.frames, "the frames"), (entry.actual, "the actual image"),
-                                 (entry.diff, "the diff image"), (entry.composite, "the side-by-side image")] {
-                guard let path, FileSystem.sameFile(path, output) else { continue }
-                Entry.printError("error: -o \(output) would overwrite \(what) of \(entry.name) (\(path)); write somewhere else")
-                throw ExitCode(2)
-            }
+        // failed the next check as unreadable), where the check wrote them or, in a copy of
+        // its folder, here.
+        // (A merged run's images are also where the merge found them.)
+        let files = runs.flatMap { $0.run.files(readFrom: $0.folder) } + (merge.isEmpty ? [] : run.files(readFrom: "."))
+        for (name, what, path) in files where FileSystem.sameFile(path, output) {
+            Entry.printError("error: -o \(output) would overwrite \(what) of \(name) (\(path)); write somewhere else")
+            throw ExitCode(2)
         }
         let embedded = HTMLReport.embeddedBytes(for: run)
         if embedded > HTMLReport.embeddedLimit {

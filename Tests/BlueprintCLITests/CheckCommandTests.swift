@@ -241,6 +241,42 @@ import Testing
         #expect(try dir.bytes("goldens/a.png") == golden)
     }
 
+    /// In a copy of the folder a check ran in (or in the folder moved), the saved run still
+    /// names the files where the check wrote them: `report -o` is refused over the copy's
+    /// golden, frames and images of the run too (it wrote its page over them, exit 0).
+    @Test func aCopiedRunsReportNeverOverwritesItsGoldensOrImages() throws {
+        let dir = try scratch(["fixtures/a.layout": "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n"])
+        #expect(try dir.check("--record", "missing").status == 1)
+        try dir.write("fixtures/a.layout", "canvas 40 x 40\nview v\nv.edges == superview.edges - 6\n")
+        #expect(try dir.check().status == 1)   // different: the actual, diff and side-by-side images
+        let elsewhere = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        for moved in [false, true] {
+            let copy = elsewhere + (moved ? "/moved" : "/copy")
+            if moved {
+                try FileManager.default.moveItem(atPath: dir.path, toPath: copy)
+            } else {
+                try FileManager.default.copyItem(atPath: dir.path, toPath: copy)
+            }
+            let files = ["goldens/a.png", "goldens/a.json", ".blueprint/artifacts/a.actual.png", ".blueprint/artifacts/a.diff.png",
+                         ".blueprint/artifacts/a.composite.png"]
+            let before = try files.map { try FileIO.read(copy + "/" + $0) }
+            for (output, what, path) in [
+                ("goldens/a.png", "the golden", "./goldens/a.png"),
+                ("goldens/../goldens/a.json", "the frames", "./goldens/a.json"),
+                (".blueprint/artifacts/a.actual.png", "the actual image", "./.blueprint/artifacts/a.actual.png"),
+                (copy + "/.blueprint/artifacts/a.diff.png", "the diff image", "./.blueprint/artifacts/a.diff.png"),
+                (".blueprint/artifacts/a.composite.png", "the side-by-side image", "./.blueprint/artifacts/a.composite.png"),
+            ] {
+                let report = try runBlueprint(in: copy, ["report", "-o", output])
+                #expect(report.status == 2)
+                #expect(report.stderr == "error: -o \(output) would overwrite \(what) of a (\(path)); write somewhere else\n")
+            }
+            #expect(try files.map { try FileIO.read(copy + "/" + $0) } == before)
+            #expect(try runBlueprint(in: copy, ["report", "-o", "page.html"]).status == 0)
+        }
+    }
+
     /// Fixtures in subfolders are never skipped without a word: without `--recursive` a note
     /// counts them (an error names them when the top folder has none); with it they are
     /// checked, their goldens and artifacts in the same subfolders, hidden folders, symbolic
