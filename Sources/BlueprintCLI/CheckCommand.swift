@@ -117,9 +117,8 @@ struct CheckCommand: ParsableCommand {
             if lower.hasSuffix(".layout") || lower.hasSuffix(".png") {
                 throw ValidationError("--junit \(junit): JUnit XML would be written over a \(lower.hasSuffix(".png") ? "PNG" : "layout") name; name the file .xml")
             }
-            if FileSystem.isDirectory(junit) {
-                throw ValidationError("--junit \(junit): a folder is there; give a file name")
-            }
+            // Its folder must be there, as for every output of render and diff.
+            try OutputPaths.check([("--junit", junit)], inputs: [])
         }
     }
 
@@ -250,7 +249,6 @@ struct CheckCommand: ParsableCommand {
         guard let junit else { return }
         let xml = JUnitReport.xml(names: names, outcomes: outcomes, seconds: seconds, suite: "blueprint check" + (shard.map { " \($0)" } ?? ""))
         do {
-            try FileSystem.createDirectories(FileSystem.directory(of: junit))
             try FileIO.writeAtomically(Array(xml.utf8), to: junit)
         } catch {
             Entry.printError("error: \(error)")

@@ -30,8 +30,12 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
+    /// The page's place when none is given, in the folder of the saved run (made when it is
+    /// not there: `--merge` reads runs from other folders).
+    static let defaultOutput = ".blueprint/report.html"
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page (- for standard output).", valueName: "file.html"))
-    var output = ".blueprint/report.html"
+    var output = ReportCommand.defaultOutput
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Join the saved runs of these folders (shards of one check).", valueName: "dir"))
     var merge: [String] = []
@@ -43,6 +47,8 @@ struct ReportCommand: ParsableCommand {
         if let input = inputs.first(where: { FileSystem.sameFile($0, output) }) {
             throw ValidationError("-o \(output) would overwrite the saved check \(input); write somewhere else")
         }
+        // A folder given is checked as render and diff check theirs: it must be there.
+        if output != Self.defaultOutput { try OutputPaths.check([("-o", output)], inputs: []) }
     }
 
     func run() throws {
@@ -95,7 +101,7 @@ struct ReportCommand: ParsableCommand {
             return
         }
         do {
-            try FileSystem.createDirectories(FileSystem.directory(of: output))
+            if output == Self.defaultOutput { try FileSystem.createDirectories(FileSystem.directory(of: output)) }
             try FileIO.writeAtomically(Array(page.utf8), to: output)
         } catch {
             Entry.printError("error: \(error)")
