@@ -117,9 +117,8 @@ struct CheckCommand: ParsableCommand {
             if lower.hasSuffix(".layout") || lower.hasSuffix(".png") {
                 throw ValidationError("--junit \(junit): JUnit XML would be written over a \(lower.hasSuffix(".png") ? "PNG" : "layout") name; name the file .xml")
             }
-            if FileSystem.isDirectory(junit) {
-                throw ValidationError("--junit \(junit): a folder is there; give a file name")
-            }
+            // Its folder must be there, as for every output of render and diff.
+            try OutputPaths.check([("--junit", junit)], inputs: [])
         }
     }
 
@@ -158,7 +157,8 @@ struct CheckCommand: ParsableCommand {
         guard !names.isEmpty else {
             // More shards than fixtures: this one has nothing to do, which is not a failure.
             print("shard \(part!) of \(all.count) fixture\(all.count == 1 ? "" : "s"): nothing to check")
-            if let problem = save(CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
+            if let problem = save(CheckRun(folder: FileSystem.currentDirectory, fixtures: FileSystem.absolute(fixtures),
+                                           goldens: FileSystem.absolute(goldens), mode: mode,
                                            tolerance: tolerance.description, shard: part, entries: [])) {
                 Entry.printError("warning: \(problem)")
             }
@@ -191,8 +191,8 @@ struct CheckCommand: ParsableCommand {
         }
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
 
-        let run = CheckRun(fixtures: FileSystem.absolute(fixtures), goldens: FileSystem.absolute(goldens), mode: mode,
-                           tolerance: tolerance.description, shard: part,
+        let run = CheckRun(folder: FileSystem.currentDirectory, fixtures: FileSystem.absolute(fixtures),
+                           goldens: FileSystem.absolute(goldens), mode: mode, tolerance: tolerance.description, shard: part,
                            entries: zip(names, outcomes).map { CheckRun.Entry(name: $0, outcome: $1) })
         let saveProblem = save(run)
         // `report` needs the saved run and the failures' images: no hint to it without them.
@@ -249,7 +249,6 @@ struct CheckCommand: ParsableCommand {
         guard let junit else { return }
         let xml = JUnitReport.xml(names: names, outcomes: outcomes, seconds: seconds, suite: "blueprint check" + (shard.map { " \($0)" } ?? ""))
         do {
-            try FileSystem.createDirectories(FileSystem.directory(of: junit))
             try FileIO.writeAtomically(Array(xml.utf8), to: junit)
         } catch {
             Entry.printError("error: \(error)")

@@ -137,7 +137,7 @@ struct DiffCommand: ParsableCommand {
             // input has no header to read ahead).
             var overlap: PixelSize?
             if expected != "-", actual != "-", let e = PNG.headerSize(path: expected), let a = PNG.headerSize(path: actual),
-               [e, a].allSatisfy({ (1...1_000_000).contains($0.width) && (1...1_000_000).contains($0.height) && $0.width * $0.height <= PNG.defaultMaximumPixelCount }) {
+               [e, a].allSatisfy({ (1...PNG.maximumSide).contains($0.width) && (1...PNG.maximumSide).contains($0.height) && $0.width * $0.height <= PNG.defaultMaximumPixelCount }) {
                 try checkSizes(expected: e, actual: a)
                 // Images of other sizes, no image asked for: only the part they share is
                 // compared, and only that part of each is kept as it is decoded (every row is

@@ -56,6 +56,8 @@ struct DocsCommand: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one Markdown document") }
+        // The images' folder is made when it is not there, but not the folders above it.
+        if let out { try OutputPaths.checkFolder("--out", out) }
     }
 
     /// One image a block needs: its file, its bytes.

@@ -28,13 +28,16 @@ enum LayoutInput {
                 }
                 bytes = standardInputBytes!
             } else {
-                bytes = try readFile(path)
+                // A named pipe or a device is refused, not opened (opening a pipe with no writer
+                // waits for ever), as `diff`, `check` and `fontfile` refuse one; standard input
+                // is `-`.
+                bytes = try readFile(path, regularOnly: true)
             }
             // The tree, its constraints and the solver's tableau take ~32 bytes of heap per byte
             // of `.layout` text (60 MB for a 1.8 MB file of 10,000 views, ~600 MB for ten
             // times that): their pages are faulted in on the other processor while this one
-            // parses.
-            prefaultHeapAhead(bytes: bytes.count * 32)
+            // parses. Blank lines and comments make nothing (20 MB of newlines faulted in 640 MB).
+            prefaultHeapAhead(bytes: LayoutDocument.statementByteCount(bytes) * 32)
         } catch {
             Entry.printError("error: \(error)")
             throw ExitCode(2)

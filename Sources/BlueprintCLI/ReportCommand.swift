@@ -30,8 +30,12 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
+    /// The page's place when none is given, in the folder of the saved run (made when it is
+    /// not there: `--merge` reads runs from other folders).
+    static let defaultOutput = ".blueprint/report.html"
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page (- for standard output).", valueName: "file.html"))
-    var output = ".blueprint/report.html"
+    var output = ReportCommand.defaultOutput
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Join the saved runs of these folders (shards of one check).", valueName: "dir"))
     var merge: [String] = []
@@ -43,14 +47,19 @@ struct ReportCommand: ParsableCommand {
         if let input = inputs.first(where: { FileSystem.sameFile($0, output) }) {
             throw ValidationError("-o \(output) would overwrite the saved check \(input); write somewhere else")
         }
+        // A folder given is checked as render and diff check theirs: it must be there.
+        if output != Self.defaultOutput { try OutputPaths.check([("-o", output)], inputs: []) }
     }
 
     func run() throws {
         let run: CheckRun
+        // Each saved run read, with the folder it was read from (its `.blueprint` folder).
+        var runs: [(run: CheckRun, folder: String)] = []
         if merge.isEmpty {
-            run = try Self.load(CheckRun.path(in: "."), missing: "no saved check in this folder")
+            let path = CheckRun.path(in: ".")
+            run = try Self.load(path, missing: "no saved check in this folder")
+            runs = [(run, FileSystem.directory(of: path))]
         } else {
-            var runs: [(run: CheckRun, folder: String)] = []
             for folder in merge {
                 // A shard's `.blueprint` folder, or the folder that holds one.
                 let direct = FileSystem.join(folder, "last-check.json")
@@ -65,14 +74,13 @@ struct ReportCommand: ParsableCommand {
             }
         }
         // Nor a golden, its frames or an image of the run (a golden overwritten by the page
-        // failed the next check as unreadable).
-        for entry in run.entries {
-            for (path, what) in [(entry.golden, "the golden"), (entry.frames, "the frames"), (entry.actual, "the actual image"),
-                                 (entry.diff, "the diff image"), (entry.composite, "the side-by-side image")] {
-                guard let path, FileSystem.sameFile(path, output) else { continue }
-                Entry.printError("error: -o \(output) would overwrite \(what) of \(entry.name) (\(path)); write somewhere else")
-                throw ExitCode(2)
-            }
+        // failed the next check as unreadable), where the check wrote them or, in a copy of
+        // its folder, here.
+        // (A merged run's images are also where the merge found them.)
+        let files = runs.flatMap { $0.run.files(readFrom: $0.folder) } + (merge.isEmpty ? [] : run.files(readFrom: "."))
+        for (name, what, path) in files where FileSystem.sameFile(path, output) {
+            Entry.printError("error: -o \(output) would overwrite \(what) of \(name) (\(path)); write somewhere else")
+            throw ExitCode(2)
         }
         let embedded = HTMLReport.embeddedBytes(for: run)
         if embedded > HTMLReport.embeddedLimit {
@@ -93,7 +101,7 @@ struct ReportCommand: ParsableCommand {
             return
         }
         do {
-            try FileSystem.createDirectories(FileSystem.directory(of: output))
+            if output == Self.defaultOutput { try FileSystem.createDirectories(FileSystem.directory(of: output)) }
             try FileIO.writeAtomically(Array(page.utf8), to: output)
         } catch {
             Entry.printError("error: \(error)")

@@ -62,6 +62,9 @@ package struct CheckRun: Equatable, Sendable {
         }
     }
 
+    /// The folder the check ran in (absolute), which holds the `.blueprint` folder the run is
+    /// saved in; nil for a merged run, and in a run saved before it was recorded.
+    package var folder: String?
     package var fixtures: String
     package var goldens: String
     package var mode: RecordMode
@@ -70,7 +73,9 @@ package struct CheckRun: Equatable, Sendable {
     package var shard: Shard?
     package var entries: [Entry]
 
-    package init(fixtures: String, goldens: String, mode: RecordMode, tolerance: String, shard: Shard? = nil, entries: [Entry]) {
+    package init(folder: String? = nil, fixtures: String, goldens: String, mode: RecordMode, tolerance: String, shard: Shard? = nil,
+                 entries: [Entry]) {
+        self.folder = folder
         self.fixtures = fixtures
         self.goldens = goldens
         self.mode = mode
@@ -103,7 +108,8 @@ package struct CheckRun: Equatable, Sendable {
             ]
             return "    {" + fields.joined(separator: ", ") + "}"
         }
-        return "{\n  \"fixtures\": \(JSON.quoted(fixtures)),\n  \"goldens\": \(JSON.quoted(goldens)),\n"
+        return "{\n" + (folder.map { "  \"folder\": \(JSON.quoted($0)),\n" } ?? "")
+            + "  \"fixtures\": \(JSON.quoted(fixtures)),\n  \"goldens\": \(JSON.quoted(goldens)),\n"
             + "  \"mode\": \(JSON.quoted(mode.rawValue)),\n  \"tolerance\": \(JSON.quoted(tolerance)),\n"
             + (shard.map { "  \"shard\": \(JSON.quoted($0.description)),\n" } ?? "")
             + "  \"entries\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
@@ -168,8 +174,31 @@ package struct CheckRun: Equatable, Sendable {
             }
             shard = parsed
         }
-        self.init(fixtures: try string(root["fixtures"], "\"fixtures\""), goldens: try string(root["goldens"], "\"goldens\""),
+        self.init(folder: root["folder"]?.stringValue, fixtures: try string(root["fixtures"], "\"fixtures\""), goldens: try string(root["goldens"], "\"goldens\""),
                   mode: mode, tolerance: try string(root["tolerance"], "\"tolerance\""), shard: shard, entries: entries)
+    }
+
+    // MARK: Files
+
+    /// Every file of the run's entries (golden, frames, images), with the entry's name and what
+    /// the file is to it: where the check wrote it, and, when the run's folder was copied or
+    /// moved, where that file is now. `savedIn` is the folder the run was read from (its
+    /// `.blueprint` folder): the folder that holds it stands for the check's folder.
+    package func files(readFrom savedIn: String) -> [(name: String, what: String, path: String)] {
+        let here = FileSystem.directory(of: savedIn)
+        let origin = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        var out: [(name: String, what: String, path: String)] = []
+        for entry in entries {
+            for (path, what) in [(entry.golden, "the golden"), (entry.frames, "the frames"), (entry.actual, "the actual image"),
+                                 (entry.diff, "the diff image"), (entry.composite, "the side-by-side image")] {
+                guard let path else { continue }
+                out.append((entry.name, what, path))
+                if let origin, path.hasPrefix(origin) {
+                    out.append((entry.name, what, FileSystem.join(here, String(path.dropFirst(origin.count)))))
+                }
+            }
+        }
+        return out
     }
 
     // MARK: Merging shards

@@ -258,10 +258,21 @@ public struct GoldenCheck: Sendable {
     /// Writes the frames, then the golden, each atomically (a reader, or a process killed
     /// half-way, sees the old file or the new one).
     /// `png` nil: the golden is already right and only its frames are written.
+    /// A golden or frames file that is a symbolic link is never written through (the file it
+    /// points to, a fixture, another golden, would be overwritten): nothing is written, and
+    /// the problem names the link and its target.
     private func record(png: [UInt8]?, frames: FrameRecord, replacing: Bool, diff: DiffResult?, outcome: SnapshotOutcome) -> SnapshotOutcome {
         var outcome = outcome
         outcome.diff = diff
         var frames = frames
+        for path in (png == nil ? [] : [location.image]) + [location.frames] {
+            guard let target = FileSystem.symbolicLinkTarget(path) else { continue }
+            outcome.status = .error
+            outcome.problem = .recordingFailed(
+                "\(location.display(path)) is a symbolic link to \(target): a golden is never written through a link "
+                    + "(the file it points to would be overwritten); remove the link, or put the file in its place, and record again")
+            return outcome
+        }
         do {
             if frames.image == nil {
                 // The frames name the image they belong to: the new one, or the golden kept.

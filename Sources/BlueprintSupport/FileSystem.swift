@@ -140,6 +140,17 @@ package enum FileSystem {
         return canonical(directory(of: ra)) + "/" + fileName(of: ra) == canonical(directory(of: rb)) + "/" + fileName(of: rb)
     }
 
+    /// What the symbolic link at `path` points to, as the link says it (`../shared/a.png`);
+    /// nil when `path` is not a link (or nothing is there).
+    package static func symbolicLinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "a target that cannot be read (\(systemMessage(errno)))" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Where a chain of symbolic links from `path` ends (the path itself when it is no link),
     /// whether or not a file is there yet; a loop of links is left to fail where it is used.
     package static func followingLinks(_ path: String) -> String {

@@ -94,7 +94,13 @@ package func prefaultHeapAhead(bytes: Int) {
     // heap is trimmed back to the pad.
     guard let before = sbrk(0),
           let probe = unsafeBitCast(mallocSymbol, to: Malloc.self)((32 << 20) - (64 << 10))
-    else { return }
+    else {
+        // No room for the heap and the pad (a limit on the process's memory, `ulimit -v`): with
+        // the pad left in place every later block under the mapping threshold asked for it too,
+        // and failed (a 32 MB file of NULs aborted, out of memory, at 66 MB).
+        _ = unsafeBitCast(malloptSymbol, to: Mallopt.self)(-2, 128 << 10)
+        return
+    }
     free(probe)
     guard let after = sbrk(0) else { return }
     let page = UInt(sysconf(Int32(_SC_PAGESIZE)))

@@ -12,13 +12,19 @@ public enum PNG {
     /// pixel memory is allocated, so a tiny file cannot make the process allocate gigabytes.
     public static let defaultMaximumPixelCount = 16384 * 16384
 
+    /// The longest side `read` and `decode` accept, whatever the pixel count: 1,000,000
+    /// pixels, libpng's own limit on a width or a height (`PNG_USER_WIDTH_MAX`,
+    /// `PNG_USER_HEIGHT_MAX`). A longer side is refused before any pixel is read.
+    public static let maximumSide = 1_000_000
+
     /// Decodes a PNG stream of any flavour to 8-bit RGBA.
     ///
     /// - Parameters:
     ///   - data: the bytes of the PNG file.
     ///   - maximumPixelCount: refuse images with more pixels than this (see `defaultMaximumPixelCount`).
     /// - Returns: the image.
-    /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` (with libpng's message), `.imageTooLarge`.
+    /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` (with libpng's message), `.imageTooLarge`,
+    ///   `.sideTooLong`.
     /// - Complexity: O(width × height).
     public static func decode(_ data: [UInt8], maximumPixelCount: Int = defaultMaximumPixelCount) throws -> Bitmap {
         try data.withUnsafeBytes { try PNGDecoder.decode($0, path: nil, maximumPixelCount: maximumPixelCount) }

@@ -19,7 +19,8 @@ enum PNGDecoder {
     ///   - path: the file it came from, for error messages.
     ///   - maximumPixelCount: the largest `width * height` accepted; checked against the header
     ///     before any pixel memory is allocated (a decompression bomb is refused cheaply).
-    /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` with libpng's message, `.imageTooLarge`.
+    /// - Throws: `RasterError.emptyFile`, `.unreadablePNG` with libpng's message, `.imageTooLarge`,
+    ///   `.sideTooLong`.
     ///   - keep: keep only this top-left part of the image (every row is still decoded and
     ///     checked: the same errors as a whole decode); the plain reader stores no more.
     static func decode(_ data: UnsafeRawBufferPointer, path: String?, maximumPixelCount: Int, keep: PixelSize? = nil) throws -> Bitmap {
@@ -159,8 +160,13 @@ enum PNGDecoder {
                 if w > 0x7FFF_FFFF || h > 0x7FFF_FFFF {
                     throw RasterError.unreadablePNG(path: path, message: "Invalid IHDR data: \(w)x\(h) is past PNG's largest side, 2147483647")
                 }
-                if w * h > maximumPixelCount || w > 1_000_000 || h > 1_000_000 {
+                if w * h > maximumPixelCount {
                     throw RasterError.imageTooLarge(path: path, width: w, height: h, limit: maximumPixelCount)
+                }
+                // No more pixels than the limit, but a side past libpng's (1x268435456 was said
+                // to be more than the limit of 268435456 pixels).
+                if w > PNG.maximumSide || h > PNG.maximumSide {
+                    throw RasterError.sideTooLong(path: path, width: w, height: h, limit: PNG.maximumSide)
                 }
             }
             throw RasterError.unreadablePNG(path: path, message: text)

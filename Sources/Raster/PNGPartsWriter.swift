@@ -22,7 +22,7 @@ package enum PNGPartsWriter {
     static let partBytes = 1 << 21
 
     /// PNG and libpng refuse larger widths and heights by default.
-    static let maximumDimension = 1_000_000
+    static let maximumDimension = PNG.maximumSide
 
     /// Which rows the writer wants: `first ..< first + count`, for part `part`. A part that
     /// starts below the first row and uses a filter that reads the row above asks for that row

@@ -13,6 +13,9 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadablePNG(path: String?, message: String)
     /// The PNG header claims more pixels than the decoder's limit allows; nothing was allocated.
     case imageTooLarge(path: String?, width: Int, height: Int, limit: Int)
+    /// The PNG header claims a side longer than libpng reads (``PNG/maximumSide``), though no
+    /// more pixels than the limit (a 1x268435456 image); nothing was allocated.
+    case sideTooLong(path: String?, width: Int, height: Int, limit: Int)
     /// The bitmap could not be encoded; `message` is libpng's or zlib's message, or says
     /// why the image cannot be a PNG.
     case encodingFailed(message: String)
@@ -32,6 +35,9 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path ?? "PNG data"): not a readable PNG: \(message)"
         case let .imageTooLarge(path, width, height, limit):
             return "\(path ?? "PNG data"): \(width)x\(height) pixels is more than the limit of \(limit) pixels"
+        case let .sideTooLong(path, width, height, limit):
+            let (side, length) = width > limit ? ("width", width) : ("height", height)
+            return "\(path ?? "PNG data"): \(width)x\(height) pixels: its \(side), \(length), is more than the limit of \(limit) pixels a side"
         case let .encodingFailed(message):
             return "cannot encode PNG: \(message)"
         case let .emptyImage(width, height):

@@ -162,6 +162,52 @@ import Testing
         #expect(run.stdout.contains("There is no golden at goldens/b.png (record mode never)."))
     }
 
+    /// Recording never writes through a golden (or its frames) that is a symbolic link: the
+    /// file it points to (a fixture, another golden, a file not there yet among the fixtures)
+    /// was overwritten with PNG bytes. The check is an error naming the link and its target
+    /// (exit 2), and nothing is written.
+    @Test func recordingNeverWritesThroughALink() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/a.layout", boxLayout(leading: 4))
+        try dir.write("fixtures/b.layout", boxLayout(leading: 8))
+        #expect(try dir.check("--record", "missing").status == 1)
+        let layout = try dir.bytes("fixtures/b.layout"), goldenB = try dir.bytes("goldens/b.png")
+        func refusal(_ link: String, _ target: String) -> String {
+            "goldens/a.png could not be checked: recording failed: goldens/\(link) is a symbolic link to \(target): a golden is never "
+                + "written through a link (the file it points to would be overwritten); remove the link, or put the file in its place, and record again."
+        }
+        // `all`: a golden linked to a fixture.
+        try dir.remove("goldens/a.png")
+        #expect(symlink("../fixtures/b.layout", dir.path + "/goldens/a.png") == 0)
+        let all = try dir.check("--record", "all")
+        #expect(all.status == 2)
+        #expect(checkMessages(all.stdout)["a"] == refusal("a.png", "../fixtures/b.layout"), "\(all.stdout)")
+        #expect(try dir.bytes("fixtures/b.layout") == layout)
+        // `failed`: a golden linked to another golden, which differs.
+        try dir.remove("goldens/a.png")
+        #expect(symlink("b.png", dir.path + "/goldens/a.png") == 0)
+        let failed = try dir.check("--record", "failed")
+        #expect(failed.status == 2)
+        #expect(checkMessages(failed.stdout)["a"] == refusal("a.png", "b.png"), "\(failed.stdout)")
+        #expect(try dir.bytes("goldens/b.png") == goldenB)
+        // `missing`: a link to a file not there yet.
+        try dir.remove("goldens/a.png")
+        #expect(symlink("../fixtures/new.layout", dir.path + "/goldens/a.png") == 0)
+        let missing = try dir.check("--record", "missing")
+        #expect(missing.status == 2)
+        #expect(checkMessages(missing.stdout)["a"] == refusal("a.png", "../fixtures/new.layout"), "\(missing.stdout)")
+        #expect(!dir.exists("fixtures/new.layout"))
+        // The frames beside a golden, written alone when the image is right (`all` compares them).
+        try dir.remove("goldens/a.png")
+        #expect(try dir.check("--record", "missing").status == 1)
+        try dir.remove("goldens/a.json")
+        #expect(symlink("../fixtures/b.layout", dir.path + "/goldens/a.json") == 0)
+        let frames = try dir.check("--record", "all")
+        #expect(frames.status == 2)
+        #expect(checkMessages(frames.stdout)["a"] == refusal("a.json", "../fixtures/b.layout"), "\(frames.stdout)")
+        #expect(try dir.bytes("fixtures/b.layout") == layout)
+    }
+
     /// A scratch folder holding these files (path → text).
     func scratch(_ files: [String: String]) throws -> Scratch {
         let dir = try Scratch()
@@ -193,6 +239,42 @@ import Testing
         #expect(report.status == 2)
         #expect(report.stderr == "error: -o goldens/a.png would overwrite the golden of a (\(FileSystem.absolute(dir.path + "/goldens/a.png"))); write somewhere else\n")
         #expect(try dir.bytes("goldens/a.png") == golden)
+    }
+
+    /// In a copy of the folder a check ran in (or in the folder moved), the saved run still
+    /// names the files where the check wrote them: `report -o` is refused over the copy's
+    /// golden, frames and images of the run too (it wrote its page over them, exit 0).
+    @Test func aCopiedRunsReportNeverOverwritesItsGoldensOrImages() throws {
+        let dir = try scratch(["fixtures/a.layout": "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n"])
+        #expect(try dir.check("--record", "missing").status == 1)
+        try dir.write("fixtures/a.layout", "canvas 40 x 40\nview v\nv.edges == superview.edges - 6\n")
+        #expect(try dir.check().status == 1)   // different: the actual, diff and side-by-side images
+        let elsewhere = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        for moved in [false, true] {
+            let copy = elsewhere + (moved ? "/moved" : "/copy")
+            if moved {
+                try FileManager.default.moveItem(atPath: dir.path, toPath: copy)
+            } else {
+                try FileManager.default.copyItem(atPath: dir.path, toPath: copy)
+            }
+            let files = ["goldens/a.png", "goldens/a.json", ".blueprint/artifacts/a.actual.png", ".blueprint/artifacts/a.diff.png",
+                         ".blueprint/artifacts/a.composite.png"]
+            let before = try files.map { try FileIO.read(copy + "/" + $0) }
+            for (output, what, path) in [
+                ("goldens/a.png", "the golden", "./goldens/a.png"),
+                ("goldens/../goldens/a.json", "the frames", "./goldens/a.json"),
+                (".blueprint/artifacts/a.actual.png", "the actual image", "./.blueprint/artifacts/a.actual.png"),
+                (copy + "/.blueprint/artifacts/a.diff.png", "the diff image", "./.blueprint/artifacts/a.diff.png"),
+                (".blueprint/artifacts/a.composite.png", "the side-by-side image", "./.blueprint/artifacts/a.composite.png"),
+            ] {
+                let report = try runBlueprint(in: copy, ["report", "-o", output])
+                #expect(report.status == 2)
+                #expect(report.stderr == "error: -o \(output) would overwrite \(what) of a (\(path)); write somewhere else\n")
+            }
+            #expect(try files.map { try FileIO.read(copy + "/" + $0) } == before)
+            #expect(try runBlueprint(in: copy, ["report", "-o", "page.html"]).status == 0)
+        }
     }
 
     /// Fixtures in subfolders are never skipped without a word: without `--recursive` a note

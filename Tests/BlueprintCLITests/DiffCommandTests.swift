@@ -118,6 +118,37 @@ import Testing
         }
     }
 
+    /// An image 1 pixel wide and 268,435,456 tall (or the other way round) has no more pixels
+    /// than 16384x16384, which is read: it is refused for its side, past libpng's million, and
+    /// said so (it was "1x268435456 pixels is more than the limit of 268435456 pixels").
+    @Test func aSidePastAMillionIsRefusedForItsSide() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let good = try FileIO.read(CLI.fixture("invalid/good.png"))
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in Array(type.utf8) + data {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return word(UInt32(data.count)) + Array(type.utf8) + data + word(~crc)
+        }
+        func word(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        let zeros: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x18, 0x05, 0xA3, 0x60, 0x14, 0x0C, 0x77, 0x00, 0x00, 0x03, 0xE8, 0x00, 0x01]
+        for (name, width, height, message) in [
+            ("tall", 1, 268435456, "1x268435456 pixels: its height, 268435456, is more than the limit of 1000000 pixels a side"),
+            ("wide", 268435456, 1, "268435456x1 pixels: its width, 268435456, is more than the limit of 1000000 pixels a side"),
+            ("large", 16385, 16384, "16385x16384 pixels is more than the limit of 268435456 pixels"),
+        ] {
+            let image = Array(good[0..<8]) + chunk("IHDR", word(UInt32(width)) + word(UInt32(height)) + [8, 6, 0, 0, 0])
+                + chunk("IDAT", zeros) + chunk("IEND", [])
+            try FileIO.writeAtomically(image, to: folder + "/\(name).png")
+            let run = try CLI.run(["diff", folder + "/\(name).png", folder + "/\(name).png"])
+            #expect(run.status == 2)
+            #expect(run.stderr == "error: \(folder)/\(name).png: \(message)\n")
+        }
+    }
+
     /// `-` reads an image from standard input (either one, not both); a named pipe or a device
     /// given by name is refused at once, not opened (opening a pipe waits for a writer for ever).
     @Test func standardInputIsReadAndPipesAreRefused() throws {

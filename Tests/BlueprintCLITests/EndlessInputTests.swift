@@ -87,6 +87,85 @@ struct EndlessInputTests {
     }
 }
 
+/// Blank lines and comments cost (almost) nothing: the parser kept a line of ~170 bytes, with a
+/// lexer, for every line of the file, reserved up front, so 200 million newlines (under the
+/// 256 MB limit) asked for 32 GB and aborted, and 20 MB of them took 3.8 GB. Six million blank
+/// and comment lines are read under a 500 MB limit of memory (they asked for 1 GB), and every
+/// line keeps its number.
+@Suite struct BlankLinesCostNothingTests {
+    @Test func millionsOfBlankAndCommentLinesAreReadInLittleMemory() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var text = Data("canvas 40 x 30\n".utf8)
+        text.append(Data(repeating: 0x0A, count: 4_000_000))                 // lines 2…4000001
+        text.append(Data("view a size 10 x 10\n".utf8))                      // 4000002
+        text.append(Data(String(repeating: "#\n", count: 1_000_000).utf8))   // 4000003…5000002
+        text.append(Data(String(repeating: "  \t\r\n", count: 1_000_000).utf8)) // 5000003…6000002
+        text.append(Data("a.left = 0\na.top = 0\n".utf8))                    // 6000003, 6000004
+        try text.write(to: URL(fileURLWithPath: folder + "/blank.layout"))
+        text.append(Data("a.width == nope\n".utf8))                           // 6000005
+        try text.write(to: URL(fileURLWithPath: folder + "/bad.layout"))
+        func solve(_ file: String) throws -> CLI.Run {
+            try Golden.run(["-c", "ulimit -v 500000 && exec \"$0\" \"$@\"", CLI.binary.path, "solve", folder + "/" + file],
+                           environment: [:], executable: URL(fileURLWithPath: "/bin/sh"))
+        }
+        let run = try solve("blank.layout")
+        #expect(run.stderr == "")
+        #expect(run.status == 0)
+        #expect(run.stdout == "view  x  y  width  height\nroot  0  0     40      30\na     0  0     10      10\n")
+        let bad = try solve("bad.layout")
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "\(folder)/bad.layout:6000005:12: error: unknown metric `nope`\n    a.width == nope\n               ^~~~\n")
+    }
+}
+
+/// One error on a line of tens of megabytes is said at once, in little memory: the whole line
+/// was made into characters (16 bytes each) to show a hundred of them, and 255 MB of NULs took
+/// 17 s and 5 GB. (Under a limit of memory, the heap's pad for the tree to come is put back when
+/// the heap cannot grow by it: every later block asked for it too, and the first one failed.)
+@Suite struct OneErrorOnAHugeLineTests {
+    @Test func aLineOfThirtyTwoMillionNULsIsOneErrorInLittleMemory() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(repeating: 0, count: 32_000_000).write(to: URL(fileURLWithPath: folder + "/nul.layout"))
+        let run = try Golden.run(["-c", "ulimit -v 400000 && exec \"$0\" \"$@\"", CLI.binary.path, "solve", folder + "/nul.layout"],
+                                 environment: [:], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "\(folder)/nul.layout:1:1: error: unexpected character U+0000 (a control character)\n    "
+                + String(repeating: "\u{2400}", count: 51) + "…\n    ^\n")
+    }
+}
+
+/// A `.layout` file given by name to `solve`, `explain` or `render` that is a named pipe or a
+/// device is refused, not opened, as `diff`, `check` and `fontfile` refuse one: opening a pipe
+/// with no writer waited for ever. Standard input stays `-`.
+@Suite struct LayoutInputIsARegularFileTests {
+    @Test func aNamedPipeOrADeviceIsRefusedNotOpened() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pipe.layout", 0o644) == 0)
+        var inputs = [folder + "/pipe.layout"]
+        if FileManager.default.fileExists(atPath: "/dev/zero") { inputs.append("/dev/zero") }
+        for input in inputs {
+            for arguments in [["solve", input], ["explain", input], ["render", input, "-o", folder + "/x.png"],
+                              ["render", input, "-o", folder + "/x.png", "--devices", "iPhone SE"]] {
+                let start = Date()
+                let run = try CLI.run(arguments)
+                #expect(Date().timeIntervalSince(start) < 20)
+                #expect(run.status == 2)
+                #expect(run.stdout == "")
+                #expect(run.stderr == "error: \(input): cannot read: it is not a regular file (a pipe, a socket or a device)\n", "\(arguments)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/x.png"))
+        let piped = try Golden.run(["-c", "printf 'canvas 10 x 20\\n' | exec \"$0\" solve -", CLI.binary.path],
+                                   environment: [:], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(piped.status == 0)
+        #expect(piped.stdout == "view  x  y  width  height\nroot  0  0     10      20\n")
+    }
+}
+
 /// Outputs that would be written over what the command reads are refused before anything runs:
 /// `check --junit` over a fixture or a golden, `report -o` over the saved check it reads.
 @Suite struct InputsAreNeverOverwrittenTests {

@@ -47,6 +47,43 @@ import Testing
         #expect(result.stdout.hasSuffix("</svg>\n"))
     }
 
+    /// An output's folder is never made: `check --junit`, `report -o` and the folder above
+    /// `docs --out` must be there, as for render's and diff's outputs, and are said in their
+    /// words before anything is done (they made every folder missing on the way).
+    @Test func noCommandMakesTheFolderAnOutputGoesIn() throws {
+        let dir = try Scratch()
+        try dir.write("fixtures/a.layout", "canvas 40 x 40\nview v\nv.edges == superview.edges - 8\n")
+        try dir.write("doc.md", "Intro\n\n```layout\ncanvas 40 x 40\n```\n")
+        try dir.write("afile", "")
+        func usage(_ command: String) -> String {
+            let line = ["check": "blueprint check <options>", "report": "blueprint report [--output <file.html>] [--merge <dir> ...]",
+                        "docs": "blueprint docs <file.md> ... [--out <dir>] [--check] [--dark]"][command]!
+            return "Usage: \(line)\n  See 'blueprint \(command) --help' for more information.\n"
+        }
+        #expect(try dir.check().status == 1)   // a golden recorded, and a saved run to report
+        for (arguments, message) in [
+            (["check", "--junit", "nodir/j.xml"], "Error: --junit nodir/j.xml: there is no folder nodir\n"),
+            (["check", "--junit", "afile/j.xml"], "Error: --junit afile/j.xml: afile is a file, not a folder\n"),
+            (["report", "-o", "nodir/r.html"], "Error: -o nodir/r.html: there is no folder nodir\n"),
+            (["report", "-o", "afile/r.html"], "Error: -o afile/r.html: afile is a file, not a folder\n"),
+            (["docs", "doc.md", "--out", "nodir/x"], "Error: --out nodir/x: there is no folder nodir\n"),
+            (["docs", "doc.md", "--out", "afile"], "Error: --out afile: a file is there, not a folder; give a folder\n"),
+        ] {
+            let run = try dir.blueprint(arguments)
+            #expect(run.status == 2)
+            #expect(run.stdout == "")
+            #expect(run.stderr == message + usage(arguments[0]), "\(arguments)")
+        }
+        #expect(!dir.exists("nodir"))
+        #expect(try dir.text("doc.md") == "Intro\n\n```layout\ncanvas 40 x 40\n```\n")
+        // A folder that is there is written into; `docs --out` makes its own folder (only that).
+        #expect(try dir.check("--junit", "fixtures/j.xml").status == 0)
+        #expect(dir.exists("fixtures/j.xml"))
+        #expect(try dir.blueprint(["report", "-o", "fixtures/r.html"]).status == 0)
+        #expect(try dir.blueprint(["docs", "doc.md", "--out", "images"]).status == 0)
+        #expect(FileSystem.isDirectory(dir.path + "/images"))
+    }
+
     @Test func aSymbolicLinkIsFollowed() throws {
         let folder = try CLI.temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)

@@ -50,19 +50,27 @@ import Testing
         #expect(!dir.exists(".blueprint/report.html"))
     }
 
+    /// An output's folder is checked as render's and diff's are: it must be there (the folders
+    /// on the way were made), and a folder is no page.
     @Test func aPageThatCannotBeWrittenIsAnError() throws {
         try failTheCard()
         try dir.write("afile", "")
+        let usage = "Usage: blueprint report [--output <file.html>] [--merge <dir> ...]\n  See 'blueprint report --help' for more information.\n"
         let blocked = try report("-o", "afile/page.html")
         #expect(blocked.status == 2)
-        #expect(blocked.stderr == "error: afile: cannot create the folder: a file is in the way\n")
+        #expect(blocked.stderr == "Error: -o afile/page.html: afile is a file, not a folder\n" + usage)
         try FileManager.default.createDirectory(atPath: dir.path + "/adir", withIntermediateDirectories: false)
         let folder = try report("-o", "adir")
         #expect(folder.status == 2)
-        #expect(folder.stderr == "error: adir: cannot write: Is a directory\n")
+        #expect(folder.stderr == "Error: -o adir: a folder is there; give a file name\n" + usage)
         let nested = try report("-o", "a/b/c/page.html")
-        #expect(nested.status == 0)
-        #expect(nested.stdout == "wrote a/b/c/page.html: 1 failure of 1 fixture\n")
+        #expect(nested.status == 2)
+        #expect(nested.stderr == "Error: -o a/b/c/page.html: there is no folder a/b/c\n" + usage)
+        #expect(!dir.exists("a"))
+        try FileManager.default.createDirectory(atPath: dir.path + "/a/b/c", withIntermediateDirectories: true)
+        let there = try report("-o", "a/b/c/page.html")
+        #expect(there.status == 0)
+        #expect(there.stdout == "wrote a/b/c/page.html: 1 failure of 1 fixture\n")
     }
 
     @Test func aCleanRunGivesAPageThatSaysSo() throws {
@@ -91,6 +99,7 @@ import Testing
         try dir.write("fixtures/broken.layout", "canvas 100 x 100\nview a\na.width == <b>\n")
         #expect(try dir.check("--record", "never").status == 2)
 
+        try FileManager.default.createDirectory(atPath: dir.path + "/out", withIntermediateDirectories: false)
         let run = try report("-o", "out/page.html")
         #expect(run.status == 0)
         #expect(run.stderr == "")

@@ -22,6 +22,7 @@ import Testing
         // Machine two checks a layout that moved: fixture `e` is in its half.
         try two.write("fixtures/e.layout", boxLayout(leading: 20))
 
+        try FileManager.default.createDirectory(atPath: one.path + "/results", withIntermediateDirectories: false)
         let first = try one.check("--shard", "1/2", "--junit", "results/junit.xml", environment: ["CI": "true"])
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.hasPrefix("shard 1/2: 2 of 5 fixtures\n[1/2] same              a&b\n[2/2] same              c\n"))

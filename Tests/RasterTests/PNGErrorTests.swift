@@ -80,6 +80,33 @@ import Testing
         }
     }
 
+    /// A side past libpng's million with no more pixels than the limit (1x268435456, the
+    /// count of 16384x16384) is said as the limit on a side it is, not as the pixel limit it
+    /// is not over ("1x268435456 pixels is more than the limit of 268435456 pixels").
+    @Test func aSidePastAMillionWithinThePixelLimitSaysWhichSide() throws {
+        let file = try PNGPlainDecodeTests.bytes("invalid/zero-size.png")
+        func image(width: UInt32, height: UInt32) -> [UInt8] {
+            func word(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+            var header = Array(file[16..<29])
+            header[0..<8] = ArraySlice(word(width) + word(height))
+            return Array(file[0..<8]) + PNGPlainDecodeTests.chunk("IHDR", header) + Array(file[33...])
+        }
+        #expect(throws: RasterError.sideTooLong(path: nil, width: 1, height: 268435456, limit: 1_000_000)) {
+            try PNG.decode(image(width: 1, height: 268435456))
+        }
+        #expect("\(RasterError.sideTooLong(path: nil, width: 1, height: 268435456, limit: 1_000_000))"
+                == "PNG data: 1x268435456 pixels: its height, 268435456, is more than the limit of 1000000 pixels a side")
+        #expect(throws: RasterError.sideTooLong(path: nil, width: 268435456, height: 1, limit: 1_000_000)) {
+            try PNG.decode(image(width: 268435456, height: 1))
+        }
+        #expect("\(RasterError.sideTooLong(path: nil, width: 268435456, height: 1, limit: 1_000_000))"
+                == "PNG data: 268435456x1 pixels: its width, 268435456, is more than the limit of 1000000 pixels a side")
+        // Past the pixel count, the pixel limit is said (as before).
+        #expect(throws: RasterError.imageTooLarge(path: nil, width: 16385, height: 16384, limit: 268435456)) {
+            try PNG.decode(image(width: 16385, height: 16384))
+        }
+    }
+
     @Test func decompressionBombIsRefusedBeforeAllocating() {
         #expect(Self.message("bomb.png") == "invalid/bomb.png: 100000x100000 pixels is more than the limit of 268435456 pixels")
     }

@@ -102,9 +102,12 @@ func parseConstraintLine(
 
 /// A syntax error at byte offsets of `line`, as a diagnostic with a character column.
 func diagnostic(_ e: SyntaxError, in line: Substring, file: String?, line number: Int) -> SourceDiagnostic {
-    let utf8 = Array(line.utf8)
-    let lower = Swift.min(e.range.lowerBound, utf8.count)
-    let upper = Swift.min(Swift.max(e.range.upperBound, lower), utf8.count)
+    // Only the bytes up to the error's end are read (copying a 255 MB line byte by byte to
+    // say that its first character is wrong took 0.8 s).
+    let count = line.utf8.count
+    let lower = Swift.min(e.range.lowerBound, count)
+    let upper = Swift.min(Swift.max(e.range.upperBound, lower), count)
+    let utf8 = Array(line.utf8.prefix(upper))
     let column = String(decoding: utf8[0..<lower], as: UTF8.self).count + 1
     let length = String(decoding: utf8[lower..<upper], as: UTF8.self).count
     var message = e.message

@@ -54,8 +54,13 @@ public struct LayoutDocument {
     /// - Throws: ``SourceDiagnostics`` with every error found (up to ``errorLimit``).
     /// - Complexity: O(size of the text + views × nesting depth).
     public init(parsing text: String, file: String) throws(SourceDiagnostics) {
+        try self.init(parsing: text, bytes: nil, file: file)
+    }
+
+    /// ``init(parsing:file:)``; `bytes`, when given, are the text's UTF-8 bytes.
+    private init(parsing text: String, bytes: [UInt8]?, file: String) throws(SourceDiagnostics) {
         var p = LayoutFileParser(file: file)
-        p.parse(text)
+        p.parse(text, bytes: bytes)
         if !p.errors.isEmpty {
             // The constraints activated before the errors were found are installed on views
             // they also hold: deactivated, the views and constraints can be freed.
@@ -68,6 +73,12 @@ public struct LayoutDocument {
         metrics = p.metrics
         guides = p.guides
         index = p.viewsByName
+    }
+
+    /// How many bytes of a file are on lines that hold a statement (not blank, not a comment):
+    /// what its views and constraints grow with, for a caller that makes room for them ahead.
+    package static func statementByteCount(_ bytes: [UInt8]) -> Int {
+        StatementLines.statementByteCount(bytes)
     }
 
     /// Parses the UTF-8 bytes of a file (invalid UTF-8 is an error naming its line and column).
@@ -102,7 +113,7 @@ public struct LayoutDocument {
                 message: "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)): a .layout file is UTF-8 text",
                 sourceLine: String(decoding: bytes[lineStart..<end], as: UTF8.self))])
         }
-        try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: file)
+        try self.init(parsing: String(decoding: bytes, as: UTF8.self), bytes: bytes, file: file)
     }
 }
 
@@ -203,14 +214,15 @@ struct LayoutFileParser {
         views = [root]
     }
 
-    /// A line of the file: its text, its number, the lexer made for it and its first two tokens
-    /// (read once, by the prescan; pass 1 tells statements apart by them). A struct, not a
-    /// tuple: copying a tuple with a lexer in it goes through the runtime's generic copy.
+    /// A statement of the file, made when it is read (pass 1) and again for a constraint line
+    /// (pass 2): its text, its number, the lexer made for it. Only the lines of statements are
+    /// ever made, one at a time; blank lines and comments are counted and passed over
+    /// (``StatementLines``). A struct, not a tuple: copying a tuple with a lexer in it goes
+    /// through the runtime's generic copy.
     private struct Line {
         var text: Substring
         var number: Int
         var lexer: Lexer
-        var head: (Token, Token)
         /// Continuation lines joined to this one: where each starts in `text` (bytes), its own
         /// text and number, so that an error in one is shown on that line.
         var parts: [(start: Int, text: Substring, number: Int)] = []
@@ -235,113 +247,97 @@ struct LayoutFileParser {
         }
     }
 
-    mutating func parse(_ text: String) {
-        // Split at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one Character in
-        // Swift, so a CRLF file would be one long line (a comment, if it starts with one).
-        // Each line gets one lexer, shared by the three readings below; the lexers of a file's
-        // lines read one copy of its bytes (not one array a line).
-        var lines: [Line] = []
+    /// Parses `text`; `bytes`, when given, are its UTF-8 bytes (the caller's array, read in
+    /// place of a copy).
+    mutating func parse(_ text: String, bytes: [UInt8]? = nil) {
+        // Lines end at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one
+        // Character in Swift, so a CRLF file would be one long line (a comment, if it starts
+        // with one). The lexers of a file's lines read one copy of its bytes (not one array a
+        // line); a line's text is found from its byte offsets (constant time in a native
+        // string's UTF-8).
+        var text = text
+        text.makeContiguousUTF8()
         let utf8 = text.utf8
-        // Where each line ends, found in the contiguous bytes (the string view's own search
-        // goes a byte at a time through index checks).
-        let newlines: [Int]? = utf8.withContiguousStorageIfAvailable { b in
-            var found: [Int] = []
-            found.reserveCapacity(b.count / 32)
-            // Eight bytes at a time: a word with no 0x0A byte is skipped whole (the classic
-            // "has a zero byte" test on the word XOR 0x0A…0A).
-            var i = 0
-            if let base = b.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while i + 8 <= b.count {
-                    let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                    if (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
-                    for k in i..<(i + 8) where b[k] == 0x0A { found.append(k) }
-                    i += 8
-                }
-            }
-            for k in i..<b.count where b[k] == 0x0A { found.append(k) }
-            return found
+        let fileBytes = bytes ?? Array(utf8)
+        func substring(_ range: Range<Int>) -> Substring {
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
         }
-        // One line per newline and one after the last: the array never regrows (it was nine
-        // copies of a 9 MB array at 10,000 views).
-        lines.reserveCapacity((newlines?.count ?? 0) + 1)
-        let fileBytes: [UInt8]? = newlines == nil ? nil : Array(utf8)
-        var nextNewline = 0
-        // The last line with a statement (not blank, not a comment), and the continuation
-        // lines waiting to be joined to one.
-        var lastStatement: Int?
-        var continuation: (line: Int, text: String, parts: [(start: Int, text: Substring, number: Int)])?
-        func firstByte(_ s: Substring) -> UInt8? { s.utf8.first { $0 != 0x20 && $0 != 0x09 } }
-        var start = utf8.startIndex
-        var startOffset = 0   // of `start`, in bytes (when `newlines` were found)
-        while true {
-            let newline: String.Index?
-            var endOffset = 0, newlineOffset = 0
-            if let newlines {
-                endOffset = nextNewline < newlines.count ? newlines[nextNewline] : utf8.count
-                newlineOffset = endOffset
-                newline = nextNewline < newlines.count ? utf8.index(utf8.startIndex, offsetBy: newlines[nextNewline]) : nil
-                nextNewline += 1
-            } else {
-                newline = utf8[start...].firstIndex(of: 0x0A)
-            }
-            var line = Substring(utf8[start..<(newline ?? utf8.endIndex)])
-            if line.utf8.last == 0x0D {
-                line = Substring(line.utf8.dropLast())
-                endOffset -= 1
-            }
-            defer { startOffset = newlineOffset + 1 }
-            // A line that starts with a quoted text continues the statement above it (a long
-            // label written across lines): it is read as part of that line.
-            // Blank lines and comments may stand between.
-            let first = firstByte(line)
-            if first == 0x22, let above = lastStatement {
-                // Collected, and joined once the run of continuations ends (`joinContinuations`):
-                // joining at each line copied the growing text, quadratic in the run's length.
-                if continuation == nil || continuation!.line != above {
-                    joinContinuations(&continuation, into: &lines)
-                    continuation = (above, String(lines[above].text), lines[above].parts)
-                }
-                continuation!.text += " "
-                continuation!.parts.append((continuation!.text.utf8.count, line, lines.count + 1))
-                continuation!.text += line
-                let end = Token(kind: .end, start: 0, end: 0)
-                lines.append(Line(text: "", number: lines.count + 1, lexer: Lexer("", comments: true), head: (end, end)))
-                guard let newline else { break }
-                start = utf8.index(after: newline)
-                continue
-            }
-            if first != nil && first != 0x23 { lastStatement = lines.count }
-            let lexer = fileBytes.map { Lexer(file: $0, line: startOffset..<endOffset, comments: true) }
-                ?? Lexer(line, comments: true)
-            lines.append(Line(text: line, number: lines.count + 1, lexer: lexer, head: prescan(lexer, lines.count + 1)))
-            guard let newline else { break }
-            start = utf8.index(after: newline)
+        func line(_ l: StatementLines.Line) -> Line {
+            Line(text: substring(l.range), number: l.number, lexer: Lexer(file: fileBytes, line: l.range, comments: true))
         }
-        joinContinuations(&continuation, into: &lines)
+        // The names every declaration of the file gives, with their lines (for "declared below"
+        // and "already declared on line N"). Only a line that starts with the first letter of
+        // `view`, `stack`, `guide` or `let` is lexed.
+        StatementLines.forEach(in: fileBytes) { l in
+            switch l.first {
+            // (The lexer passes over a CR as it does over a space.)
+            case UInt8(ascii: "v"), UInt8(ascii: "s"), UInt8(ascii: "g"), UInt8(ascii: "l"), 0x0D:
+                prescan(Lexer(file: fileBytes, line: l.range, comments: true), l.number)
+            default: break
+            }
+        }
         // Room for every view the prescan found (no rehashing as they are declared).
         viewsByName.reserveCapacity(declaredViews.count)
         depth.reserveCapacity(declaredViews.count + 1)
         views.reserveCapacity(declaredViews.count + 1)
-        // Pass 1: declarations, so constraints can name views declared below them. It reads
-        // every line even when the errors are too many to list: pass 2 needs all the views.
-        // A constraint line needs only its first two tokens here; pass 2 reads the rest.
+        // Pass 1: declarations, so constraints can name views declared below them. A line that
+        // starts with a quoted text continues the statement above it (a long label written
+        // across lines; blank lines and comments may stand between): it is read as part of
+        // that line. A constraint line needs only its first two tokens here; pass 2 reads the
+        // rest (it is kept as its place in the file, and made again then).
         var first = Collected()
-        var constraintLines: [Int] = []   // indices in `lines`
-        for k in lines.indices {
-            let (t0, t1) = lines[k].head
+        var constraintLines: [(range: Range<Int>, number: Int)] = []
+        /// Statements joined from several lines, by number (pass 2 reads them as they are).
+        var joinedLines: [Int: Line] = [:]
+        var scan = StatementLines(fileBytes)
+        var pending = scan.next()
+        while let here = pending {
+            pending = scan.next()
+            var statement = line(here)
+            if let next = pending, next.first == 0x22 {
+                // The continuations, joined once the run ends (joining at each line copied the
+                // growing text, quadratic in the run's length).
+                var joined = String(statement.text)
+                while let part = pending, part.first == 0x22 {
+                    joined += " "
+                    let partText = substring(part.range)
+                    statement.parts.append((joined.utf8.count, partText, part.number))
+                    joined += partText
+                    pending = scan.next()
+                }
+                statement.text = Substring(joined)
+                statement.lexer = Lexer(statement.text, comments: true)
+            }
+            var heads = statement.lexer
+            let t0 = heads.next(), t1 = heads.next()
             guard t0.kind != .end else { continue }
-            let n = lines[k].number, lexer = lines[k].lexer
+            let n = statement.number, lexer = statement.lexer
             let keyword = t0.kind == .identifier && t1.kind != .dot ? lexer.text(t0) : nil
             lineNumber = n
             declaring = nil
+            if first.full {
+                // No error below the last one listed can be listed, nor can a constraint line
+                // below it be read (pass 2 stops there): what is left to read is what the
+                // constraint lines above may use, the views, guides and metrics declared (and
+                // those that failed). With no constraint line above, nothing is (a file of
+                // junk lines stopped only at its end: 100 MB, more than 30 s).
+                if constraintLines.isEmpty { break }
+                switch keyword {
+                case "canvas", "direction", "safearea", "let", "fontfile", "view", "stack", "guide": break
+                default:
+                    // A misspelt `view` or `let` marks its name as failed; nothing else is kept.
+                    if t1.kind == .identifier, !isVisualFormatLine(lexer.bytes) { try? checkStatement(t0, t1, lexer) }
+                    continue
+                }
+            }
             do throws(SyntaxError) {
                 func tokens() -> [Token] {
                     var all = lexer
                     return all.all()
                 }
                 if isVisualFormatLine(lexer.bytes) {
-                    constraintLines.append(k)
+                    constraintLines.append((here.range, n))
+                    if !statement.parts.isEmpty { joinedLines[n] = statement }
                     continue
                 }
                 switch keyword {
@@ -355,16 +351,16 @@ struct LayoutFileParser {
                 case "guide": try guide(tokens(), lexer)
                 default:
                     try checkStatement(t0, t1, lexer)
-                    constraintLines.append(k)
+                    constraintLines.append((here.range, n))
+                    if !statement.parts.isEmpty { joinedLines[n] = statement }
                 }
             } catch {
                 if let name = declaring { failed.insert(name) }
-                let (e, text, number) = lines[k].locate(error)
+                let (e, text, number) = statement.locate(error)
                 first.add(e, text, number, file: file)
             }
         }
-        // Pass 2: constraints, activated in file order. Lines below the last error pass 1
-        // could list cannot change which errors are listed.
+        // Pass 2: constraints, activated in file order.
         root.name = "root"
         let views = viewsByName, metrics = self.metrics, guides = guidesByName
         let root = self.root
@@ -383,7 +379,6 @@ struct LayoutFileParser {
         // dictionaries reached every view at random, a cache miss each).
         for v in self.views.dropFirst() { table.insert(v.name, v) }
         for g in self.guides { table.insert(g.name, g) }
-        let stop = first.full ? first.errors.last!.line : Int.max
         let fileName = baseName(file)   // once: splitting the path per line was 24% of parsing
         // The lookups are made once, not per line (each closure literal allocates its context).
         let item: (String) -> LayoutItem? = { name in
@@ -396,6 +391,8 @@ struct LayoutFileParser {
         }
         let metric: (String) -> Double? = { metrics[$0] }
         var second = Collected()
+        // How many of pass 1's errors are above the line being read.
+        var firstAbove = 0
         // Inside a `layout { }` block every constraint made is collected: no shortcut there
         // (SimpleConstraintLine may make one and leave the line to the general parser).
         let simple = simpleLines && ConstraintCollector.current == nil
@@ -403,13 +400,16 @@ struct LayoutFileParser {
         // One array of tokens for every line of the common shapes (not one array a line).
         var tokens: [Token] = []
         tokens.reserveCapacity(32)
-        for k in constraintLines {
-            // The line's text is read from `lines` only where it is needed (a message, a
-            // failed name, the general parser): each copy retains the file's string.
-            let n = lines[k].number, lexer = lines[k].lexer
-            guard n < stop && !second.full else { continue }
+        for (range, n) in constraintLines {
+            // Past `errorLimit` errors above this line (of either pass), nothing below can be
+            // listed or change whether the list is cut.
+            while firstAbove < first.errors.count, first.errors[firstAbove].line < n { firstAbove += 1 }
+            if firstAbove + second.errors.count > LayoutDocument.errorLimit { break }
+            let statement = joinedLines.isEmpty ? line(StatementLines.Line(range: range, number: n, first: 0))
+                : joinedLines[n] ?? line(StatementLines.Line(range: range, number: n, first: 0))
+            let lexer = statement.lexer
             do throws(SyntaxError) {
-                if !failed.isEmpty, mentionsFailedName(lines[k].text) { continue }
+                if !failed.isEmpty, mentionsFailedName(statement.text) { continue }
                 let visual = isVisualFormatLine(lexer.bytes)
                 // The common shapes: one constraint, no syntax tree.
                 if simple, !visual {
@@ -421,13 +421,13 @@ struct LayoutFileParser {
                         do {
                             try c.activate()
                         } catch {
-                            throw SyntaxError(message: error.reason, range: 0..<lines[k].text.utf8.count)
+                            throw SyntaxError(message: error.reason, range: 0..<statement.text.utf8.count)
                         }
                         constraints.append(c)
                         continue
                     }
                 }
-                let line = lines[k].text
+                let line = statement.text
                 let made = visual
                     ? try visualFormatLine(line, location: LayoutSourceLocation(file: fileName, line: n), item: item, metric: metric)
                     : try parseConstraintLine(
@@ -443,7 +443,7 @@ struct LayoutFileParser {
                 }
                 constraints.append(contentsOf: made)
             } catch {
-                let (e, text, number) = lines[k].locate(error)
+                let (e, text, number) = statement.locate(error)
                 second.add(e, text, number, file: file)
             }
         }
@@ -452,34 +452,19 @@ struct LayoutFileParser {
         errors = Array(all.prefix(LayoutDocument.errorLimit))
     }
 
-    /// Joins the collected continuation lines to their statement's line (a long label written
-    /// across lines is one statement).
-    private func joinContinuations(
-        _ c: inout (line: Int, text: String, parts: [(start: Int, text: Substring, number: Int)])?, into lines: inout [Line]
-    ) {
-        guard let (k, text, parts) = c else { return }
-        c = nil
-        let joined = Substring(text)
-        let lexer = Lexer(joined, comments: true)
-        var again = lexer
-        lines[k] = Line(text: joined, number: lines[k].number, lexer: lexer, head: (again.next(), again.next()), parts: parts)
-    }
-
-    /// Notes the name of a `view` or `let` line without parsing it; returns the line's first
-    /// two tokens.
-    private mutating func prescan(_ lineLexer: Lexer, _ n: Int) -> (Token, Token) {
+    /// Notes the name of a `view`, `stack`, `guide` or `let` line without parsing it.
+    private mutating func prescan(_ lineLexer: Lexer, _ n: Int) {
         var lexer = lineLexer
         let keyword = lexer.next(), name = lexer.next()
-        guard keyword.kind == .identifier, name.kind == .identifier else { return (keyword, name) }
+        guard keyword.kind == .identifier, name.kind == .identifier else { return }
         // Most lines are constraints: their first word is told apart without making a string.
         guard lexer.text(keyword, is: "view") || lexer.text(keyword, is: "stack") || lexer.text(keyword, is: "guide")
-                || lexer.text(keyword, is: "let") else { return (keyword, name) }
+                || lexer.text(keyword, is: "let") else { return }
         switch lexer.text(keyword) {
         case "view", "stack", "guide": if declaredViews[lexer.text(name)] == nil { declaredViews[lexer.text(name)] = n }
         case "let": if declaredMetrics[lexer.text(name)] == nil { declaredMetrics[lexer.text(name)] = n }
         default: break
         }
-        return (keyword, name)
     }
 
     private func mentionsFailedName(_ line: Substring) -> Bool {

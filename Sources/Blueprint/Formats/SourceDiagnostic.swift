@@ -63,8 +63,14 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         // A zero-width joiner or non-joiner after a letter joins its cluster (outside an emoji
         // sequence it shows as nothing): the cluster is split, so it is shown as `�` under the
         // caret, at the column the lexer counts it.
+        let before = 50, after = 50
+        // The characters are read up to one past the last that can be shown: the rest of a long
+        // line only says that it goes on (a 255 MB line of NULs was made into 255 million
+        // characters, 17 s, to show a hundred).
+        let last = Swift.max(column - 1, 0) + after + Swift.min(length, 80)
         var chars: [Character] = []
         for c in sourceLine {
+            if chars.count > last { break }
             if c.unicodeScalars.count > 1, !c.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }),
                c.unicodeScalars.contains(where: { (0x200B...0x200D).contains($0.value) || $0.value == 0x2060 || $0.value == 0xFEFF }) {
                 chars += c.unicodeScalars.map(Character.init)
@@ -72,7 +78,6 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
                 chars.append(c)
             }
         }
-        let before = 50, after = 50
         var start = 0, end = chars.count
         var prefix = "", suffix = ""
         if column - 1 > before {
