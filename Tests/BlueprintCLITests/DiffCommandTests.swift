@@ -97,17 +97,8 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let good = try FileIO.read(CLI.fixture("invalid/good.png"))
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in Array(type.utf8) + data {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            func word(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-            return word(UInt32(data.count)) + Array(type.utf8) + data + word(~crc)
-        }
         let zeros: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x18, 0x05, 0xA3, 0x60, 0x14, 0x0C, 0x77, 0x00, 0x00, 0x03, 0xE8, 0x00, 0x01]
-        let bomb = Array(good[0..<8]) + chunk("IHDR", [0, 0, 0x40, 0, 0, 0, 0x40, 0, 8, 6, 0, 0, 0]) + chunk("IDAT", zeros) + chunk("IEND", [])
+        let bomb = Array(good[0..<8]) + pngChunk("IHDR", [0, 0, 0x40, 0, 0, 0, 0x40, 0, 8, 6, 0, 0, 0]) + pngChunk("IDAT", zeros) + pngChunk("IEND", [])
         try FileIO.writeAtomically(bomb, to: folder + "/bomb.png")
         let message = "error: \(folder)/bomb.png: not a readable PNG: Not enough image data: a 16384x16384 8-bit RGBA image takes at least 1073741824 bytes, more than the 17 bytes of its IDAT chunks could hold (deflate inflates at most 1032 to 1)\n"
         for pair in [[folder + "/bomb.png", folder + "/bomb.png"], [CLI.fixture("invalid/good.png"), folder + "/bomb.png"]] {
@@ -125,23 +116,14 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let good = try FileIO.read(CLI.fixture("invalid/good.png"))
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in Array(type.utf8) + data {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return word(UInt32(data.count)) + Array(type.utf8) + data + word(~crc)
-        }
-        func word(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
         let zeros: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x18, 0x05, 0xA3, 0x60, 0x14, 0x0C, 0x77, 0x00, 0x00, 0x03, 0xE8, 0x00, 0x01]
         for (name, width, height, message) in [
             ("tall", 1, 268435456, "1x268435456 pixels: its height, 268435456, is more than the limit of 1000000 pixels a side"),
             ("wide", 268435456, 1, "268435456x1 pixels: its width, 268435456, is more than the limit of 1000000 pixels a side"),
             ("large", 16385, 16384, "16385x16384 pixels is more than the limit of 268435456 pixels"),
         ] {
-            let image = Array(good[0..<8]) + chunk("IHDR", word(UInt32(width)) + word(UInt32(height)) + [8, 6, 0, 0, 0])
-                + chunk("IDAT", zeros) + chunk("IEND", [])
+            let image = Array(good[0..<8]) + pngChunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
+                + pngChunk("IDAT", zeros) + pngChunk("IEND", [])
             try FileIO.writeAtomically(image, to: folder + "/\(name).png")
             let run = try CLI.run(["diff", folder + "/\(name).png", folder + "/\(name).png"])
             #expect(run.status == 2)
@@ -343,3 +325,15 @@ import Testing
         #expect(run.stdout.contains("  diff                    Compare two PNG images with a perceptual,"))
     }
 }
+
+/// A PNG chunk: its length, type, data and CRC (for headers a test makes up).
+private func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in Array(type.utf8) + data {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return bigEndian(UInt32(data.count)) + Array(type.utf8) + data + bigEndian(~crc)
+}
+
+private func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
