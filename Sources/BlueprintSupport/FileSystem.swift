@@ -140,7 +140,7 @@ package enum FileSystem {
         return canonical(directory(of: ra)) + "/" + fileName(of: ra) == canonical(directory(of: rb)) + "/" + fileName(of: rb)
     }
 
-    /// What the symbolic link at `path` points to, as the link says it (`../shared/a.png`);
+    /// What the symbolic link at `path` points to, as the link says it (`../common/a.png`);
     /// nil when `path` is not a link (or nothing is there).
     package static func symbolicLinkTarget(_ path: String) -> String? {
         var info = stat()

@@ -337,13 +337,8 @@ struct LabelPlacer {
             // either end, where a gap narrower than its label overhangs one end by a little (a
             // field's 12 to a guide's edge, then the guide's `≥ 0` to a label, on one line).
             let chained = (continues(a, at: x1, owner: owner), continues(a, at: x2, owner: owner))
-            var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
-            for r in pastEnds {
-                if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
-                else if chained.0 && r.maxX <= x1 || chained.1 && r.minX >= x2 { onChain.append((r, nil)) }
-                else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
-                else { out.append((r, nil)) }
-            }
+            let (onChain, inside) = sortPastEnds(pastEnds, for: a, chained: chained, ends: (x1, x2), small: small,
+                                                 into: &out, demoted: &demoted)
             if chained.0 || chained.1, w > length {
                 for x in [x2 - 1 - w, x1 + 1] {
                     out.append((Rect(x: x, y: y - h - 1.5, width: w, height: h), nil))
@@ -391,13 +386,8 @@ struct LabelPlacer {
             pastEnds += pastItems(a, size, gap: small ? 0.5 : 1.5)
             // (As in the horizontal case: past a chained end after beside the line flush with an end.)
             let chained = (continues(a, at: y1, owner: owner), continues(a, at: y2, owner: owner))
-            var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
-            for r in pastEnds {
-                if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
-                else if chained.0 && r.maxY <= y1 || chained.1 && r.minY >= y2 { onChain.append((r, nil)) }
-                else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
-                else { out.append((r, nil)) }
-            }
+            let (onChain, inside) = sortPastEnds(pastEnds, for: a, chained: chained, ends: (y1, y2), small: small,
+                                                 into: &out, demoted: &demoted)
             if chained.0 || chained.1, h > length {
                 for y in [y2 - 1 - h, y1 + 1] {
                     out.append((Rect(x: x + 2, y: y, width: w, height: h), nil))
@@ -427,6 +417,26 @@ struct LabelPlacer {
             }
         }
         return lastResort ? out + demoted : out
+    }
+
+    /// Sorts the spots past a bar's ends (`ends`: its low and high coordinate along the line):
+    /// those that read as a view's text or hide an item go to `demoted` (tried last), the rest
+    /// to `out`, except a spot past an end where another bar goes on (`chained`), returned to
+    /// come after the spots flush with an end, and, a size smaller, one inside an item at an
+    /// end, returned to come after the spots beside the bar.
+    private func sortPastEnds(
+        _ spots: [Rect], for a: Annotation, chained: (Bool, Bool), ends: (Double, Double), small: Bool,
+        into out: inout [(Rect, (Point, Point)?)], demoted: inout [(Rect, (Point, Point)?)]
+    ) -> (onChain: [(Rect, (Point, Point)?)], inside: [(Rect, (Point, Point)?)]) {
+        var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
+        for r in spots {
+            let (lo, hi) = a.isHorizontal ? (r.minX, r.maxX) : (r.minY, r.maxY)
+            if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
+            else if chained.0 && hi <= ends.0 || chained.1 && lo >= ends.1 { onChain.append((r, nil)) }
+            else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
+            else { out.append((r, nil)) }
+        }
+        return (onChain, inside)
     }
 
     /// Whether another I-bar goes on from `a`'s end at `end` along the same line (a chain of
