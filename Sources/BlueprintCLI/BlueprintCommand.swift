@@ -10,6 +10,7 @@ struct BlueprintCommand: ParsableCommand {
             RenderCommand.self,
             SolveCommand.self,
             ExplainCommand.self,
+            ImportCommand.self,
             DiffCommand.self,
             CheckCommand.self,
             DocsCommand.self,

@@ -44,9 +44,15 @@ enum LayoutInput {
         }
         let document: LayoutDocument
         do {
-            document = try LayoutDocument(bytes: bytes, file: displayName(path))
+            // A UIKit conflict log is read as the layout it describes, each constraint located
+            // at its line of the log.
+            if UIKitConflictLog.isLog(bytes) {
+                document = try conflict(in: bytes, path: path).document(file: displayName(path))
+            } else {
+                document = try LayoutDocument(bytes: bytes, file: displayName(path))
+            }
         } catch {
-            Entry.printError(error.description)
+            Entry.printError(String(describing: error))
             throw ExitCode(2)
         }
         // An empty file (or one of comments only) would lay out a root of no size and report it
@@ -60,6 +66,47 @@ enum LayoutInput {
 
     /// What is said of a layout with nothing in it (`check`, `docs` and the commands that
     /// read one file say the same), a `file` or a `block`.
+    /// Which conflict of a UIKit log `solve`, `explain` and `render` read (1-based; `--conflict`).
+    nonisolated(unsafe) static var conflictNumber = 1
+    /// The conflict of the UIKit log last loaded, if the input was one.
+    nonisolated(unsafe) static var loadedConflict: UIKitConflictLog.Conflict?
+
+    /// The chosen conflict of a UIKit log; a note on standard error when the log has more.
+    static func conflict(in bytes: [UInt8], path: String) throws -> UIKitConflictLog.Conflict {
+        let log = try UIKitConflictLog(text: String(decoding: bytes, as: UTF8.self), file: displayName(path))
+        let n = conflictNumber
+        guard n >= 1, n <= log.conflicts.count else {
+            throw LogChoiceError(message: "error: \(SourceDiagnostic.terminalSafe(displayName(path))) has \(log.conflicts.count) conflict\(log.conflicts.count == 1 ? "" : "s"): --conflict \(n) is not one of them")
+        }
+        if log.conflicts.count > 1 {
+            Entry.printError("note: \(SourceDiagnostic.terminalSafe(displayName(path))) has \(log.conflicts.count) conflicts; this is conflict \(n), from line \(log.conflicts[n - 1].line) (--conflict N for another)")
+        }
+        loadedConflict = log.conflicts[n - 1]
+        return log.conflicts[n - 1]
+    }
+
+    /// A `--conflict` the log does not have.
+    struct LogChoiceError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// After a UIKit log's layout is laid out: which constraint UIKit broke and whether
+    /// Blueprint broke the same one (nil for a `.layout` file, or a log that does not say).
+    static func uikitComparison(_ report: LayoutReport, path: String) -> String? {
+        guard let conflict = loadedConflict else { return nil }
+        let ours = report.broken.compactMap { $0.location?.line }
+        guard let theirs = conflict.brokenLine else {
+            return "UIKit's log does not say which constraint it broke."
+        }
+        let name = SourceDiagnostic.terminalSafe(displayName(path))
+        if ours.contains(theirs) {
+            return "UIKit broke the same constraint (\(name):\(theirs))."
+        }
+        let said = ours.isEmpty ? "Blueprint broke none of the listed constraints" : "Blueprint broke \(ours.map { "\(name):\($0)" }.joined(separator: ", "))"
+        return "UIKit broke \(name):\(theirs); \(said) (its rule: the constraint on the view furthest down the tree, then the one furthest down the log)."
+    }
+
     static func nothingToLayOut(in what: String = "file") -> String {
         "nothing to lay out: the \(what) has no canvas, no view and no constraint"
     }

@@ -79,6 +79,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenOptions
 
+    @OptionGroup var log: LogOptions
+
     func validate() throws {
         guard (1...3).contains(scale) else {
             throw ValidationError("invalid scale \(scale): expected 1, 2 or 3")
@@ -136,6 +138,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        log.select()
         if devices != nil { return try runDeviceSheet() }
         let document = try LayoutInput.load(file)
         screen.apply(to: document)

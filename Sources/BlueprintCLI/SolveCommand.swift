@@ -45,7 +45,10 @@ struct SolveCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenOptions
 
+    @OptionGroup var log: LogOptions
+
     func run() throws {
+        log.select()
         let document = try LayoutInput.load(file)
         screen.apply(to: document)
         document.root.layoutIfNeeded()
@@ -188,7 +191,10 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenOptions
 
+    @OptionGroup var log: LogOptions
+
     func run() throws {
+        log.select()
         let document = try LayoutInput.load(file)
         screen.apply(to: document)
         document.root.layoutIfNeeded()
@@ -197,7 +203,14 @@ struct ExplainCommand: ParsableCommand {
             print("\(LayoutInput.displayName(file)): no conflicts and no ambiguity: every frame is fixed by its constraints.")
             return
         }
-        print(report.description)
+        if let comparison = LayoutInput.uikitComparison(report, path: file) {
+            // A log gives only a conflict's constraints: what they leave free is not the app's
+            // ambiguity, so only the conflicts are told.
+            print(report.conflicts.map(\.description).joined(separator: "\n\n"))
+            print("\n" + comparison)
+        } else {
+            print(report.description)
+        }
         throw ExitCode(1)
     }
 }

@@ -10,6 +10,7 @@ import Testing
         ("render", ["render", "--help"]),
         ("solve", ["solve", "--help"]),
         ("explain", ["explain", "--help"]),
+        ("import", ["import", "--help"]),
         ("diff", ["diff", "--help"]),
         ("check", ["check", "--help"]),
         ("report", ["report", "--help"]),

@@ -74,7 +74,9 @@ struct DiagramBuilder {
         var marginUsers = Set<ObjectIdentifier>()
         var readableUsers = Set<ObjectIdentifier>()
         root.forEachInSubtree { view in
-            for c in view.constraints {
+            // A placeholder (`as placeholder`: a UIKit log's read-back places what the log
+            // leaves free with them) is laid out but not drawn.
+            for c in view.constraints where c.identifier != UIKitConflictLog.placeholderIdentifier {
                 constraints.append(c)
                 for (item, attribute) in [(c.firstItem, c.firstAttribute), (c.secondItem, c.secondAttribute)] {
                     if let item, let attribute, attribute.isMargin, let v = item.owningView {

@@ -1,0 +1,1018 @@
+/// A UIKit or AppKit "Unable to simultaneously satisfy constraints" log, read back as a layout.
+///
+/// The log lists the constraints of one conflict, each as its `description`
+/// (`<NSLayoutConstraint:0x6000… UILabel:0x7fb…'Title'.leading == UIView:0x7fb….leadingMargin + 16   (active)>`,
+/// `<NSLayoutConstraint:0x6000… V:|-(8)-[UIImageView:0x7fb…]   (active, names: '|':UIView:0x7fb… )>`,
+/// `<NSAutoresizingMaskLayoutConstraint:0x6000… h=--& v=--& UIView:0x7fb….width == 375   (active)>`),
+/// then the one it broke. Each conflict becomes a `.layout` text: a view for each address (a
+/// label where the log quotes its text), a guide for each layout guide, the tree as far as the
+/// log shows it (`names: '|':…` gives a superview, a stack's `UISV-…` constraints its arranged
+/// views), and one constraint line for each listed constraint, in the log's order. The log
+/// tells nothing of the views' other constraints, so each view also gets placeholders at
+/// priorities 1 to 3 (room in its superview at 3, a place below its previous sibling at 2, a
+/// 44 × 44 size at 1): they decide only what the log leaves free and never which required
+/// constraint breaks.
+///
+/// UIKit's own constraints (`UIView-Encapsulated-Layout-…`, `UISV-…`, margin guides,
+/// autoresizing masks) come first, as Blueprint's engine keeps its own in a conflict and
+/// UIKit keeps its. ``Conflict/document(file:)`` lays it out with each constraint's location
+/// at its line of the log (`feed.log:7`); ``Conflict/readableLayout`` is the file `blueprint
+/// import` writes.
+public struct UIKitConflictLog: Sendable {
+    /// One "Unable to simultaneously satisfy constraints" message.
+    public struct Conflict: Sendable {
+        /// The 1-based lines of the log that list the conflict's constraints, in order.
+        public var constraintLines: [Int]
+        /// The line of the listed constraint the log says was broken ("Will attempt to recover
+        /// by breaking constraint"), or nil when the log does not say.
+        public var brokenLine: Int?
+        /// The line of the "Unable to simultaneously satisfy constraints" message (the first
+        /// constraint's line when the log has none).
+        public var line: Int
+        /// The conflict as a `.layout` file: declarations, UIKit's own constraints, the app's,
+        /// each under a comment with its description in the log, and the placeholders.
+        public var readableLayout: String
+        /// For each line of ``readableLayout`` that holds a constraint, its line in the log.
+        public var logLines: [Int: Int]
+        /// The views' and guides' names, by the log's address (`0x7fb5f8d0a3f0`) or name.
+        public var names: [String: String]
+
+        /// The layout, each constraint's location being its line of the log (`feed.log:7`).
+        /// - Throws: ``SourceDiagnostics`` when the layout made from the log does not parse
+        ///   (which would be a bug of this reader).
+        public func document(file: String) throws(SourceDiagnostics) -> LayoutDocument {
+            let document = try LayoutDocument(bytes: Array(readableLayout.utf8), file: file)
+            let base = file.split(separator: "/").last.map(String.init) ?? file
+            for c in document.constraints {
+                if let line = c.location?.line, let logLine = logLines[line] {
+                    c.location = LayoutSourceLocation(file: base, line: logLine)
+                }
+            }
+            return document
+        }
+    }
+
+    /// The identifier of the placeholders (`… ~ 1 as placeholder`): diagrams lay them out but
+    /// do not draw them.
+    public static let placeholderIdentifier = "placeholder"
+
+    /// The conflicts of the log, in its order.
+    public var conflicts: [Conflict]
+
+    /// Whether the bytes read as such a log rather than a `.layout` file: they hold the
+    /// message, or a line starting (after blanks and a quote) with a constraint's description.
+    public static func isLog(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        if text.contains("Unable to simultaneously satisfy constraints") { return true }
+        for line in text.split(separator: "\n", maxSplits: 2000, omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\"" }
+            if trimmed.hasPrefix("<"), let colon = trimmed.firstIndex(of: ":"),
+               trimmed[..<colon].hasSuffix("LayoutConstraint"), trimmed[colon...].hasPrefix(":0x") {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Reads the log.
+    /// - Throws: ``SourceDiagnostics``: a constraint description that cannot be read (its line
+    ///   and column, and why), or a log with no constraint in it.
+    public init(text: String, file: String) throws(SourceDiagnostics) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        var blocks: [(start: Int, entries: [LogEntry], broken: String?)] = []
+        var errors: [SourceDiagnostic] = []
+        var current: (start: Int, entries: [LogEntry], broken: String?)?
+        var awaitingBroken = false
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if line.contains("Unable to simultaneously satisfy constraints") {
+                if let c = current { blocks.append(c) }
+                current = (number, [], nil)
+                awaitingBroken = false
+                continue
+            }
+            if line.contains("Will attempt to recover by breaking constraint") {
+                awaitingBroken = true
+                if let address = LogEntryReader.constraintAddress(line) {
+                    current?.broken = address
+                    awaitingBroken = false
+                }
+                continue
+            }
+            guard let address = LogEntryReader.constraintAddress(line) else { continue }
+            if awaitingBroken {
+                current?.broken = address
+                awaitingBroken = false
+                if let c = current { blocks.append(c) }
+                current = nil
+                continue
+            }
+            do throws(LogError) {
+                var reader = LogEntryReader(line: line, number: number)
+                let entry = try reader.read()
+                if current == nil { current = (number, [], nil) }
+                current!.entries.append(entry)
+            } catch {
+                errors.append(SourceDiagnostic(
+                    file: file, line: number, column: line.prefix(error.offset).count + 1, length: error.length,
+                    message: error.message, sourceLine: line))
+            }
+        }
+        if let c = current { blocks.append(c) }
+        if !errors.isEmpty {
+            throw SourceDiagnostics(Array(errors.prefix(LayoutDocument.errorLimit)), truncated: errors.count > LayoutDocument.errorLimit)
+        }
+        blocks.removeAll { $0.entries.isEmpty }
+        guard !blocks.isEmpty else {
+            throw SourceDiagnostics([SourceDiagnostic(
+                file: file, line: 1, column: 1,
+                message: "no constraint in this log: a UIKit conflict lists its constraints as \"<NSLayoutConstraint:0x… A.width == 100   (active)>\"",
+                sourceLine: lines.first ?? "")])
+        }
+        conflicts = blocks.map { block in
+            LogLayoutWriter(entries: block.entries, brokenAddress: block.broken, start: block.start).conflict()
+        }
+    }
+}
+
+/// A view, guide or `|` named by a constraint of the log.
+struct LogItem: Hashable {
+    /// The address (`0x7fb…`), or the name the log gives it (an accessibility identifier).
+    var key: String
+    /// `UILabel`, `Trust.BrowserNavigationBar`; empty when the log names the item only.
+    var className: String
+    /// The quoted text after the address (`'Sign in'`), if any.
+    var text: String?
+    /// The name the log gives (`names: homeLarge:0x…`), if any.
+    var given: String?
+
+    var isGuide: Bool {
+        let bare = className.split(separator: ".").last.map(String.init) ?? className
+        return bare.hasSuffix("LayoutGuide") || bare.hasSuffix("LayoutSpacer")
+    }
+    var isStack: Bool { className.hasSuffix("StackView") }
+}
+
+/// One side's attribute: `item.attribute`, times a multiplier.
+struct LogTerm {
+    var item: String          // an item's key, or "|" for the superview of the VFL's views
+    var attribute: String     // already in the `.layout` spelling
+    var multiplier: Double = 1
+}
+
+/// One constraint of the log, as `first relation multiplier × second + constant @priority`.
+struct LogConstraint {
+    var first: LogTerm
+    var relation: String
+    var second: LogTerm?
+    var constant: Double
+    var priority: Double
+}
+
+/// One listed constraint: where it is, what it says, and what it names.
+struct LogEntry {
+    var line: Int
+    var address: String
+    var kind: String              // NSLayoutConstraint, NSAutoresizingMaskLayoutConstraint…
+    var identifier: String?
+    var description: String        // the text between < and >
+    var constraints: [LogConstraint]
+    var items: [LogItem]           // in order of appearance
+    var superview: String?         // the key `|` names
+    var superviewItem: LogItem?
+    /// Whether the constraint came from a visual format description (`H:|-(8)-[a]`).
+    var visual: Bool
+}
+
+struct LogError: Error {
+    var offset: Int
+    var length: Int
+    var message: String
+}
+
+/// Reads one constraint description, character by character.
+struct LogEntryReader {
+    let chars: [Character]
+    let number: Int
+    var i = 0
+
+    init(line: String, number: Int) {
+        chars = Array(line)
+        self.number = number
+    }
+
+    /// The address of the constraint described on the line (`0x6000…` after
+    /// `<…LayoutConstraint:`), if the line has one.
+    static func constraintAddress(_ line: String) -> String? {
+        guard let lt = line.firstIndex(of: "<") else { return nil }
+        let rest = line[line.index(after: lt)...]
+        guard let colon = rest.firstIndex(of: ":"), rest[..<colon].hasSuffix("LayoutConstraint"),
+              !rest[..<colon].contains(" ") else { return nil }
+        let after = rest[rest.index(after: colon)...]
+        guard after.hasPrefix("0x") else { return nil }
+        let hex = after.dropFirst(2).prefix { $0.isHexDigit }
+        return hex.isEmpty ? nil : "0x" + hex.lowercased()
+    }
+
+    func fail(_ message: String, at offset: Int? = nil, length: Int = 1) -> LogError {
+        LogError(offset: offset ?? i, length: length, message: message)
+    }
+
+    var atEnd: Bool { i >= chars.count }
+    var peek: Character? { atEnd ? nil : chars[i] }
+
+    mutating func skipSpaces() { while let c = peek, c == " " || c == "\t" { i += 1 } }
+
+    mutating func expect(_ s: String) -> Bool {
+        let cs = Array(s)
+        guard i + cs.count <= chars.count, Array(chars[i ..< i + cs.count]) == cs else { return false }
+        i += cs.count
+        return true
+    }
+
+    mutating func read() throws(LogError) -> LogEntry {
+        // The envelope: `<KIND:0xADDR[@file#line] ['identifier'] [h=… v=…] BODY   (active, names: …)>`.
+        while let c = peek, c != "<" { i += 1 }
+        i += 1
+        let kindStart = i
+        while let c = peek, c != ":" { i += 1 }
+        let kind = String(chars[kindStart ..< i])
+        i += 1   // ':'
+        let address = hexAddress() ?? ""
+        // SnapKit: `@ViewController.swift#39`.
+        if peek == "@" { while let c = peek, c != " " { i += 1 } }
+        skipSpaces()
+        // The body ends at the last ` (active`, ` (inactive` or ` (Names:` before the closing `>`.
+        guard let close = chars.lastIndex(of: ">"), close > i else {
+            throw fail("this constraint's description has no closing `>`", at: chars.count)
+        }
+        var bodyEnd = close
+        var names: [String: LogItem] = [:]
+        for marker in [" (active", " (inactive", " (Names:", " (names:"] {
+            if let r = lastRange(of: marker, before: close) {
+                bodyEnd = min(bodyEnd, r)
+                if let n = lastRange(of: "names:", before: close) ?? lastRange(of: "Names:", before: close), n > r {
+                    names = try readNames(from: n + 6, to: close)
+                }
+                break
+            }
+        }
+        let descriptionStart = kindStart - 1
+        var identifier: String?
+        if peek == "'" {
+            let start = i + 1
+            guard let end = closingQuote(from: start, limit: bodyEnd) else { throw fail("this identifier's quote is not closed") }
+            identifier = String(chars[start ..< end])
+            i = end + 1
+            skipSpaces()
+        }
+        // Autoresizing masks: `h=--& v=--& `.
+        while expect("h=") || expect("v=") {
+            while let c = peek, c != " " { i += 1 }
+            skipSpaces()
+        }
+        var body = Array(chars[i ..< bodyEnd])
+        while let last = body.last, last == " " { body.removeLast() }
+        let bodyOffset = i
+        var parser = LogBodyParser(chars: body, offset: bodyOffset, names: names)
+        let constraints = try parser.parse()
+        return LogEntry(
+            line: number, address: address, kind: kind, identifier: identifier,
+            description: String(chars[descriptionStart ... close]), constraints: constraints,
+            items: parser.items, superview: names["|"]?.key ?? parser.superviewKey, superviewItem: names["|"],
+            visual: parser.visual)
+    }
+
+    mutating func hexAddress() -> String? {
+        guard expect("0x") else { return nil }
+        let start = i
+        while let c = peek, c.isHexDigit { i += 1 }
+        return i > start ? "0x" + String(chars[start ..< i]).lowercased() : nil
+    }
+
+    func lastRange(of s: String, before end: Int) -> Int? {
+        let cs = Array(s)
+        var k = end - cs.count
+        while k >= 0 {
+            if Array(chars[k ..< k + cs.count]) == cs { return k }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// The quote that closes a text starting at `start`: the first `'` followed by a character
+    /// that cannot be inside a view's description (`.`, `]`, `(`, `)`, a blank, the end).
+    func closingQuote(from start: Int, limit: Int) -> Int? {
+        var k = start
+        while k < limit {
+            if chars[k] == "'" {
+                let next: Character? = k + 1 < chars.count ? chars[k + 1] : nil
+                if next == nil || [".", "]", "(", ")", " ", ",", ">"].contains(next!) { return k }
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// `names: '|':UIView:0x…, homeLarge:0x… )`.
+    mutating func readNames(from start: Int, to end: Int) throws(LogError) -> [String: LogItem] {
+        var result: [String: LogItem] = [:]
+        let text = String(chars[start ..< end]).trimmingCharacters(in: " )")
+        for part in text.split(separator: ",") {
+            let p = String(part).trimmingCharacters(in: " ")
+            guard !p.isEmpty else { continue }
+            let name: String, rest: Substring
+            if p.hasPrefix("'|':") {
+                name = "|"
+                rest = p.dropFirst(4)
+            } else if let colon = p.firstIndex(of: ":") {
+                name = String(p[..<colon])
+                rest = p[p.index(after: colon)...]
+            } else { continue }
+            var item = LogBodyParser.item(fromDescription: String(rest))
+            if name != "|" {
+                item.given = name
+                if item.className.isEmpty { item.className = "" }
+            }
+            result[name] = item
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s = s.dropFirst() }
+        while let l = s.last, set.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// Reads a constraint's body: `A.attr REL [m*]B.attr [± c] [@p]` or a visual format
+/// `H:|-(8)-[A(>=44@750)]-(NSSpace(8))-[B]-|`.
+struct LogBodyParser {
+    let chars: [Character]
+    let offset: Int
+    let names: [String: LogItem]
+    var i = 0
+    var items: [LogItem] = []
+    var superviewKey: String?
+    var visual = false
+
+    init(chars: [Character], offset: Int, names: [String: LogItem]) {
+        self.chars = chars
+        self.offset = offset
+        self.names = names
+    }
+
+    static let attributes: [String: String] = [
+        "left": "left", "right": "right", "top": "top", "bottom": "bottom", "leading": "leading",
+        "trailing": "trailing", "width": "width", "height": "height", "centerX": "centerX",
+        "centerY": "centerY", "baseline": "lastBaseline", "lastBaseline": "lastBaseline",
+        "firstBaseline": "firstBaseline", "leftMargin": "leftMargin", "rightMargin": "rightMargin",
+        "topMargin": "topMargin", "bottomMargin": "bottomMargin", "leadingMargin": "leadingMargin",
+        "trailingMargin": "trailingMargin", "centerXWithinMargins": "centerXWithinMargins",
+        "centerYWithinMargins": "centerYWithinMargins",
+        // Autoresizing-mask constraints speak of the frame.
+        "minX": "left", "minY": "top", "midX": "centerX", "midY": "centerY", "maxX": "right", "maxY": "bottom",
+    ]
+
+    func fail(_ message: String, at k: Int? = nil, length: Int = 1) -> LogError {
+        LogError(offset: offset + (k ?? i), length: length, message: message)
+    }
+
+    var atEnd: Bool { i >= chars.count }
+    var peek: Character? { atEnd ? nil : chars[i] }
+    mutating func skipSpaces() { while let c = peek, c == " " || c == "\t" { i += 1 } }
+    mutating func expect(_ s: String) -> Bool {
+        let cs = Array(s)
+        guard i + cs.count <= chars.count, Array(chars[i ..< i + cs.count]) == cs else { return false }
+        i += cs.count
+        return true
+    }
+
+    mutating func parse() throws(LogError) -> [LogConstraint] {
+        guard !chars.isEmpty else { throw fail("this constraint's description is empty") }
+        // A trailing ` @750` (or `@750`) is the priority.
+        var priority = 1000.0
+        var end = chars.count
+        if let at = chars.lastIndex(of: "@"), at > 0, !chars[(at + 1)...].contains(where: { !($0.isNumber || $0 == ".") }),
+           at + 1 < chars.count, let p = Double(String(chars[(at + 1)...])) {
+            // Not a VFL's `(44@750)` (which ends with `)` or `]`).
+            priority = p
+            end = at
+            while end > 0, chars[end - 1] == " " { end -= 1 }
+        }
+        let body = Array(chars[..<end])
+        if body.starts(with: ["H", ":"]) || body.starts(with: ["V", ":"]) {
+            visual = true
+            return try visualFormat(body, priority: priority)
+        }
+        return [try expression(body, priority: priority)]
+    }
+
+    // MARK: Items
+
+    /// `UILabel:0x7fb…'Title'` or a bare name, from a `names:` list.
+    static func item(fromDescription s: String) -> LogItem {
+        if s.hasPrefix("0x") {
+            return LogItem(key: "0x" + s.dropFirst(2).prefix { $0.isHexDigit }.lowercased(), className: "", text: nil, given: nil)
+        }
+        let cs = Array(s)
+        var k = 0
+        while k < cs.count, cs[k] != ":" { k += 1 }
+        let className = String(cs[..<k])
+        var address = ""
+        var text: String?
+        if k + 2 < cs.count, cs[k + 1] == "0", cs[k + 2] == "x" {
+            var e = k + 3
+            while e < cs.count, cs[e].isHexDigit { e += 1 }
+            address = "0x" + String(cs[(k + 3) ..< e]).lowercased()
+            if e < cs.count, cs[e] == "'" {
+                let t = cs[(e + 1)...]
+                if let q = t.lastIndex(of: "'") { text = String(cs[(e + 1) ..< q]) }
+            }
+        }
+        if address.isEmpty { return LogItem(key: s, className: "", text: nil, given: s) }
+        // `homeLarge:0x10c…`: a name, then the address (no class).
+        if !className.isEmpty, className.first!.isLowercase || className.contains(".") && !className.first!.isUppercase {
+            return LogItem(key: address, className: "", text: text, given: className)
+        }
+        return LogItem(key: address, className: className, text: text, given: nil)
+    }
+
+    mutating func note(_ item: LogItem) -> String {
+        if let k = items.firstIndex(where: { $0.key == item.key }) {
+            if items[k].text == nil { items[k].text = item.text }
+            if items[k].className.isEmpty { items[k].className = item.className }
+            return item.key
+        }
+        items.append(item)
+        return item.key
+    }
+
+    /// An item at `i`: `CLASS:0xADDR['text']`, or a name the `names:` list gives
+    /// (`homeLarge`, `AddressToolbar.lockIcon`). For a name with dots, `attributeFollows`
+    /// leaves the last `.attribute` unread.
+    mutating func readItem(attributeFollows: Bool) throws(LogError) -> String {
+        let start = i
+        while let c = peek, c.isLetter || c.isNumber || c == "_" || c == "." || c == "$" || c == "-" && attributeFollows == false { i += 1 }
+        guard i > start else { throw fail("expected a view here (`UIView:0x7f…` or a name)") }
+        if peek == ":" && i + 2 < chars.count && chars[i + 1] == "0" && chars[i + 2] == "x" {
+            let className = String(chars[start ..< i])
+            i += 3
+            let hexStart = i
+            while let c = peek, c.isHexDigit { i += 1 }
+            let address = "0x" + String(chars[hexStart ..< i]).lowercased()
+            var text: String?
+            if peek == "'" {
+                let tStart = i + 1
+                var k = tStart
+                var found: Int?
+                while k < chars.count {
+                    if chars[k] == "'" {
+                        let next: Character? = k + 1 < chars.count ? chars[k + 1] : nil
+                        if next == nil || [".", "]", "(", ")", " "].contains(next!) { found = k; break }
+                    }
+                    k += 1
+                }
+                guard let q = found else { throw fail("this text's quote is not closed") }
+                text = String(chars[tStart ..< q])
+                i = q + 1
+            }
+            // A name the log gives this address (`names: homeLarge:0x…`).
+            let given = names.first { $0.key != "|" && $0.value.key == address }?.key
+            return note(LogItem(key: address, className: className, text: text, given: given))
+        }
+        // A bare name: all but its last `.attribute`.
+        var word = String(chars[start ..< i])
+        if attributeFollows, let dot = word.lastIndex(of: ".") {
+            let attribute = String(word[word.index(after: dot)...])
+            if Self.attributes[attribute] != nil {
+                i -= attribute.count + 1
+                word = String(word[..<dot])
+            }
+        }
+        if let named = names[word] {
+            var item = named
+            item.given = word
+            return note(item)
+        }
+        return note(LogItem(key: word, className: "", text: nil, given: word))
+    }
+
+    mutating func attribute() throws(LogError) -> String {
+        guard expect(".") else { throw fail("expected `.` and an attribute after the view") }
+        let start = i
+        while let c = peek, c.isLetter { i += 1 }
+        let name = String(chars[start ..< i])
+        guard let a = Self.attributes[name] else {
+            throw fail(name.isEmpty ? "expected an attribute after `.`" : "unknown attribute `\(name)`", at: start, length: max(1, name.count))
+        }
+        return a
+    }
+
+    mutating func number() -> Double? {
+        let start = i
+        if peek == "-" || peek == "+" { i += 1 }
+        while let c = peek, c.isNumber || c == "." { i += 1 }
+        // 1e-05 in a tiny multiplier.
+        if peek == "e", i + 1 < chars.count, chars[i + 1] == "-" || chars[i + 1] == "+" || chars[i + 1].isNumber {
+            i += 2
+            while let c = peek, c.isNumber { i += 1 }
+        }
+        guard let v = Double(String(chars[start ..< i])), v.isFinite else { i = start; return nil }
+        return v
+    }
+
+    // MARK: Expressions
+
+    mutating func expression(_ body: [Character], priority: Double) throws(LogError) -> LogConstraint {
+        var me = self
+        me.i = 0
+        me.items = items
+        let firstItem = try me.readItem(attributeFollows: true)
+        let firstAttribute = try me.attribute()
+        me.skipSpaces()
+        let relStart = me.i
+        let relation: String
+        if me.expect("==") { relation = "==" } else if me.expect(">=") { relation = ">=" } else if me.expect("<=") { relation = "<=" } else {
+            throw me.fail("expected `==`, `>=` or `<=` here", at: relStart)
+        }
+        me.skipSpaces()
+        var second: LogTerm?
+        var constant = 0.0
+        // `+ 70` (an autoresizing mask's `midY == + 70`), `-10`, `375`.
+        let save = me.i
+        if me.peek == "+" || me.peek == "-" {
+            let sign: Double = me.peek == "-" ? -1 : 1
+            me.i += 1
+            me.skipSpaces()
+            if let v = me.number(), me.atEnd(in: body) {
+                constant = sign * v
+                self = me.finish(self)
+                return LogConstraint(first: LogTerm(item: firstItem, attribute: firstAttribute), relation: relation, second: nil, constant: constant, priority: priority)
+            }
+            me.i = save
+        }
+        if let v = me.number() {
+            me.skipSpaces()
+            if me.atEnd(in: body) {
+                self = me.finish(self)
+                return LogConstraint(first: LogTerm(item: firstItem, attribute: firstAttribute), relation: relation, second: nil, constant: v, priority: priority)
+            }
+            // `0.5*UIView:0x….width`
+            guard me.expect("*") else { throw me.fail("expected `*` and a view after the multiplier") }
+            me.skipSpaces()
+            let item = try me.readItem(attributeFollows: true)
+            let a = try me.attribute()
+            second = LogTerm(item: item, attribute: a, multiplier: v)
+        } else {
+            let item = try me.readItem(attributeFollows: true)
+            let a = try me.attribute()
+            second = LogTerm(item: item, attribute: a)
+            me.skipSpaces()
+            if me.expect("*") {
+                me.skipSpaces()
+                guard let m = me.number() else { throw me.fail("expected a multiplier after `*`") }
+                second!.multiplier = m
+            }
+        }
+        me.skipSpaces()
+        if me.peek == "+" || me.peek == "-" {
+            let sign: Double = me.peek == "-" ? -1 : 1
+            me.i += 1
+            me.skipSpaces()
+            guard let v = me.number() else { throw me.fail("expected a number after the sign") }
+            constant = sign * v
+        }
+        me.skipSpaces()
+        guard me.atEnd(in: body) else { throw me.fail("unexpected text at the end of the constraint") }
+        self = me.finish(self)
+        return LogConstraint(first: LogTerm(item: firstItem, attribute: firstAttribute), relation: relation, second: second, constant: constant, priority: priority)
+    }
+
+    func atEnd(in body: [Character]) -> Bool { i >= body.count }
+
+    func finish(_ original: LogBodyParser) -> LogBodyParser {
+        var result = original
+        result.items = items
+        result.superviewKey = superviewKey
+        result.visual = visual
+        return result
+    }
+
+    // MARK: Visual format
+
+    /// `(SPEC)`: `8`, `>=8`, `8@750`, `NSSpace(8)`, `-7`; the relation, constant and priority.
+    mutating func spec(default priority: Double) throws(LogError) -> (String, Double, Double) {
+        var relation = "=="
+        if expect("==") {} else if expect(">=") { relation = ">=" } else if expect("<=") { relation = "<=" }
+        var value: Double
+        if expect("NSSpace(") {
+            guard let v = number(), expect(")") else { throw fail("expected `NSSpace(N)`") }
+            value = v
+        } else {
+            guard let v = number() else { throw fail("expected a number here") }
+            value = v
+        }
+        var p = priority
+        if expect("@") {
+            guard let v = number() else { throw fail("expected a priority after `@`") }
+            p = v
+        }
+        return (relation, value, p)
+    }
+
+    mutating func visualFormat(_ body: [Character], priority: Double) throws(LogError) -> [LogConstraint] {
+        var me = self
+        me.i = 0
+        let horizontal = body[0] == "H"
+        me.i = 2
+        // `(LTR)` at the end: left and right rather than leading and trailing.
+        var limit = body.count
+        var absolute = false
+        for suffix in ["(LTR)", "(RTL)"] where limit >= suffix.count && String(body[(limit - suffix.count)...]) == suffix {
+            limit -= suffix.count
+            absolute = true
+        }
+        let startEdge = horizontal ? (absolute ? "left" : "leading") : "top"
+        let endEdge = horizontal ? (absolute ? "right" : "trailing") : "bottom"
+        let length = horizontal ? "width" : "height"
+        enum Element { case superview, view(String) }
+        var result: [LogConstraint] = []
+        var previous: Element?
+        var gap: (String, Double, Double)?
+        func connect(_ a: Element, _ b: Element, _ g: (String, Double, Double)) {
+            switch (a, b) {
+            case let (.superview, .view(v)):
+                result.append(LogConstraint(first: LogTerm(item: v, attribute: startEdge), relation: g.0, second: LogTerm(item: "|", attribute: startEdge), constant: g.1, priority: g.2))
+            case let (.view(v), .superview):
+                result.append(LogConstraint(first: LogTerm(item: "|", attribute: endEdge), relation: g.0, second: LogTerm(item: v, attribute: endEdge), constant: g.1, priority: g.2))
+            case let (.view(u), .view(v)):
+                result.append(LogConstraint(first: LogTerm(item: v, attribute: startEdge), relation: g.0, second: LogTerm(item: u, attribute: endEdge), constant: g.1, priority: g.2))
+            case (.superview, .superview): break
+            }
+        }
+        while me.i < limit {
+            let c = me.chars[me.i]
+            if c == "|" {
+                me.i += 1
+                if let p = previous { connect(p, .superview, gap ?? ("==", 0, priority)) }
+                previous = .superview
+                gap = nil
+            } else if c == "[" {
+                me.i += 1
+                let item = try me.readItem(attributeFollows: false)
+                if me.peek == "(" {
+                    me.i += 1
+                    repeat {
+                        let (r, v, p) = try me.spec(default: priority)
+                        result.append(LogConstraint(first: LogTerm(item: item, attribute: length), relation: r, second: nil, constant: v, priority: p))
+                    } while me.expect(",")
+                    guard me.expect(")") else { throw me.fail("expected `)` after the size") }
+                }
+                guard me.expect("]") else { throw me.fail("expected `]` after the view") }
+                if let p = previous { connect(p, .view(item), gap ?? ("==", 0, priority)) }
+                previous = .view(item)
+                gap = nil
+            } else if c == "-" {
+                me.i += 1
+                if me.peek == "(" {
+                    me.i += 1
+                    gap = try me.spec(default: priority)
+                    guard me.expect(")") else { throw me.fail("expected `)` after the spacing") }
+                    guard me.expect("-") else { throw me.fail("expected `-` after the spacing") }
+                } else {
+                    // `-` alone: the standard spacing.
+                    gap = ("==", 8, priority)
+                }
+            } else if c == " " {
+                me.i += 1
+            } else {
+                throw me.fail("unexpected `\(c)` in this visual format")
+            }
+        }
+        if result.contains(where: { $0.first.item == "|" || $0.second?.item == "|" }) { me.superviewKey = me.superviewKey ?? names["|"]?.key }
+        me.visual = true
+        self = me.finish(self)
+        return result
+    }
+}
+
+/// Writes one conflict as a `.layout` text.
+struct LogLayoutWriter {
+    let entries: [LogEntry]
+    let brokenAddress: String?
+    let start: Int
+
+    func conflict() -> UIKitConflictLog.Conflict {
+        // Every item, in order of appearance.
+        var items: [LogItem] = []
+        var index: [String: Int] = [:]
+        func add(_ item: LogItem) {
+            if let k = index[item.key] {
+                if items[k].text == nil { items[k].text = item.text }
+                if items[k].className.isEmpty { items[k].className = item.className }
+                if items[k].given == nil { items[k].given = item.given }
+            } else {
+                index[item.key] = items.count
+                items.append(item)
+            }
+        }
+        for e in entries {
+            if let s = e.superviewItem { add(s) }
+            for item in e.items { add(item) }
+        }
+        // The tree: a superview from `|`, a stack's arranged views from its `UISV-` constraints,
+        // a margin's view from `A.x == B.leadingMargin`; the rest are the root's.
+        var parent: [String: String] = [:]
+        func setParent(_ child: String, _ p: String) {
+            guard child != p, parent[child] == nil else { return }
+            // No cycle.
+            var k: String? = p
+            while let x = k {
+                if x == child { return }
+                k = parent[x]
+            }
+            parent[child] = p
+        }
+        for e in entries {
+            if let s = e.superview {
+                for item in e.items where item.key != s { setParent(item.key, s) }
+            }
+        }
+        for e in entries where e.identifier?.hasPrefix("UISV-") == true {
+            let stacks = e.items.filter(\.isStack)
+            guard let stack = stacks.first else { continue }
+            for item in e.items where item.key != stack.key && !item.isStack { setParent(item.key, stack.key) }
+        }
+        for e in entries {
+            for c in e.constraints {
+                guard let s = c.second, s.item != "|", c.first.item != "|", s.item != c.first.item else { continue }
+                if s.attribute.hasSuffix("Margin") || s.attribute.hasSuffix("WithinMargins") { setParent(c.first.item, s.item) }
+                if c.first.attribute.hasSuffix("Margin") || c.first.attribute.hasSuffix("WithinMargins") { setParent(s.item, c.first.item) }
+            }
+        }
+        // Views a visual format relates to each other without `|` (`V:[a]-(8)-[b]`), and
+        // a stack's neighbours (`UISV-spacing`), are siblings; a view constrained to a
+        // container's edge is, failing other evidence, inside it.
+        func siblings() {
+            var changed = true
+            var rounds = 0
+            while changed && rounds < entries.count + 1 {
+                changed = false
+                rounds += 1
+                for e in entries where (e.visual && e.superview == nil) || e.identifier?.hasPrefix("UISV-spacing") == true {
+                    let views = e.items.filter { !$0.isGuide }
+                    guard let p = views.lazy.compactMap({ parent[$0.key] }).first else { continue }
+                    for v in views where parent[v.key] == nil {
+                        setParent(v.key, p)
+                        if parent[v.key] != nil { changed = true }
+                    }
+                }
+            }
+        }
+        // An autoresizing mask relates a view to its superview
+        // (`h=-&- A.midX == B.midX + 187.5`).
+        for e in entries where e.kind.hasSuffix("AutoresizingMaskLayoutConstraint") {
+            for c in e.constraints {
+                if let s = c.second, s.item != "|", s.item != c.first.item { setParent(c.first.item, s.item) }
+            }
+        }
+        siblings()
+        // Containers: the superviews found so far, and the views a table, collection or
+        // navigation bar sizes (`UIView-Encapsulated-Layout-…`, `_UITemporaryLayout…`).
+        var containers = Set(parent.values)
+        for e in entries where e.identifier?.hasPrefix("UIView-Encapsulated-Layout") == true || e.identifier?.hasPrefix("_UITemporaryLayout") == true {
+            containers.formUnion(e.constraints.map(\.first.item).filter { $0 != "|" })
+        }
+        for e in entries {
+            for c in e.constraints {
+                guard let s = c.second, s.item != "|", c.first.item != "|", s.item != c.first.item else { continue }
+                if containers.contains(s.item), parent[c.first.item] == nil { setParent(c.first.item, s.item) }
+                if containers.contains(c.first.item), parent[s.item] == nil { setParent(s.item, c.first.item) }
+            }
+        }
+        siblings()
+        // A guide is its owner's; an owner must be a view.
+        let isGuide = Dictionary(uniqueKeysWithValues: items.map { ($0.key, $0.isGuide) })
+        for (child, p) in parent where isGuide[p] == true { parent[child] = parent[p] }
+
+        // Names.
+        let names = LogNames(items: items).names
+        // Declarations in tree order: a superview before its subviews.
+        var children: [String: [String]] = [:]
+        var roots: [String] = []
+        for item in items {
+            if let p = parent[item.key], index[p] != nil { children[p, default: []].append(item.key) } else { roots.append(item.key) }
+        }
+        var order: [(key: String, parent: String?)] = []
+        func visit(_ key: String, _ p: String?) {
+            order.append((key, p))
+            for c in children[key] ?? [] { visit(c, key) }
+        }
+        for r in roots { visit(r, nil) }
+
+        // The constraint lines.
+        var lines: [(line: Int, text: String, comment: String)] = []
+        var extra: [String] = []
+        var brokenLine: Int?
+        for e in entries {
+            if e.address == brokenAddress { brokenLine = e.line }
+            let superview = e.superview ?? e.items.first.flatMap { parent[$0.key] }
+            let texts = e.constraints.map { layoutLine($0, entry: e, superview: superview, names: names) }
+            lines.append((e.line, texts.first ?? "", e.description))
+            // A description that makes several constraints (`H:[a(70)]-(8)-[b]`): the others
+            // go below the log's lines.
+            for t in texts.dropFirst() { extra.append(t + "  # also from log line \(e.line)") }
+        }
+
+        var declarations: [String] = []
+        var placeholders: [String] = []
+        var previousSibling: [String: String] = [:]
+        for (key, p) in order {
+            let item = items[index[key]!]
+            let name = names[key]!
+            let parentName = p.flatMap { names[$0] }
+            let inPart = parentName.map { " in \($0)" } ?? ""
+            let origin = item.className.isEmpty ? key : "\(item.className):\(key)"
+            let comment = "  # " + origin + (item.given.map { " (\($0))" } ?? "")
+            if item.isGuide {
+                declarations.append("guide \(name)\(inPart)" + comment)
+                continue
+            }
+            var options = ""
+            if let text = item.text, !text.isEmpty, !item.isStack {
+                var escaped = ""
+                for ch in text {
+                    switch ch {
+                    case "\\": escaped += "\\\\"
+                    case "\"": escaped += "\\\""
+                    case "\n": escaped += "\\n"
+                    default: escaped.append(ch)
+                    }
+                }
+                options += " label \"" + escaped + "\""
+            } else {
+                options += " size 44 x 44 hugging 1 compression 1"
+            }
+            declarations.append("view \(name)\(inPart)\(options)" + comment)
+            // Placeholders: room in the superview, below the previous sibling.
+            let siblingKey = p ?? ""
+            if let before = previousSibling[siblingKey], let b = names[before] {
+                placeholders.append("\(name).top == \(b).bottom + 8 ~ 2 as placeholder")
+            } else {
+                placeholders.append("\(name).top = \(p == nil ? 16 : 8) ~ 2 as placeholder")
+            }
+            placeholders.append("\(name).leading = \(p == nil ? 16 : 8) ~ 2 as placeholder")
+            let container = parentName ?? "root"
+            placeholders.append("\(container).bottom >= \(name).bottom + \(p == nil ? 16 : 8) ~ 3 as placeholder")
+            placeholders.append("\(container).trailing >= \(name).trailing + \(p == nil ? 16 : 8) ~ 3 as placeholder")
+            previousSibling[siblingKey] = key
+        }
+        placeholders.append("root.width == 0 ~ 1 as placeholder")
+        placeholders.append("root.height == 0 ~ 1 as placeholder")
+
+        let header = [
+            "# A UIKit conflict read back from its log: views and guides for the addresses it names,",
+            "# then its constraints. The log does not give the views' other constraints: the",
+            "# placeholders at priorities 1 to 3 at the end only place what it leaves free.",
+        ]
+        let brokenNote = brokenLine.map { "# UIKit broke the constraint of log line \($0)." } ?? "# The log does not say which constraint UIKit broke."
+        // UIKit's own constraints first: its engine keeps them and breaks the app's, as
+        // Blueprint keeps its own (activated before every constraint of a file).
+        let system = lines.filter { l in entries.first { $0.line == l.line }.map(Self.isUIKits) ?? false }
+        let app = lines.filter { l in !(entries.first { $0.line == l.line }.map(Self.isUIKits) ?? false) }
+        var text = header + [brokenNote, ""] + declarations
+        var lineMap: [Int: Int] = [:]
+        func emit(_ section: String, _ group: [(line: Int, text: String, comment: String)]) {
+            guard !group.isEmpty else { return }
+            text += ["", section]
+            for l in group {
+                text.append("# log line \(l.line)\(l.line == brokenLine ? " (UIKit broke this one)" : ""): \(l.comment)")
+                text.append(l.text)
+                lineMap[text.count] = l.line
+            }
+        }
+        emit("# UIKit's own constraints (kept in a conflict, as UIKit keeps them)", system)
+        emit("# the app's constraints, in the log's order", app)
+        text += extra
+        text += ["", "# placeholders"] + placeholders
+        return UIKitConflictLog.Conflict(
+            constraintLines: entries.map(\.line), brokenLine: brokenLine, line: start,
+            readableLayout: text.joined(separator: "\n") + "\n", logLines: lineMap, names: names)
+    }
+
+    /// Whether UIKit made the constraint: a table's or collection's size for its cell, a stack
+    /// view's, a margin or safe-area guide's, a temporary width, an autoresizing mask.
+    static func isUIKits(_ e: LogEntry) -> Bool {
+        if e.kind.hasSuffix("AutoresizingMaskLayoutConstraint") { return true }
+        guard let id = e.identifier else { return false }
+        return ["UIView-Encapsulated-Layout", "UISV-", "_UITemporaryLayout", "UIView-leftMargin", "UIView-rightMargin",
+                "UIView-topMargin", "UIView-bottomMargin", "UIViewSafeAreaLayoutGuide", "UIViewLayoutMarginsGuide"].contains { id.hasPrefix($0) }
+    }
+
+    /// One constraint in `.layout` spelling.
+    func layoutLine(_ c: LogConstraint, entry: LogEntry, superview: String?, names: [String: String]) -> String {
+        func name(_ key: String) -> String {
+            if key == "|" { return superview.flatMap { names[$0] } ?? "root" }
+            return names[key] ?? "root"
+        }
+        func number(_ v: Double) -> String {
+            v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        }
+        var text = "\(name(c.first.item)).\(c.first.attribute) \(c.relation) "
+        if let s = c.second {
+            if s.multiplier != 1 { text += "\(number(s.multiplier)) * " }
+            text += "\(name(s.item)).\(s.attribute)"
+            if c.constant > 0 { text += " + \(number(c.constant))" } else if c.constant < 0 { text += " - \(number(-c.constant))" }
+        } else {
+            text += number(c.constant)
+        }
+        if c.priority < 1000 { text += " ~ \(number(max(1, c.priority)))" }
+        if let id = entry.identifier.map(LogNames.identifier), !id.isEmpty {
+            text += " as \(id)"
+        } else if entry.kind.hasSuffix("AutoresizingMaskLayoutConstraint") {
+            text += " as autoresizingMask"
+        }
+        return text
+    }
+}
+
+/// Names for the log's items: `secondsLabel` for `UILabel:0x…'Seconds'`, `stackView` for
+/// `UIStackView:0x…`, the given name (`homeLarge`) where the log has one; numbered when
+/// several would share one.
+struct LogNames {
+    var names: [String: String] = [:]
+
+    static let reserved: Set<String> = [
+        "root", "superview", "safeArea", "readableContent", "view", "stack", "guide", "let", "canvas",
+        "direction", "safearea", "fontfile", "in", "label", "font", "size", "margins", "hugging",
+        "compression", "hidden", "spacingAfter", "weight", "italic", "lines", "align", "truncate",
+        "wrap", "clip", "maxwidth", "as", "H", "V",
+    ]
+
+    /// A name of the `.layout` format from any text: ASCII letters, digits and `_`.
+    static func identifier(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            if u.isASCII, u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "_" { out.unicodeScalars.append(u) } else if !out.isEmpty, out.last != "_" { out += "_" }
+        }
+        while out.last == "_" { out.removeLast() }
+        if let f = out.first, f.isNumber { out = "_" + out }
+        return out
+    }
+
+    init(items: [LogItem]) {
+        var base: [String] = []
+        for item in items {
+            var b: String
+            if let given = item.given, !Self.identifier(given).isEmpty {
+                b = Self.identifier(given)
+            } else {
+                var cls = item.className.split(separator: ".").last.map(String.init) ?? item.className
+                while cls.hasPrefix("_") { cls.removeFirst() }
+                for prefix in ["UI", "NS", "MAS"] where cls.hasPrefix(prefix) && cls.dropFirst(prefix.count).first?.isUppercase == true {
+                    cls.removeFirst(prefix.count)
+                }
+                if cls.isEmpty { cls = "View" }
+                if item.isGuide, let text = item.text {
+                    // 'UIViewLayoutMarginsGuide' → margins, 'UIViewSafeAreaLayoutGuide' → safeArea.
+                    if text.contains("Margins") { cls = "MarginsGuide" } else if text.contains("SafeArea") { cls = "SafeAreaGuide" } else if text.contains("Readable") { cls = "ReadableContentGuide" } else if text.contains("spanner") || text.contains("alignment") { cls = "AlignmentSpanner" } else if !text.isEmpty { cls = Self.identifier(text) + "Guide" }
+                } else if let text = item.text, !item.isStack {
+                    let words = text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(3)
+                    let prefix = words.enumerated().map { k, w in k == 0 ? w.lowercased() : w.prefix(1).uppercased() + w.dropFirst().lowercased() }.joined()
+                    if !prefix.isEmpty, prefix.first!.isLetter { cls = prefix + cls }
+                }
+                // Lower camel case: `SPUISearchHeader` → `spuiSearchHeader`, `URL` → `url`.
+                let upper = cls.prefix { $0.isUppercase }.count
+                let head = upper > 1 && upper < cls.count ? upper - 1 : max(upper, 1)
+                b = cls.prefix(head).lowercased() + cls.dropFirst(head)
+                b = Self.identifier(b)
+                if b.isEmpty { b = "view" }
+            }
+            base.append(b)
+        }
+        var counts: [String: Int] = [:]
+        for b in base { counts[b, default: 0] += 1 }
+        var used: Set<String> = []
+        var seen: [String: Int] = [:]
+        for (item, b) in zip(items, base) {
+            var name = b
+            if counts[b]! > 1 || Self.reserved.contains(b) {
+                var n = seen[b, default: 0]
+                repeat {
+                    n += 1
+                    name = "\(b)\(n)"
+                } while used.contains(name)
+                seen[b] = n
+            }
+            used.insert(name)
+            names[item.key] = name
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import Blueprint
+
+/// UIKit "Unable to simultaneously satisfy constraints" logs read back as layouts: the views,
+/// the tree, the constraints, and which one breaks, against what UIKit broke.
+@Suite struct UIKitLogTests {
+    static let folder: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("fixtures/uikit-logs")
+    }()
+
+    func log(_ name: String) throws -> UIKitConflictLog {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+        return try UIKitConflictLog(text: text, file: name)
+    }
+
+    /// Two widths on one named view: one view (its name from `names:`), both constraints under
+    /// their descriptions, the placeholders, and UIKit's choice noted.
+    @Test func twoWidthsOfANamedViewReadBackExactly() throws {
+        let conflict = try #require(try log("toolbar-icon.log").conflicts.first)
+        #expect(conflict.constraintLines == [7, 8])
+        #expect(conflict.brokenLine == 7)
+        #expect(conflict.readableLayout == """
+            # A UIKit conflict read back from its log: views and guides for the addresses it names,
+            # then its constraints. The log does not give the views' other constraints: the
+            # placeholders at priorities 1 to 3 at the end only place what it leaves free.
+            # UIKit broke the constraint of log line 7.
+
+            view AddressToolbar_lockIcon size 44 x 44 hugging 1 compression 1  # 0x106c2b2e0 (AddressToolbar.lockIcon)
+
+            # the app's constraints, in the log's order
+            # log line 7 (UIKit broke this one): <NSLayoutConstraint:0x600002170be0 AddressToolbar.lockIcon.width == 40   (active, names: AddressToolbar.lockIcon:0x106c2b2e0 )>
+            AddressToolbar_lockIcon.width == 40
+            # log line 8: <NSLayoutConstraint:0x6000021bd9f0 AddressToolbar.lockIcon.width == 24   (active, names: AddressToolbar.lockIcon:0x106c2b2e0 )>
+            AddressToolbar_lockIcon.width == 24
+
+            # placeholders
+            AddressToolbar_lockIcon.top = 16 ~ 2 as placeholder
+            AddressToolbar_lockIcon.leading = 16 ~ 2 as placeholder
+            root.bottom >= AddressToolbar_lockIcon.bottom + 16 ~ 3 as placeholder
+            root.trailing >= AddressToolbar_lockIcon.trailing + 16 ~ 3 as placeholder
+            root.width == 0 ~ 1 as placeholder
+            root.height == 0 ~ 1 as placeholder
+
+            """)
+    }
+
+    /// A table cell's conflict: visual formats with `names: '|'` make the tree (the content
+    /// view, its container, the label, the carousel and the page control as siblings), the
+    /// label is a label, UIKit's own cell height comes first, and the constraint broken is
+    /// UIKit's, located at its line of the log; the frames follow.
+    @Test func aTableCellsConflictBreaksWhatUIKitBroke() throws {
+        let parsed = try log("feed.log")
+        #expect(parsed.conflicts.count == 2)
+        #expect(parsed.conflicts.map(\.line) == [1, 22])
+        let conflict = parsed.conflicts[0]
+        #expect(conflict.names == [
+            "0x1555f3420": "view1", "0x1555f2f40": "view2", "0x1555f30f0": "trendingNowLabel",
+            "0x1555f35d0": "pageControl", "0x1555ed190": "tableViewCellContentView",
+        ])
+        let declarations = conflict.readableLayout.split(separator: "\n").filter { $0.hasPrefix("view ") }
+        #expect(declarations == [
+            "view tableViewCellContentView size 44 x 44 hugging 1 compression 1  # UITableViewCellContentView:0x1555ed190",
+            "view view2 in tableViewCellContentView size 44 x 44 hugging 1 compression 1  # UIView:0x1555f2f40",
+            "view view1 in view2 size 44 x 44 hugging 1 compression 1  # UIView:0x1555f3420",
+            "view trendingNowLabel in view2 label \"Trending now\"  # UILabel:0x1555f30f0",
+            "view pageControl in view2 size 44 x 44 hugging 1 compression 1  # UIPageControl:0x1555f35d0",
+        ])
+        let document = try conflict.document(file: "feed.log")
+        document.root.layoutIfNeeded()
+        let report = document.root.layoutReport
+        #expect(report.broken.map(\.description) == ["view1.height >= 330 (feed.log:7)"])
+        #expect(report.conflicts.first?.description.contains(
+            "\"'UIView_Encapsulated_Layout_Height' tableViewCellContentView.height == 380 (feed.log:14)\"") == true)
+        let cell = try #require(document.view(named: "tableViewCellContentView"))
+        #expect(cell.frame.height == 380)
+        let pageControl = try #require(document.view(named: "pageControl"))
+        #expect(pageControl.frame.maxY == 380 - 16)
+    }
+
+    /// An aspect ratio in a collection cell, autoresizing masks against a superview, a toast's
+    /// label: of the ten logs, the six where Blueprint breaks what UIKit broke, and the four
+    /// where UIKit's choice follows from its engine's state, which no log shows.
+    @Test func theLogsBreakWhatUIKitBrokeInSixOfTen() throws {
+        var same: [String] = [], different: [String] = []
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".log") }.sorted()
+        #expect(files.count == 10)
+        for file in files {
+            let conflict = try #require(try log(file).conflicts.first)
+            let document = try conflict.document(file: file)
+            document.root.layoutIfNeeded()
+            let ours = document.root.layoutReport.broken.compactMap { $0.location?.line }
+            if ours == [try #require(conflict.brokenLine)] { same.append(file) } else { different.append(file) }
+        }
+        #expect(same == ["aspect-cell.log", "cell-layout-height.log", "feed.log", "input-accessory.log", "navigation-bar.log", "toast.log"])
+        #expect(different == ["banner.log", "folding-cell.log", "search-header.log", "toolbar-icon.log"])
+    }
+
+    /// Autoresizing masks (`h=-&-`, `midX == … + 187.5`) relate a view to its superview, and
+    /// `NSSpace(8)`, `(LTR)`-free visual formats, multipliers and signs read as written.
+    @Test func descriptionsOfEveryShapeReadAsLayoutLines() throws {
+        let text = """
+            Unable to simultaneously satisfy constraints.
+            (
+                "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&- v=--& Entry:0xa.midX == Host:0xb.midX + 187.5   (active)>",
+                "<NSLayoutConstraint:0x2 H:[UILabel:0xc'Due: today']-(NSSpace(8))-[UIButton:0xd'Pay']   (active)>",
+                "<NSLayoutConstraint:0x3 UIView:0xe.height == 0.5625*UIView:0xe.width - 2 @750   (active)>",
+                "<NSLayoutConstraint:0x4 V:[UIView:0xe(>=44@999)]   (active)>",
+                "<NSAutoresizingMaskLayoutConstraint:0x5 h=--& v=--& UIView:0xe.minY == + 70   (active)>"
+            )
+            """
+        let conflict = try #require(try UIKitConflictLog(text: text, file: "x.log").conflicts.first)
+        let lines = conflict.readableLayout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.contains("placeholder") && !$0.isEmpty }
+        #expect(lines == [
+            "view host size 44 x 44 hugging 1 compression 1  # Host:0xb",
+            "view entry in host size 44 x 44 hugging 1 compression 1  # Entry:0xa",
+            "view dueTodayLabel label \"Due: today\"  # UILabel:0xc",
+            "view payButton label \"Pay\"  # UIButton:0xd",
+            "view view1 size 44 x 44 hugging 1 compression 1  # UIView:0xe",
+            "entry.centerX == host.centerX + 187.5 as autoresizingMask",
+            "view1.top == 70 as autoresizingMask",
+            "payButton.leading == dueTodayLabel.trailing + 8",
+            "view1.height == 0.5625 * view1.width - 2 ~ 750",
+            "view1.height >= 44 ~ 999",
+        ])
+        #expect(conflict.brokenLine == nil)
+    }
+
+    /// A description that cannot be read is an error at its line and column, saying why; a
+    /// log without constraints says what a listed constraint looks like.
+    @Test func anUnreadableDescriptionIsAnErrorAtItsPlace() {
+        let bad = "Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x6000 UIView:0x7f01.widht == 100   (active)>\"\n)\n"
+        #expect(throws: SourceDiagnostics.self) { try UIKitConflictLog(text: bad, file: "bad.log") }
+        do {
+            _ = try UIKitConflictLog(text: bad, file: "bad.log")
+        } catch {
+            #expect(error.description == """
+                bad.log:3:47: error: unknown attribute `widht`
+                        "<NSLayoutConstraint:0x6000 UIView:0x7f01.widht == 100   (active)>"
+                                                                  ^~~~~
+                """)
+        }
+        do {
+            _ = try UIKitConflictLog(text: "Unable to simultaneously satisfy constraints.\n(\n)\n", file: "empty.log")
+            Issue.record("a log with no constraint was read")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == [
+                "no constraint in this log: a UIKit conflict lists its constraints as \"<NSLayoutConstraint:0x… A.width == 100   (active)>\"",
+            ])
+        }
+    }
+
+    /// A log is told from a `.layout` file by its message or a listed description.
+    @Test func aLogIsToldFromALayoutFile() {
+        #expect(UIKitConflictLog.isLog(Array("Unable to simultaneously satisfy constraints.\n".utf8)))
+        #expect(UIKitConflictLog.isLog(Array("  \"<NSLayoutConstraint:0x60 UIView:0x7f.width == 1>\",\n".utf8)))
+        #expect(!UIKitConflictLog.isLog(Array("view a size 10 x 10\na.left = 0\n".utf8)))
+        #expect(!UIKitConflictLog.isLog(Array("view a label \"<NSLayoutConstraint:0x1>\"\n".utf8)))
+    }
+}
