@@ -29,36 +29,39 @@ extension RenderCommand {
         }
         let theme = Theme(named: self.theme)!
         let constraints = shownConstraints
-        var rows: [[DeviceSheet.Panel]] = []
         var problems: [String] = []
         // The file's own direction first (`direction rtl` is kept); --rtl adds the other one.
         var unused: LayoutDocument? = try LayoutInput.load(file)   // the first panel's tree
         let own = unused!.root.layoutDirection
         let other: LayoutDirection = own == .rightToLeft ? .leftToRight : .rightToLeft
-        for direction in rtl ? [own, other] : [own] {
-            var row: [DeviceSheet.Panel] = []
-            for device in list {
-                // A fresh tree per screen: the file's own canvas and safe area give way to the device's.
-                let document = try unused.take() ?? LayoutInput.load(file)
-                ScreenOptions.lay(document, on: device, direction: direction)
-                let root = document.root
-                let caption = "\(device.name) · \(formatNumber(device.size.width)) × \(formatNumber(device.size.height))"
-                    + (direction == .rightToLeft ? " · right to left" : own == .rightToLeft ? " · left to right" : "")
-                do {
-                    // No legend per panel: the captions say what each is, and nine legends would say the same.
-                    let diagram = try Diagram(root: root, options: RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: false))
-                    let report = diagram.layoutReport
-                    if !report.isClean {
-                        let again = ScreenOptions.arguments(device: device, direction: direction == own ? nil : direction)
-                        problems.append("\(caption): \(report.problemSummary) (see `blueprint explain \(file)\(again)`)")
-                    }
-                    row.append(DeviceSheet.Panel(caption: caption, diagram: diagram))
-                } catch {
-                    Entry.printError("error: \(caption): \(error.description)")
-                    throw ExitCode(2)
-                }
+        let directions = rtl ? [own, other] : [own]
+        let screens = directions.flatMap { direction in list.map { (device: $0, direction: direction) } }
+        func caption(_ screen: (device: Device, direction: LayoutDirection)) -> String {
+            "\(screen.device.name) · \(formatNumber(screen.device.size.width)) × \(formatNumber(screen.device.size.height))"
+                + (screen.direction == .rightToLeft ? " · right to left" : own == .rightToLeft ? " · left to right" : "")
+        }
+        // No legend per panel: the captions say what each is, and nine legends would say the same.
+        let options = RenderOptions(scale: scale, theme: theme, constraints: constraints, legend: false)
+        let diagrams = try DeviceSheet.diagrams(count: screens.count, options: options) { (i, options) throws -> Diagram in
+            // A fresh tree per screen: the file's own canvas and safe area give way to the device's.
+            let document = try unused.take() ?? LayoutInput.load(file)
+            ScreenOptions.lay(document, on: screens[i].device, direction: screens[i].direction)
+            do throws(RenderError) {
+                return try Diagram(root: document.root, options: options)
+            } catch {
+                Entry.printError("error: \(caption(screens[i])): \(error.description)")
+                throw ExitCode(2)
             }
-            rows.append(row)
+        }
+        var rows: [[DeviceSheet.Panel]] = []
+        for (i, (screen, diagram)) in zip(screens, diagrams).enumerated() {
+            if i % list.count == 0 { rows.append([]) }
+            let report = diagram.layoutReport
+            if !report.isClean {
+                let again = ScreenOptions.arguments(device: screen.device, direction: screen.direction == own ? nil : screen.direction)
+                problems.append("\(caption(screen)): \(report.problemSummary) (see `blueprint explain \(file)\(again)`)")
+            }
+            rows[rows.count - 1].append(DeviceSheet.Panel(caption: caption(screen), diagram: diagram))
         }
         let bytes: [UInt8]
         do {

@@ -69,6 +69,25 @@ public struct DeviceSheet {
         self.scale = scale
     }
 
+    /// The diagrams of one file on `count` screens, `make(i, options)` drawing the i-th, that
+    /// write every metric name alike: a label or badge that one panel draws without its metric
+    /// names for lack of room (`h 40` beside a narrow field) is drawn so on every panel, where
+    /// a wider screen wrote `h field 40` and the sheet read as two constraints. Panels are drawn
+    /// again, all with the names any dropped, until none drops another (at most four rounds).
+    public static func diagrams<E: Error>(count: Int, options: RenderOptions,
+                                          _ make: (Int, RenderOptions) throws(E) -> Diagram) throws(E) -> [Diagram] {
+        var options = options
+        var diagrams: [Diagram] = []
+        for _ in 0..<4 {
+            diagrams = []
+            for i in 0..<count { diagrams.append(try make(i, options)) }
+            let dropped = diagrams.reduce(options.bareNumbers) { $0.union($1.bareNumbers) }
+            if diagrams.allSatisfy({ $0.bareNumbers == dropped }) { break }
+            options.bareNumbers = dropped
+        }
+        return diagrams
+    }
+
     static let gap = 24.0, captionHeight = 28.0, captionSize = 15.0, border = 12.0
 
     /// The sheet as PNG bytes (panels are raster images, so the sheet is PNG only).

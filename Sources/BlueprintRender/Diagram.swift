@@ -42,6 +42,11 @@ public struct Diagram {
     /// inside the root.
     let screenEdge: [(Point, Point)]
 
+    /// The labels and badges with metric names drawn without them (`h 40` for `h field 40`,
+    /// where the full text had no room by its views), keyed by text and constraints; what a
+    /// device sheet's panels share (``RenderOptions/bareNumbers``).
+    package let bareNumbers: Set<String>
+
     /// How readable the picture came out: texts, markers, crossings (see ``Statistics``).
     public let statistics: Statistics
     /// The layout's conflicts and ambiguity, read while the diagram was built (what it shows
@@ -62,7 +67,7 @@ public struct Diagram {
         let builder = try DiagramBuilder(root: root, options: options)
         try Self.checkExtent(builder)
         var annotations = builder.annotations
-        let placer = Self.place(builder, annotations, root: root)
+        let placer = Self.place(builder, annotations, root: root, bare: options.bareNumbers)
         // Lines never strike text: each is cut around the text boxes it would cross.
         var textIndex = SpatialIndex()
         for t in placer.placed { textIndex.insert(t.rect) }
@@ -201,6 +206,7 @@ public struct Diagram {
         self.boxes = builder.boxes
         self.annotations = annotations
         self.texts = placer.placed
+        bareNumbers = placer.bare
         self.safeArea = builder.safeArea
         self.guides = builder.guides
         layoutReport = builder.report
@@ -295,8 +301,9 @@ public struct Diagram {
 
     /// Places every text: tight constraint labels, names, guide names, badges, notes, the
     /// other labels, then markers.
-    private static func place(_ builder: DiagramBuilder, _ annotations: [Annotation], root: View) -> LabelPlacer {
+    private static func place(_ builder: DiagramBuilder, _ annotations: [Annotation], root: View, bare: Set<String>) -> LabelPlacer {
         var placer = LabelPlacer(boxes: builder.boxes, layout: root.absoluteFrame)
+        placer.bare = bare
         placer.addLines(annotations)
         placer.placeLabels(annotations, tight: true)
         placer.placeNames(builder.boxes)

@@ -35,6 +35,10 @@ public struct RenderOptions: Hashable, Sendable {
     /// With a focus (``Constraints/view(_:)`` or ``Constraints/views(_:)``), whether the picture
     /// is cropped to the views in focus and those their constraints relate, with a margin.
     public var crop: Bool
+    /// Labels and badges drawn without their metric names whatever the room (`h 40` for
+    /// `h field 40`), by ``Diagram/bareNumbers``'s keys: the other panels of a device sheet
+    /// dropped them (see ``DeviceSheet/diagrams(count:options:_:)``).
+    package var bareNumbers: Set<String> = []
 
     /// - Parameters: see the properties of the same names.
     public init(scale: Int = 2, theme: Theme = .light, constraints: Constraints = .all, legend: Bool = true, crop: Bool = false) {

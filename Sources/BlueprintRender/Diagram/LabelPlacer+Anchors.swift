@@ -5,9 +5,9 @@ import Blueprint
 extension LabelPlacer {
     /// How many rings around the anchor are searched, each a text's height further out.
     static let anchorRings = 8
-    /// How far a view may lie from the layout's side for its name to go to a callout in the
-    /// margin; further in (the middle of a wide grid), a short leader nearby is tried first, as
-    /// a leader across many views is hard to follow and blocks the texts it crosses.
+    /// How far across the layout a name's callout leader may run before a short leader nearby
+    /// is tried (the middle of a wide grid, the far side of an iPad's panes): a leader across
+    /// many views is hard to follow and blocks the texts it crosses.
     static let calloutReach = 120.0
 
     /// The nearest free spot for a box of `size` around `anchor`: rings a text's height
@@ -16,7 +16,8 @@ extension LabelPlacer {
     /// to the nearest point of the box and must cross no text and no other leader.
     ///
     /// - Complexity: a constant number of index lookups.
-    func nearSpot(_ size: Size, around a: Point, home: Rect?, owner: Int, rings: Int = anchorRings) -> (Rect, (Point, Point))? {
+    func nearSpot(_ size: Size, around a: Point, home: Rect?, owner: Int, rings: Int = anchorRings,
+                  accepts: ((Rect) -> Bool)? = nil) -> (Rect, (Point, Point))? {
         let w = size.width, h = size.height
         for ring in 1...rings {
             let d = Double(ring) * h
@@ -27,7 +28,7 @@ extension LabelPlacer {
                     let y = dy > 0 ? a.y + d : dy < 0 ? a.y - d - h : a.y - h / 2
                     let r = Rect(x: x, y: y, width: w, height: h)
                     if let home, r.minX < home.maxX && home.minX < r.maxX && r.minY < home.maxY && home.minY < r.maxY { continue }
-                    if index.intersects(r, ignoring: owner, blocking: blocking) || crossedByLeader(r) { continue }
+                    if index.intersects(r, ignoring: owner, blocking: blocking) || crossedByLeader(r) || accepts?(r) == false { continue }
                     let start = home.map { Self.nearest(Point(x: r.midX, y: r.midY), in: $0) } ?? a
                     let end = Self.nearest(start, in: r)
                     if leaderIsClean(start, end, home: home) { return (r, (start, end)) }
@@ -60,15 +61,26 @@ extension LabelPlacer {
         pending = waiting
     }
 
-    /// Places a name that fits nowhere by its frame: on a short leader nearby when its
-    /// callout's leader would be longer than ``calloutReach``, else (or failing that) in a
-    /// callout.
+    /// Places a name that fits nowhere by its frame: in a callout on a clean leader that runs
+    /// at most ``calloutReach`` across the layout (a view near a side), else on a short leader
+    /// nearby, else in a callout on either side. A leader across the layout to the far
+    /// column is hard to follow and blocks the texts it passes: an iPad mail screen's sidebar
+    /// row had its name's leader run 1,000 points over the message list and the reading pane.
     /// `nearOnly`: only near the view (a view inside a folded copy), never in the column.
-    mutating func placeAway(_ name: String, for f: Rect, owner: Int, dimmed: Bool, nearOnly: Bool = false) {
-        let reach = min(f.minX - layout.minX, layout.maxX - f.maxX)
-        if reach > Self.calloutReach {
-            let size = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
-            if let (r, leader) = nearSpot(size, around: Point(x: f.midX, y: f.midY), home: f, owner: owner, rings: 6) {
+    mutating func placeAway(_ name: String, box n: Int, for f: Rect, owner: Int, dimmed: Bool, nearOnly: Bool = false) {
+        let size = boxSize(name, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+        let nearASide = min(f.minX - layout.minX, layout.maxX - f.maxX) <= Self.calloutReach
+        if !nearOnly && nearASide
+            && placeInColumn(name, style: .name, size: size, for: f, owners: [], dimmed: dimmed, cleanOnly: true, across: Self.calloutReach) {
+            return
+        }
+        // A spot that reads as the view's first (not inside a neighbouring row, where the name
+        // reads as that row's whatever its leader says). (A view inside a folded copy near a
+        // side is left to its twin in the first copy.)
+        if !nearOnly || !nearASide {
+            let centre = Point(x: f.midX, y: f.midY), placer = self
+            if let (r, leader) = nearSpot(size, around: centre, home: f, owner: owner, rings: 6, accepts: { placer.readsAsOwn($0, box: n) })
+                ?? nearSpot(size, around: centre, home: f, owner: owner, rings: 6) {
                 commit(PlacedText(text: name, rect: r, style: .name, marker: nil, leader: leader, backdrop: true, home: f, dimmed: dimmed))
                 return
             }

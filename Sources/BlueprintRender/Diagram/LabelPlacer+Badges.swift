@@ -8,16 +8,19 @@ extension LabelPlacer {
     /// a container's badge, which has its whole frame to choose from, leaves a tab's or a
     /// button's only spots free.
     /// A badge with metric names (`h rowHeight 44`) takes a place inside its view in full, or
-    /// else any place without them (`h 44`).
+    /// else any place without them (`h 44`), as it does when ``bare`` already has it.
     mutating func placeBadges(_ badges: [SizeBadges.Badge]) {
         let ordered = badges.enumerated().sorted { ($1.element.depth, $0.offset) < ($0.element.depth, $1.offset) }.map(\.element)
         for b in ordered {
             let f = b.frame
             if let short = b.shortText {
-                let s = boxSize(b.text)
-                if place(b.text, style: .badge(b.role), slots: Self.insideSlots(f, s).map { ($0, nil) },
-                         anchor: Point(x: f.maxX, y: f.maxY),
-                         legendText: "", home: f, owners: b.owners, nearOnly: true, accepts: ground(of: b).map { g in { !g.onItsControl($0) } }) { continue }
+                let s = boxSize(b.text), key = Self.bareKey(b.text, b.formulas)
+                if !bare.contains(key) {
+                    if place(b.text, style: .badge(b.role), slots: Self.insideSlots(f, s).map { ($0, nil) },
+                             anchor: Point(x: f.maxX, y: f.maxY), legendText: "", home: f, owners: b.owners, nearOnly: true,
+                             accepts: ground(of: b).map { g in { !g.onItsControl($0) } }) { continue }
+                    bare.insert(key)
+                }
                 placeBadge(b, text: short)
             } else {
                 placeBadge(b, text: b.text)

@@ -103,7 +103,7 @@ extension LabelPlacer {
             // inside a folded copy (`tabIcon2` in `tab2`, `as tab1`) only near its frame, never
             // in the column beside the layout: its twin in the first copy is named, and a tab
             // bar's callouts crossed every tab on their way there.
-            if !b.dimmed { placeAway(full, for: f, owner: own, dimmed: false, nearOnly: b.inFoldedCopy) }
+            if !b.dimmed { placeAway(full, box: n, for: f, owner: own, dimmed: false, nearOnly: b.inFoldedCopy) }
         }
     }
 
@@ -138,11 +138,12 @@ extension LabelPlacer {
     }
 
     /// A text of `size` in the column beside the layout (see ``placeCallout(_:for:dimmed:)``);
-    /// with `cleanOnly`, only on a leader that crosses nothing (else nothing is placed).
+    /// with `cleanOnly`, only on a leader that crosses nothing (else nothing is placed); only
+    /// in a column at most `across` points from the view's side.
     /// Returns whether it was placed.
     @discardableResult
     mutating func placeInColumn(_ name: String, style: PlacedText.Style, size s: Size, for f: Rect, owners: [Rect],
-                                dimmed: Bool, cleanOnly: Bool) -> Bool {
+                                dimmed: Bool, cleanOnly: Bool, across: Double = .infinity) -> Bool {
         // The leader that crosses the fewest texts and leaders, the shorter of equals.
         var fallback: (text: PlacedText, crossings: Int, length: Double)?
         // The side whose leader passes through fewer other views' frames, the shorter of equals.
@@ -151,7 +152,7 @@ extension LabelPlacer {
         // with the callout where the frame reaches that high (a straight leader passes under a
         // neighbour's name that a slanted one would cross).
         for levelled in [false, true] where best == nil {
-            for right in [true, false] {
+            for right in [true, false] where (right ? layout.maxX - f.maxX : f.minX - layout.minX) <= across {
                 let x = right ? layout.maxX + Metrics.calloutGap : layout.minX - Metrics.calloutGap - s.width
                 var free = 0
                 // Heights half a callout apart, alternately below and above: a callout fits

@@ -73,6 +73,9 @@ struct LabelPlacer {
     private(set) var frameIndex: SpatialIndex
     let metrics = BundledFontMetrics()
     let layout: Rect
+    /// The labels and badges with metric names drawn without them (``bareKey(_:_:)``): asked
+    /// for, or dropped here for lack of room by their views.
+    var bare: Set<String> = []
     /// Frame edges are inserted with owner `edgeOwnerBase + box index`, so a name can ignore
     /// its own frame's edges (a tab on the top edge).
     static let edgeOwnerBase = 1_000_000
@@ -276,9 +279,12 @@ struct LabelPlacer {
             let a = annotations[i], text = a.label!
             // With metric names (`pad 20`), the full label first, only beside its views; else
             // the bare numbers, as any label.
+            // (Only the bare numbers where they were dropped before: another panel of a sheet.)
             var texts = [text]
-            if let short = a.shortLabel, short != text { texts.append(short) }
+            let key = Self.bareKey(text, [a.formula])
+            if let short = a.shortLabel, short != text { texts = bare.contains(key) ? [short] : [text, short] }
             let last = texts[texts.count - 1]
+            func dropped() { if texts.count > 1 { bare.insert(key) } }
             func attempt(_ t: String, small: Bool = false, nearOnly: Bool) -> Bool {
                 let size = small ? boxSize(t, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY) : boxSize(t)
                 return place(t, style: .constraint(a.role), slots: slots(for: a, owner: i, size, small: small, lastResort: !nearOnly), anchor: mid(a),
@@ -295,15 +301,25 @@ struct LabelPlacer {
             // have more places to go), then anywhere, on a leader, or as a marker. A gap of a
             // stack's own spacing, which the stack's name states, stops before the leader: with
             // no room by its views its I-bar goes unlabelled.
-            if texts.contains(where: { attempt($0, nearOnly: true) }) || onHairline() || attempt(last, small: true, nearOnly: true)
-                || placeOnContainerEdge(last, for: a) {
+            if attempt(texts[0], nearOnly: true) {
                 placedAnnotations.insert(i)
+            } else if texts.dropFirst().contains(where: { attempt($0, nearOnly: true) }) || onHairline()
+                || attempt(last, small: true, nearOnly: true) || placeOnContainerEdge(last, for: a) {
+                placedAnnotations.insert(i)
+                dropped()
             } else if !tight && a.statedByStack {
                 placedAnnotations.insert(i)
             } else if !tight && attempt(last, nearOnly: false) {
                 placedAnnotations.insert(i)
+                dropped()
             }
         }
+    }
+
+    /// What names a label or badge with metric names across diagrams of one file: its full
+    /// text and the constraints it states.
+    static func bareKey(_ text: String, _ formulas: [String]) -> String {
+        ([text] + formulas).joined(separator: "\n")
     }
 
     private func mid(_ a: Annotation) -> Point {
