@@ -790,6 +790,11 @@ struct LogLayoutWriter {
         for e in entries where e.identifier?.hasPrefix("UIView-Encapsulated-Layout") == true || e.identifier?.hasPrefix("_UITemporaryLayout") == true {
             containers.formUnion(e.constraints.map(\.first.item).filter { $0 != "|" })
         }
+        // A cell and its content view hold what is pinned to them.
+        for item in items {
+            let bare = item.className.split(separator: ".").last.map(String.init) ?? item.className
+            if bare.hasSuffix("ContentView") || bare.hasSuffix("Cell") { containers.insert(item.key) }
+        }
         for e in entries {
             for c in e.constraints {
                 guard let s = c.second, s.item != "|", c.first.item != "|", s.item != c.first.item else { continue }
@@ -912,7 +917,7 @@ struct LogLayoutWriter {
     static func isUIKits(_ e: LogEntry) -> Bool {
         if e.kind.hasSuffix("AutoresizingMaskLayoutConstraint") { return true }
         guard let id = e.identifier else { return false }
-        return ["UIView-Encapsulated-Layout", "UISV-", "_UITemporaryLayout", "UIView-leftMargin", "UIView-rightMargin",
+        return ["UIView-Encapsulated-Layout", "UISV-", "_UITemporaryLayout", "fittingSize", "UIView-leftMargin", "UIView-rightMargin",
                 "UIView-topMargin", "UIView-bottomMargin", "UIViewSafeAreaLayoutGuide", "UIViewLayoutMarginsGuide"].contains { id.hasPrefix($0) }
     }
 
