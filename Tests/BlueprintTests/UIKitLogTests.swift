@@ -157,6 +157,24 @@ import Blueprint
         }
     }
 
+    /// A number past 1e15 (the `.layout` format's limit, which the lines made would break) is
+    /// an error at the number, whole; so is one too long to be finite.
+    @Test func aNumberPastTheLimitIsAnErrorAtIt() {
+        let text = "(\n  \"<NSLayoutConstraint:0x1 UIView:0x2.width == 1e20   (active)>\",\n"
+            + "  \"<NSLayoutConstraint:0x3 UIView:0x2.width == 2*UIView:0x4.width + 10000000000000000>\",\n"
+            + "  \"<NSLayoutConstraint:0x5 UIView:0x2.width == " + String(repeating: "9", count: 400) + ">\"\n)\n"
+        do {
+            _ = try UIKitConflictLog(text: text, file: "big.log")
+            Issue.record("numbers past the limit were read")
+        } catch {
+            #expect(error.diagnostics.map { "\($0.line):\($0.column):\($0.length) \($0.message)" } == [
+                "2:48:4 this number is too large: the limit is 1e15",
+                "3:69:17 this number is too large: the limit is 1e15",
+                "4:48:1 this number is too large: the limit is 1e15",
+            ])
+        }
+    }
+
     /// A log is told from a `.layout` file by its message or a listed description.
     @Test func aLogIsToldFromALayoutFile() {
         #expect(UIKitConflictLog.isLog(Array("Unable to simultaneously satisfy constraints.\n".utf8)))

@@ -63,7 +63,7 @@ public struct UIKitConflictLog: Sendable {
     /// message, or a line starting (after blanks and a quote) with a constraint's description.
     public static func isLog(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
-        if text.contains("Unable to simultaneously satisfy constraints") { return true }
+        if has(text, "Unable to simultaneously satisfy constraints") { return true }
         for line in text.split(separator: "\n", maxSplits: 2000, omittingEmptySubsequences: true) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\"" }
             if trimmed.hasPrefix("<"), let colon = trimmed.firstIndex(of: ":"),
@@ -72,6 +72,28 @@ public struct UIKitConflictLog: Sendable {
             }
         }
         return false
+    }
+
+    /// Whether `line` holds `pattern`, byte for byte (the standard library's `contains` was
+    /// a quarter of reading a long log).
+    static func has(_ line: String, _ pattern: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = p.first else { return true }
+        var line = line
+        return line.withUTF8 { bytes in
+            guard bytes.count >= p.count else { return false }
+            var k = 0
+            let last = bytes.count - p.count
+            while k <= last {
+                if bytes[k] == first {
+                    var j = 1
+                    while j < p.count, bytes[k + j] == p[j] { j += 1 }
+                    if j == p.count { return true }
+                }
+                k += 1
+            }
+            return false
+        }
     }
 
     /// Reads the log.
@@ -87,13 +109,13 @@ public struct UIKitConflictLog: Sendable {
         var awaitingBroken = false
         for (index, line) in lines.enumerated() {
             let number = index + 1
-            if line.contains("Unable to simultaneously satisfy constraints") {
+            if Self.has(line, "Unable to simultaneously satisfy constraints") {
                 if let c = current { blocks.append(c) }
                 current = (number, [], nil)
                 awaitingBroken = false
                 continue
             }
-            if line.contains("Will attempt to recover by breaking constraint") {
+            if Self.has(line, "Will attempt to recover by breaking constraint") {
                 awaitingBroken = true
                 if let address = LogEntryReader.constraintAddress(line) {
                     current?.broken = address
@@ -192,14 +214,33 @@ struct LogError: Error {
     var message: String
 }
 
+/// A line's characters by offset, and its text between two offsets without building the
+/// string a character at a time (which was most of reading a long log).
+struct LineText {
+    let line: String
+    let chars: [Character]
+    let indices: [String.Index]
+
+    init(_ line: String) {
+        self.line = line
+        chars = Array(line)
+        var indices = Array(line.indices)
+        indices.append(line.endIndex)
+        self.indices = indices
+    }
+
+    subscript(_ r: Range<Int>) -> String { String(line[indices[r.lowerBound] ..< indices[r.upperBound]]) }
+}
+
 /// Reads one constraint description, character by character.
 struct LogEntryReader {
-    let chars: [Character]
+    let text: LineText
+    var chars: [Character] { text.chars }
     let number: Int
     var i = 0
 
     init(line: String, number: Int) {
-        chars = Array(line)
+        text = LineText(line)
         self.number = number
     }
 
@@ -226,9 +267,12 @@ struct LogEntryReader {
     mutating func skipSpaces() { while let c = peek, c == " " || c == "\t" { i += 1 } }
 
     mutating func expect(_ s: String) -> Bool {
-        let cs = Array(s)
-        guard i + cs.count <= chars.count, Array(chars[i ..< i + cs.count]) == cs else { return false }
-        i += cs.count
+        var k = i
+        for c in s {
+            guard k < chars.count, chars[k] == c else { return false }
+            k += 1
+        }
+        i = k
         return true
     }
 
@@ -238,7 +282,7 @@ struct LogEntryReader {
         i += 1
         let kindStart = i
         while let c = peek, c != ":" { i += 1 }
-        let kind = String(chars[kindStart ..< i])
+        let kind = text[kindStart ..< i]
         i += 1   // ':'
         let address = hexAddress() ?? ""
         // SnapKit: `@ViewController.swift#39`.
@@ -264,7 +308,7 @@ struct LogEntryReader {
         if peek == "'" {
             let start = i + 1
             guard let end = closingQuote(from: start, limit: bodyEnd) else { throw fail("this identifier's quote is not closed") }
-            identifier = String(chars[start ..< end])
+            identifier = text[start ..< end]
             i = end + 1
             skipSpaces()
         }
@@ -273,14 +317,13 @@ struct LogEntryReader {
             while let c = peek, c != " " { i += 1 }
             skipSpaces()
         }
-        var body = Array(chars[i ..< bodyEnd])
-        while let last = body.last, last == " " { body.removeLast() }
-        let bodyOffset = i
-        var parser = LogBodyParser(chars: body, offset: bodyOffset, names: names)
+        var bodyEnd2 = bodyEnd
+        while bodyEnd2 > i, chars[bodyEnd2 - 1] == " " { bodyEnd2 -= 1 }
+        var parser = LogBodyParser(text: text, range: i ..< bodyEnd2, names: names)
         let constraints = try parser.parse()
         return LogEntry(
             line: number, address: address, kind: kind, identifier: identifier,
-            description: String(chars[descriptionStart ... close]), constraints: constraints,
+            description: text[descriptionStart ..< close + 1], constraints: constraints,
             items: parser.items, superview: names["|"]?.key ?? parser.superviewKey, superviewItem: names["|"],
             visual: parser.visual)
     }
@@ -289,14 +332,14 @@ struct LogEntryReader {
         guard expect("0x") else { return nil }
         let start = i
         while let c = peek, c.isHexDigit { i += 1 }
-        return i > start ? "0x" + String(chars[start ..< i]).lowercased() : nil
+        return i > start ? "0x" + text[start ..< i].lowercased() : nil
     }
 
     func lastRange(of s: String, before end: Int) -> Int? {
         let cs = Array(s)
         var k = end - cs.count
         while k >= 0 {
-            if Array(chars[k ..< k + cs.count]) == cs { return k }
+            if chars[k] == cs[0], chars[k ..< k + cs.count].elementsEqual(cs) { return k }
             k -= 1
         }
         return nil
@@ -319,8 +362,8 @@ struct LogEntryReader {
     /// `names: '|':UIView:0x…, homeLarge:0x… )`.
     mutating func readNames(from start: Int, to end: Int) throws(LogError) -> [String: LogItem] {
         var result: [String: LogItem] = [:]
-        let text = String(chars[start ..< end]).trimmingCharacters(in: " )")
-        for part in text.split(separator: ",") {
+        let list = text[start ..< end].trimmingCharacters(in: " )")
+        for part in list.split(separator: ",") {
             let p = String(part).trimmingCharacters(in: " ")
             guard !p.isEmpty else { continue }
             let name: String, rest: Substring
@@ -355,18 +398,26 @@ extension String {
 /// `H:|-(8)-[A(>=44@750)]-(NSSpace(8))-[B]-|`.
 struct LogBodyParser {
     let chars: [Character]
+    let line: LineText
     let offset: Int
     let names: [String: LogItem]
     var i = 0
     var items: [LogItem] = []
     var superviewKey: String?
     var visual = false
+    /// Where the first number past 1e15 is, if one is.
+    var tooLarge: Range<Int>?
 
-    init(chars: [Character], offset: Int, names: [String: LogItem]) {
-        self.chars = chars
-        self.offset = offset
+    init(text: LineText, range: Range<Int>, names: [String: LogItem]) {
+        // Offsets from 0 within the body.
+        chars = Array(text.chars[range])
+        line = text
+        offset = range.lowerBound
         self.names = names
     }
+
+    /// The body's text between two of its offsets.
+    func text(_ r: Range<Int>) -> String { line[(offset + r.lowerBound) ..< (offset + r.upperBound)] }
 
     static let attributes: [String: String] = [
         "left": "left", "right": "right", "top": "top", "bottom": "bottom", "leading": "leading",
@@ -388,9 +439,12 @@ struct LogBodyParser {
     var peek: Character? { atEnd ? nil : chars[i] }
     mutating func skipSpaces() { while let c = peek, c == " " || c == "\t" { i += 1 } }
     mutating func expect(_ s: String) -> Bool {
-        let cs = Array(s)
-        guard i + cs.count <= chars.count, Array(chars[i ..< i + cs.count]) == cs else { return false }
-        i += cs.count
+        var k = i
+        for c in s {
+            guard k < chars.count, chars[k] == c else { return false }
+            k += 1
+        }
+        i = k
         return true
     }
 
@@ -400,18 +454,22 @@ struct LogBodyParser {
         var priority = 1000.0
         var end = chars.count
         if let at = chars.lastIndex(of: "@"), at > 0, !chars[(at + 1)...].contains(where: { !($0.isNumber || $0 == ".") }),
-           at + 1 < chars.count, let p = Double(String(chars[(at + 1)...])) {
+           at + 1 < chars.count, let p = Double(text((at + 1) ..< chars.count)) {
             // Not a VFL's `(44@750)` (which ends with `)` or `]`).
             priority = p
             end = at
             while end > 0, chars[end - 1] == " " { end -= 1 }
         }
         let body = Array(chars[..<end])
+        let made: [LogConstraint]
         if body.starts(with: ["H", ":"]) || body.starts(with: ["V", ":"]) {
             visual = true
-            return try visualFormat(body, priority: priority)
+            made = try visualFormat(body, priority: priority)
+        } else {
+            made = [try expression(body, priority: priority)]
         }
-        return [try expression(body, priority: priority)]
+        if let r = tooLarge { throw fail("this number is too large: the limit is 1e15", at: r.lowerBound, length: r.count) }
+        return made
     }
 
     // MARK: Items
@@ -462,12 +520,12 @@ struct LogBodyParser {
         while let c = peek, c.isLetter || c.isNumber || c == "_" || c == "." || c == "$" || c == "-" && attributeFollows == false { i += 1 }
         guard i > start else { throw fail("expected a view here (`UIView:0x7f…` or a name)") }
         if peek == ":" && i + 2 < chars.count && chars[i + 1] == "0" && chars[i + 2] == "x" {
-            let className = String(chars[start ..< i])
+            let className = text(start ..< i)
             i += 3
             let hexStart = i
             while let c = peek, c.isHexDigit { i += 1 }
-            let address = "0x" + String(chars[hexStart ..< i]).lowercased()
-            var text: String?
+            let address = "0x" + text(hexStart ..< i).lowercased()
+            var quoted: String?
             if peek == "'" {
                 let tStart = i + 1
                 var k = tStart
@@ -480,15 +538,15 @@ struct LogBodyParser {
                     k += 1
                 }
                 guard let q = found else { throw fail("this text's quote is not closed") }
-                text = String(chars[tStart ..< q])
+                quoted = text(tStart ..< q)
                 i = q + 1
             }
             // A name the log gives this address (`names: homeLarge:0x…`).
             let given = names.first { $0.key != "|" && $0.value.key == address }?.key
-            return note(LogItem(key: address, className: className, text: text, given: given))
+            return note(LogItem(key: address, className: className, text: quoted, given: given))
         }
         // A bare name: all but its last `.attribute`.
-        var word = String(chars[start ..< i])
+        var word = text(start ..< i)
         if attributeFollows, let dot = word.lastIndex(of: ".") {
             let attribute = String(word[word.index(after: dot)...])
             if Self.attributes[attribute] != nil {
@@ -508,7 +566,7 @@ struct LogBodyParser {
         guard expect(".") else { throw fail("expected `.` and an attribute after the view") }
         let start = i
         while let c = peek, c.isLetter { i += 1 }
-        let name = String(chars[start ..< i])
+        let name = text(start ..< i)
         guard let a = Self.attributes[name] else {
             throw fail(name.isEmpty ? "expected an attribute after `.`" : "unknown attribute `\(name)`", at: start, length: max(1, name.count))
         }
@@ -524,7 +582,9 @@ struct LogBodyParser {
             i += 2
             while let c = peek, c.isNumber { i += 1 }
         }
-        guard let v = Double(String(chars[start ..< i])), v.isFinite else { i = start; return nil }
+        guard i > start, let v = Double(text(start ..< i)), v.isFinite else { i = start; return nil }
+        // As in a `.layout` file (whose lines these become).
+        if abs(v) > 1e15 { tooLarge = tooLarge ?? (start ..< i) }
         return v
     }
 
@@ -557,6 +617,11 @@ struct LogBodyParser {
                 return LogConstraint(first: LogTerm(item: firstItem, attribute: firstAttribute), relation: relation, second: nil, constant: constant, priority: priority)
             }
             me.i = save
+        }
+        if let c = me.peek, c.isNumber {
+            let at = me.i
+            if me.number() == nil { throw me.fail("this number is too large: the limit is 1e15") }
+            me.i = at
         }
         if let v = me.number() {
             me.skipSpaces()
@@ -602,6 +667,7 @@ struct LogBodyParser {
         result.items = items
         result.superviewKey = superviewKey
         result.visual = visual
+        result.tooLarge = tooLarge
         return result
     }
 
@@ -635,7 +701,7 @@ struct LogBodyParser {
         // `(LTR)` at the end: left and right rather than leading and trailing.
         var limit = body.count
         var absolute = false
-        for suffix in ["(LTR)", "(RTL)"] where limit >= suffix.count && String(body[(limit - suffix.count)...]) == suffix {
+        for suffix in ["(LTR)", "(RTL)"] where limit >= suffix.count && body[(limit - suffix.count) ..< limit].elementsEqual(suffix) {
             limit -= suffix.count
             absolute = true
         }
@@ -761,12 +827,15 @@ struct LogLayoutWriter {
         // a stack's neighbours (`UISV-spacing`), are siblings; a view constrained to a
         // container's edge is, failing other evidence, inside it.
         func siblings() {
+            // Forward and backward sweeps: a chain of visual formats in either order settles
+            // in a few (a bound, so a hostile log stays linear).
+            let related = entries.filter { ($0.visual && $0.superview == nil) || $0.identifier?.hasPrefix("UISV-spacing") == true }
             var changed = true
             var rounds = 0
-            while changed && rounds < entries.count + 1 {
+            while changed && rounds < 4 {
                 changed = false
                 rounds += 1
-                for e in entries where (e.visual && e.superview == nil) || e.identifier?.hasPrefix("UISV-spacing") == true {
+                for e in rounds % 2 == 1 ? related : related.reversed() {
                     let views = e.items.filter { !$0.isGuide }
                     guard let p = views.lazy.compactMap({ parent[$0.key] }).first else { continue }
                     for v in views where parent[v.key] == nil {
@@ -890,8 +959,9 @@ struct LogLayoutWriter {
         let brokenNote = brokenLine.map { "# UIKit broke the constraint of log line \($0)." } ?? "# The log does not say which constraint UIKit broke."
         // UIKit's own constraints first: its engine keeps them and breaks the app's, as
         // Blueprint keeps its own (activated before every constraint of a file).
-        let system = lines.filter { l in entries.first { $0.line == l.line }.map(Self.isUIKits) ?? false }
-        let app = lines.filter { l in !(entries.first { $0.line == l.line }.map(Self.isUIKits) ?? false) }
+        let uikits = Set(entries.filter(Self.isUIKits).map(\.line))
+        let system = lines.filter { uikits.contains($0.line) }
+        let app = lines.filter { !uikits.contains($0.line) }
         var text = header + [brokenNote, ""] + declarations
         var lineMap: [Int: Int] = [:]
         func emit(_ section: String, _ group: [(line: Int, text: String, comment: String)]) {
