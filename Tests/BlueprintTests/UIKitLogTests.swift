@@ -175,6 +175,32 @@ import Blueprint
         }
     }
 
+    /// A constraint named as UIKit names its own is kept in a conflict while another can be
+    /// broken, wherever it lives and whenever it was activated; among such constraints alone,
+    /// the usual rule picks.
+    @Test func aConstraintNamedAsUIKitsOwnIsKeptInAConflict() throws {
+        let kept = try LayoutDocument(parsing: """
+            view cell
+            view image in cell size 10 x 10
+            image.width == 80
+            image.width == 40 as UIView_Encapsulated_Layout_Width
+            """, file: "kept.layout")
+        kept.root.layoutIfNeeded()
+        #expect(kept.root.layoutReport.broken.map(\.description) == ["image.width == 80 (kept.layout:3)"])
+        let alone = try LayoutDocument(parsing: """
+            view cell
+            cell.width == 80 as UISV_canvas_connection
+            cell.width == 40 as _UITemporaryLayoutWidth
+            """, file: "alone.layout")
+        alone.root.layoutIfNeeded()
+        #expect(alone.root.layoutReport.broken.map(\.description) == ["'_UITemporaryLayoutWidth' cell.width == 40 (alone.layout:3)"])
+        #expect(UIKitConflictLog.isUIKitIdentifier("autoresizingMask"))
+        #expect(UIKitConflictLog.isUIKitIdentifier("UISV_spacing"))
+        #expect(!UIKitConflictLog.isUIKitIdentifier("autoresizingMaskWidth"))
+        #expect(!UIKitConflictLog.isUIKitIdentifier("imageAspect"))
+        #expect(!UIKitConflictLog.isUIKitIdentifier(nil))
+    }
+
     /// A log is told from a `.layout` file by its message or a listed description.
     @Test func aLogIsToldFromALayoutFile() {
         #expect(UIKitConflictLog.isLog(Array("Unable to simultaneously satisfy constraints.\n".utf8)))

@@ -741,8 +741,9 @@ final class LayoutEngine {
     static let victimLimit = 32
 
     /// The constraint a conflict breaks, among those that are not a stack view's own (UIKit
-    /// keeps its `UISV-…` constraints and breaks the app's, as it keeps the engine's), or among
-    /// the stack's when the conflict is among them alone: the one that lives on the view latest
+    /// keeps its `UISV-…` constraints and breaks the app's, as it keeps the engine's) nor named
+    /// as UIKit names its own (``UIKitConflictLog/isUIKitIdentifier(_:)``: a UIKit log read
+    /// back), or among those when the conflict is among them alone: the one that lives on the view latest
     /// in a walk of the tree from the root, then the one activated last. UIKit hands a tree's
     /// constraints to its engine view by view from the root down, and breaks the one it could
     /// not add: most often a fixed size or an aspect ratio on the view itself, not the pins on
@@ -753,7 +754,7 @@ final class LayoutEngine {
             let ta = a.container?.treeOrder ?? -1, tb = b.container?.treeOrder ?? -1
             return ta != tb ? ta < tb : a.order < b.order
         }
-        return candidates.filter { $0.arrangingStack == nil }.max(by: later)
+        return candidates.filter { $0.arrangingStack == nil && !UIKitConflictLog.isUIKitIdentifier($0.identifier) }.max(by: later)
             ?? candidates.max(by: later)
     }
 

@@ -56,6 +56,20 @@ public struct UIKitConflictLog: Sendable {
     /// do not draw them.
     public static let placeholderIdentifier = "placeholder"
 
+    /// Whether a constraint's identifier is one UIKit gives its own constraints, as a log's
+    /// read-back writes it (`UIView_Encapsulated_Layout_Height`, `UISV_spacing`,
+    /// `_UITemporaryLayoutWidth`, `UIView_leftMargin_guide_constraint`, `autoresizingMask`…).
+    /// A conflict breaks such a constraint only when it has no other to break, as UIKit keeps
+    /// its own and breaks the app's.
+    public static func isUIKitIdentifier(_ identifier: String?) -> Bool {
+        guard let id = identifier else { return false }
+        return id == "autoresizingMask" || [
+            "UIView_Encapsulated_Layout", "UISV_", "_UITemporaryLayout", "fittingSize", "UIView_leftMargin",
+            "UIView_rightMargin", "UIView_topMargin", "UIView_bottomMargin", "UIViewSafeAreaLayoutGuide",
+            "UIViewLayoutMarginsGuide",
+        ].contains { id.hasPrefix($0) }
+    }
+
     /// The conflicts of the log, in its order.
     public var conflicts: [Conflict]
 
@@ -986,9 +1000,7 @@ struct LogLayoutWriter {
     /// view's, a margin or safe-area guide's, a temporary width, an autoresizing mask.
     static func isUIKits(_ e: LogEntry) -> Bool {
         if e.kind.hasSuffix("AutoresizingMaskLayoutConstraint") { return true }
-        guard let id = e.identifier else { return false }
-        return ["UIView-Encapsulated-Layout", "UISV-", "_UITemporaryLayout", "fittingSize", "UIView-leftMargin", "UIView-rightMargin",
-                "UIView-topMargin", "UIView-bottomMargin", "UIViewSafeAreaLayoutGuide", "UIViewLayoutMarginsGuide"].contains { id.hasPrefix($0) }
+        return e.identifier.map { UIKitConflictLog.isUIKitIdentifier(LogNames.identifier($0)) } ?? false
     }
 
     /// One constraint in `.layout` spelling.
