@@ -32,7 +32,7 @@ struct ImportCommand: ParsableCommand {
             quotes its text, a guide for a layout guide), named from its class and text \
             (secondsLabel, imageView2); the tree as far as the log shows it; UIKit's own \
             constraints first (kept in a conflict, as UIKit keeps them), then the app's, each under a \
-            comment with its description; and placeholders at priorities 1 to 3 that place what \
+            comment with its description; and placeholders at priorities 1 to 4 that place what \
             the log leaves free (laid out, not drawn). Then says which constraint UIKit broke and \
             which Blueprint breaks.
 

@@ -25,10 +25,10 @@ import Blueprint
         #expect(conflict.readableLayout == """
             # A UIKit conflict read back from its log: views and guides for the addresses it names,
             # then its constraints. The log does not give the views' other constraints: the
-            # placeholders at priorities 1 to 3 at the end only place what it leaves free.
+            # placeholders at priorities 1 to 4 at the end only place what it leaves free.
             # UIKit broke the constraint of log line 7.
 
-            view AddressToolbar_lockIcon size 44 x 44 hugging 1 compression 1  # 0x106c2b2e0 (AddressToolbar.lockIcon)
+            view AddressToolbar_lockIcon size 44 x 44 hugging 2 compression 2  # 0x106c2b2e0 (AddressToolbar.lockIcon)
 
             # the app's constraints, in the log's order
             # log line 7 (UIKit broke this one): <NSLayoutConstraint:0x600002170be0 AddressToolbar.lockIcon.width == 40   (active, names: AddressToolbar.lockIcon:0x106c2b2e0 )>
@@ -37,10 +37,10 @@ import Blueprint
             AddressToolbar_lockIcon.width == 24
 
             # placeholders
-            AddressToolbar_lockIcon.top = 16 ~ 2 as placeholder
-            AddressToolbar_lockIcon.leading = 16 ~ 2 as placeholder
-            root.bottom >= AddressToolbar_lockIcon.bottom + 16 ~ 3 as placeholder
-            root.trailing >= AddressToolbar_lockIcon.trailing + 16 ~ 3 as placeholder
+            AddressToolbar_lockIcon.top = 16 ~ 3 as placeholder
+            AddressToolbar_lockIcon.leading = 16 ~ 3 as placeholder
+            root.bottom >= AddressToolbar_lockIcon.bottom + 16 ~ 4 as placeholder
+            root.trailing >= AddressToolbar_lockIcon.trailing + 16 ~ 4 as placeholder
             root.width == 0 ~ 1 as placeholder
             root.height == 0 ~ 1 as placeholder
 
@@ -62,11 +62,11 @@ import Blueprint
         ])
         let declarations = conflict.readableLayout.split(separator: "\n").filter { $0.hasPrefix("view ") }
         #expect(declarations == [
-            "view tableViewCellContentView size 44 x 44 hugging 1 compression 1  # UITableViewCellContentView:0x1555ed190",
-            "view view2 in tableViewCellContentView size 44 x 44 hugging 1 compression 1  # UIView:0x1555f2f40",
-            "view view1 in view2 size 44 x 44 hugging 1 compression 1  # UIView:0x1555f3420",
+            "view tableViewCellContentView size 44 x 44 hugging 2 compression 2  # UITableViewCellContentView:0x1555ed190",
+            "view view2 in tableViewCellContentView size 44 x 44 hugging 2 compression 2  # UIView:0x1555f2f40",
+            "view view1 in view2 size 44 x 44 hugging 2 compression 2  # UIView:0x1555f3420",
             "view trendingNowLabel in view2 label \"Trending now\"  # UILabel:0x1555f30f0",
-            "view pageControl in view2 size 44 x 44 hugging 1 compression 1  # UIPageControl:0x1555f35d0",
+            "view pageControl in view2 size 44 x 44 hugging 2 compression 2  # UIPageControl:0x1555f35d0",
         ])
         let document = try conflict.document(file: "feed.log")
         document.root.layoutIfNeeded()
@@ -119,11 +119,11 @@ import Blueprint
         let conflict = try #require(try UIKitConflictLog(text: text, file: "x.log").conflicts.first)
         let lines = conflict.readableLayout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.contains("placeholder") && !$0.isEmpty }
         #expect(lines == [
-            "view host size 44 x 44 hugging 1 compression 1  # Host:0xb",
-            "view entry in host size 44 x 44 hugging 1 compression 1  # Entry:0xa",
+            "view host size 44 x 44 hugging 2 compression 2  # Host:0xb",
+            "view entry in host size 44 x 44 hugging 2 compression 2  # Entry:0xa",
             "view dueTodayLabel label \"Due: today\"  # UILabel:0xc",
             "view payButton label \"Pay\"  # UIButton:0xd",
-            "view view1 size 44 x 44 hugging 1 compression 1  # UIView:0xe",
+            "view view1 size 44 x 44 hugging 2 compression 2  # UIView:0xe",
             "entry.centerX == host.centerX + 187.5 as autoresizingMask",
             "view1.top == 70 as autoresizingMask",
             "payButton.leading == dueTodayLabel.trailing + 8",

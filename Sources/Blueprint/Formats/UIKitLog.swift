@@ -9,9 +9,10 @@
 /// log shows it (`names: '|':…` gives a superview, a stack's `UISV-…` constraints its arranged
 /// views), and one constraint line for each listed constraint, in the log's order. The log
 /// tells nothing of the views' other constraints, so each view also gets placeholders at
-/// priorities 1 to 3 (room in its superview at 3, a place below its previous sibling at 2, a
-/// 44 × 44 size at 1): they decide only what the log leaves free and never which required
-/// constraint breaks.
+/// priorities 1 to 4 (room in its superview at 4, a place below its previous sibling at 3, a
+/// 44 × 44 intrinsic size at 2, the root as small as that at 1; a guide at its view's corner
+/// at 3, of no size at 2): they decide only what the log leaves free, one level at a time, and
+/// never which required constraint breaks.
 ///
 /// UIKit's own constraints (`UIView-Encapsulated-Layout-…`, `UISV-…`, margin guides,
 /// autoresizing masks) come first, as Blueprint's engine keeps its own in a conflict and
@@ -509,10 +510,7 @@ struct LogBodyParser {
             }
         }
         if address.isEmpty { return LogItem(key: s, className: "", text: nil, given: s) }
-        // `homeLarge:0x10c…`: a name, then the address (no class).
-        if !className.isEmpty, className.first!.isLowercase || className.contains(".") && !className.first!.isUppercase {
-            return LogItem(key: address, className: "", text: text, given: className)
-        }
+        // (A module may be lower case: `deltachat_ios.ChatTitleView:0x…` is a class.)
         return LogItem(key: address, className: className, text: text, given: nil)
     }
 
@@ -931,6 +929,10 @@ struct LogLayoutWriter {
             let comment = "  # " + origin + (item.given.map { " (\($0))" } ?? "")
             if item.isGuide {
                 declarations.append("guide \(name)\(inPart)" + comment)
+                placeholders.append("\(name).leading = 0 ~ 3 as placeholder")
+                placeholders.append("\(name).top = 0 ~ 3 as placeholder")
+                placeholders.append("\(name).width == 0 ~ 2 as placeholder")
+                placeholders.append("\(name).height == 0 ~ 2 as placeholder")
                 continue
             }
             var options = ""
@@ -946,20 +948,20 @@ struct LogLayoutWriter {
                 }
                 options += " label \"" + escaped + "\""
             } else {
-                options += " size 44 x 44 hugging 1 compression 1"
+                options += " size 44 x 44 hugging 2 compression 2"
             }
             declarations.append("view \(name)\(inPart)\(options)" + comment)
             // Placeholders: room in the superview, below the previous sibling.
             let siblingKey = p ?? ""
             if let before = previousSibling[siblingKey], let b = names[before] {
-                placeholders.append("\(name).top == \(b).bottom + 8 ~ 2 as placeholder")
+                placeholders.append("\(name).top == \(b).bottom + 8 ~ 3 as placeholder")
             } else {
-                placeholders.append("\(name).top = \(p == nil ? 16 : 8) ~ 2 as placeholder")
+                placeholders.append("\(name).top = \(p == nil ? 16 : 8) ~ 3 as placeholder")
             }
-            placeholders.append("\(name).leading = \(p == nil ? 16 : 8) ~ 2 as placeholder")
+            placeholders.append("\(name).leading = \(p == nil ? 16 : 8) ~ 3 as placeholder")
             let container = parentName ?? "root"
-            placeholders.append("\(container).bottom >= \(name).bottom + \(p == nil ? 16 : 8) ~ 3 as placeholder")
-            placeholders.append("\(container).trailing >= \(name).trailing + \(p == nil ? 16 : 8) ~ 3 as placeholder")
+            placeholders.append("\(container).bottom >= \(name).bottom + \(p == nil ? 16 : 8) ~ 4 as placeholder")
+            placeholders.append("\(container).trailing >= \(name).trailing + \(p == nil ? 16 : 8) ~ 4 as placeholder")
             previousSibling[siblingKey] = key
         }
         placeholders.append("root.width == 0 ~ 1 as placeholder")
@@ -968,7 +970,7 @@ struct LogLayoutWriter {
         let header = [
             "# A UIKit conflict read back from its log: views and guides for the addresses it names,",
             "# then its constraints. The log does not give the views' other constraints: the",
-            "# placeholders at priorities 1 to 3 at the end only place what it leaves free.",
+            "# placeholders at priorities 1 to 4 at the end only place what it leaves free.",
         ]
         let brokenNote = brokenLine.map { "# UIKit broke the constraint of log line \($0)." } ?? "# The log does not say which constraint UIKit broke."
         // UIKit's own constraints first: its engine keeps them and breaks the app's, as
