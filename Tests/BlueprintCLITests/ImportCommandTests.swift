@@ -46,6 +46,33 @@ import Testing
         #expect(solved.stdout.contains("\"broken\": [\"buildStartedLabel.bottom == tvosToast.bottom - 10 (toast.layout:24)\"]"))
     }
 
+    /// `render` on a log draws the log's eight constraints and none of the placeholders (exit
+    /// 1: it has a conflict), with
+    /// no marker, crossing or leader over text; the same log draws the same bytes twice.
+    @Test func renderDrawsALogsConstraintsAndNoPlaceholder() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let r = try run("render", "fixtures/uikit-logs/feed.log", "-o", folder + "/a.png", "--stats", "-")
+        #expect(r.status == 1)   // drawn, with its conflict
+        #expect(r.stderr.hasSuffix("fixtures/uikit-logs/feed.log: drawn with 1 conflict (see `blueprint explain fixtures/uikit-logs/feed.log`)\n"))
+        #expect(r.stdout == """
+            {
+              "views": 6,
+              "constraints": 8,
+              "labels": 12,
+              "markers": 0,
+              "nameMarkers": 0,
+              "leaderCrossings": 0,
+              "leadersOverText": 0,
+              "linesThroughText": 0,
+              "labelsOutsideOwner": 0
+            }
+
+            """)
+        _ = try run("render", "fixtures/uikit-logs/feed.log", "-o", folder + "/b.png")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/a.png")) == Data(contentsOf: URL(fileURLWithPath: folder + "/b.png")))
+    }
+
     /// A log that cannot be read is an error at its place, exit 2, nothing written.
     @Test func anUnreadableLogIsRefusedAtItsPlace() throws {
         let folder = try CLI.temporaryFolder()
