@@ -113,7 +113,9 @@ import Blueprint
                 "<NSLayoutConstraint:0x2 H:[UILabel:0xc'Due: today']-(NSSpace(8))-[UIButton:0xd'Pay']   (active)>",
                 "<NSLayoutConstraint:0x3 UIView:0xe.height == 0.5625*UIView:0xe.width - 2 @750   (active)>",
                 "<NSLayoutConstraint:0x4 V:[UIView:0xe(>=44@999)]   (active)>",
-                "<NSAutoresizingMaskLayoutConstraint:0x5 h=--& v=--& UIView:0xe.minY == + 70   (active)>"
+                "<NSAutoresizingMaskLayoutConstraint:0x5 h=--& v=--& UIView:0xe.minY == + 70   (active)>",
+                "<NSLayoutConstraint:0x6 UIView:0xe.width == 1e-05*UIView:0xe.height + 2.5e-07   (active)>",
+                "<NSLayoutConstraint:0x7 UIView:0xe.width <= 0*UIView:0xe.height + 300   (active)>"
             )
             """
         let conflict = try #require(try UIKitConflictLog(text: text, file: "x.log").conflicts.first)
@@ -129,6 +131,8 @@ import Blueprint
             "payButton.leading == dueTodayLabel.trailing + 8",
             "view1.height == 0.5625 * view1.width - 2 ~ 750",
             "view1.height >= 44 ~ 999",
+            "view1.width == 0.00001 * view1.height + 0.00000025",
+            "view1.width <= 300",
         ])
         #expect(conflict.brokenLine == nil)
     }
@@ -199,6 +203,60 @@ import Blueprint
         #expect(!UIKitConflictLog.isUIKitIdentifier("autoresizingMaskWidth"))
         #expect(!UIKitConflictLog.isUIKitIdentifier("imageAspect"))
         #expect(!UIKitConflictLog.isUIKitIdentifier(nil))
+    }
+
+    /// Every log of the fixtures, mutated 150 ways each (a character deleted, inserted or
+    /// doubled, a line cut): the reader either refuses it with diagnostics at real lines, or
+    /// reads it into layouts that always parse and lay out. A log is never read into a
+    /// layout this package cannot read.
+    @Test func mutatedLogsAreRefusedOrReadIntoLayoutsThatParse() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let inserts: [Character] = ["(", ")", "'", "\"", "<", ">", "|", "-", "[", "]", ":", "@", ".", "0", "x", " ", "=", "é", "\t", "*", "+", "e", "\u{7}"]
+        var refused = 0, read = 0
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".log") }.sorted()
+        for file in files {
+            let original = Array(try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8))
+            for _ in 0..<150 {
+                var chars = original
+                for _ in 0...next(3) {
+                    let at = next(chars.count)
+                    switch next(4) {
+                    case 0: chars.remove(at: at)
+                    case 1: chars.insert(inserts[next(inserts.count)], at: at)
+                    case 2: chars.insert(contentsOf: chars[at ..< min(chars.count, at + 1 + next(12))], at: at)
+                    default: if let end = chars[at...].firstIndex(of: "\n") { chars.removeSubrange(at ..< end) }
+                    }
+                }
+                let text = String(chars)
+                let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                do {
+                    let log = try UIKitConflictLog(text: text, file: file)
+                    read += 1
+                    for conflict in log.conflicts {
+                        let document: LayoutDocument
+                        do {
+                            document = try conflict.document(file: file)
+                        } catch {
+                            Issue.record("a layout read from a mutated \(file) does not parse: \(error)\n\(conflict.readableLayout)")
+                            continue
+                        }
+                        document.root.layoutIfNeeded()
+                        #expect(document.root.layoutReport.broken.allSatisfy { ($0.location?.line ?? 0) >= 1 && ($0.location?.line ?? 0) <= lineCount })
+                    }
+                } catch {
+                    refused += 1
+                    #expect(!error.diagnostics.isEmpty)
+                    #expect(error.diagnostics.allSatisfy { $0.line >= 1 && $0.line <= lineCount && !$0.message.isEmpty })
+                }
+            }
+        }
+        // Both outcomes happen (the mutations are not all harmless, nor all fatal).
+        #expect(refused > 100)
+        #expect(read > 100)
     }
 
     /// A log is told from a `.layout` file by its message or a listed description.

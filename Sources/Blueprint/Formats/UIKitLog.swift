@@ -332,6 +332,8 @@ struct LogEntryReader {
             while let c = peek, c != " " { i += 1 }
             skipSpaces()
         }
+        // (Flags or an identifier that ran to the end leave an empty body.)
+        i = min(i, bodyEnd)
         var bodyEnd2 = bodyEnd
         while bodyEnd2 > i, chars[bodyEnd2 - 1] == " " { bodyEnd2 -= 1 }
         var parser = LogBodyParser(text: text, range: i ..< bodyEnd2, names: names)
@@ -886,7 +888,15 @@ struct LogLayoutWriter {
         siblings()
         // A guide is its owner's; an owner must be a view.
         let isGuide = Dictionary(uniqueKeysWithValues: items.map { ($0.key, $0.isGuide) })
-        for (child, p) in parent where isGuide[p] == true { parent[child] = parent[p] }
+        for (child, p) in parent where isGuide[p] == true {
+            var owner: String? = p
+            var steps = 0
+            while let o = owner, isGuide[o] == true, steps <= items.count {
+                owner = parent[o]
+                steps += 1
+            }
+            parent[child] = owner
+        }
 
         // Names.
         let names = LogNames(items: items).names
@@ -943,6 +953,8 @@ struct LogLayoutWriter {
                     case "\\": escaped += "\\\\"
                     case "\"": escaped += "\\\""
                     case "\n": escaped += "\\n"
+                    // (A control character would be an error in the layout: left out.)
+                    case _ where ch.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) }): break
                     default: escaped.append(ch)
                     }
                 }
@@ -1005,17 +1017,37 @@ struct LogLayoutWriter {
         return e.identifier.map { UIKitConflictLog.isUIKitIdentifier(LogNames.identifier($0)) } ?? false
     }
 
+    /// A number as a `.layout` file writes it: no exponent (`0.00001`, not `1e-05`).
+    static func decimal(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        let plain = String(v)
+        guard let e = plain.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(plain[plain.index(after: e)...]) else { return plain }
+        var mantissa = String(plain[..<e])
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        var digits = String(parts[0]) + (parts.count > 1 ? String(parts[1]) : "")
+        var point = parts[0].count + exponent
+        if point <= 0 {
+            digits = String(repeating: "0", count: 1 - point) + digits
+            point = 1
+        }
+        while digits.count < point { digits += "0" }
+        var result = String(digits.prefix(point)) + (digits.count > point ? "." + digits.dropFirst(point) : "")
+        while result.contains("."), result.hasSuffix("0") { result.removeLast() }
+        if result.hasSuffix(".") { result.removeLast() }
+        return (negative ? "-" : "") + result
+    }
+
     /// One constraint in `.layout` spelling.
     func layoutLine(_ c: LogConstraint, entry: LogEntry, superview: String?, names: [String: String]) -> String {
         func name(_ key: String) -> String {
             if key == "|" { return superview.flatMap { names[$0] } ?? "root" }
             return names[key] ?? "root"
         }
-        func number(_ v: Double) -> String {
-            v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-        }
+        func number(_ v: Double) -> String { LogLayoutWriter.decimal(v) }
         var text = "\(name(c.first.item)).\(c.first.attribute) \(c.relation) "
-        if let s = c.second {
+        if let s = c.second, s.multiplier != 0 {
             if s.multiplier != 1 { text += "\(number(s.multiplier)) * " }
             text += "\(name(s.item)).\(s.attribute)"
             if c.constant > 0 { text += " + \(number(c.constant))" } else if c.constant < 0 { text += " - \(number(-c.constant))" }
