@@ -208,6 +208,14 @@ struct ExplainCommand: ParsableCommand {
             // ambiguity, so only the conflicts are told.
             print(report.conflicts.map(\.description).joined(separator: "\n\n"))
             print("\n" + comparison)
+            // The names, as the log wrote the views.
+            if let conflict = LayoutInput.loadedConflict {
+                let width = conflict.origins.map(\.name.count).max() ?? 0
+                print("\nNames:")
+                for o in conflict.origins {
+                    print("    " + o.name + String(repeating: " ", count: width - o.name.count) + "  " + SourceDiagnostic.terminalSafe(o.log))
+                }
+            }
         } else {
             print(report.description)
         }

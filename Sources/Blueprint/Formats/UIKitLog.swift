@@ -37,6 +37,9 @@ public struct UIKitConflictLog: Sendable {
         public var logLines: [Int: Int]
         /// The views' and guides' names, by the log's address (`0x7fb5f8d0a3f0`) or name.
         public var names: [String: String]
+        /// What each name stands for in the log, in declaration order:
+        /// `("trendingNowLabel", "UILabel:0x1555f30f0'Trending now'")`.
+        public var origins: [(name: String, log: String)]
 
         /// The layout, each constraint's location being its line of the log (`feed.log:7`).
         /// - Throws: ``SourceDiagnostics`` when the layout made from the log does not parse
@@ -928,6 +931,7 @@ struct LogLayoutWriter {
         }
 
         var declarations: [String] = []
+        var origins: [(name: String, log: String)] = []
         var placeholders: [String] = []
         var previousSibling: [String: String] = [:]
         for (key, p) in order {
@@ -936,6 +940,7 @@ struct LogLayoutWriter {
             let parentName = p.flatMap { names[$0] }
             let inPart = parentName.map { " in \($0)" } ?? ""
             let origin = item.className.isEmpty ? key : "\(item.className):\(key)"
+            origins.append((name, (item.given.map { $0 + ":" } ?? "") + origin + (item.text.map { "'\($0)'" } ?? "")))
             let comment = "  # " + origin + (item.given.map { " (\($0))" } ?? "")
             if item.isGuide {
                 declarations.append("guide \(name)\(inPart)" + comment)
@@ -1007,7 +1012,7 @@ struct LogLayoutWriter {
         text += ["", "# placeholders"] + placeholders
         return UIKitConflictLog.Conflict(
             constraintLines: entries.map(\.line), brokenLine: brokenLine, line: start,
-            readableLayout: text.joined(separator: "\n") + "\n", logLines: lineMap, names: names)
+            readableLayout: text.joined(separator: "\n") + "\n", logLines: lineMap, names: names, origins: origins)
     }
 
     /// Whether UIKit made the constraint: a table's or collection's size for its cell, a stack
