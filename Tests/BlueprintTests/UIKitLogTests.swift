@@ -265,5 +265,8 @@ import Blueprint
         #expect(UIKitConflictLog.isLog(Array("  \"<NSLayoutConstraint:0x60 UIView:0x7f.width == 1>\",\n".utf8)))
         #expect(!UIKitConflictLog.isLog(Array("view a size 10 x 10\na.left = 0\n".utf8)))
         #expect(!UIKitConflictLog.isLog(Array("view a label \"<NSLayoutConstraint:0x1>\"\n".utf8)))
+        // A layout that quotes the message in a comment is a layout.
+        #expect(!UIKitConflictLog.isLog(Array("# UIKit said: Unable to simultaneously satisfy constraints.\nview a size 1 x 1\n".utf8)))
+        #expect(!UIKitConflictLog.isLog(Array("view a size 1 x 1  # Unable to simultaneously satisfy constraints\n".utf8)))
     }
 }

@@ -77,12 +77,13 @@ public struct UIKitConflictLog: Sendable {
     /// The conflicts of the log, in its order.
     public var conflicts: [Conflict]
 
-    /// Whether the bytes read as such a log rather than a `.layout` file: they hold the
-    /// message, or a line starting (after blanks and a quote) with a constraint's description.
+    /// Whether the bytes read as such a log rather than a `.layout` file: a line without a
+    /// `#` (a comment) holds the message, or a line starts (after blanks and a quote) with a
+    /// constraint's description.
     public static func isLog(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
-        if has(text, "Unable to simultaneously satisfy constraints") { return true }
         for line in text.split(separator: "\n", maxSplits: 2000, omittingEmptySubsequences: true) {
+            if !line.contains(where: { $0 == "#" }), has(String(line), "Unable to simultaneously satisfy constraints") { return true }
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\"" }
             if trimmed.hasPrefix("<"), let colon = trimmed.firstIndex(of: ":"),
                trimmed[..<colon].hasSuffix("LayoutConstraint"), trimmed[colon...].hasPrefix(":0x") {
@@ -268,7 +269,7 @@ struct LogEntryReader {
         guard let lt = line.firstIndex(of: "<") else { return nil }
         let rest = line[line.index(after: lt)...]
         guard let colon = rest.firstIndex(of: ":"), rest[..<colon].hasSuffix("LayoutConstraint"),
-              !rest[..<colon].contains(" ") else { return nil }
+              !rest[..<colon].contains(where: { $0 == " " }) else { return nil }
         let after = rest[rest.index(after: colon)...]
         guard after.hasPrefix("0x") else { return nil }
         let hex = after.dropFirst(2).prefix { $0.isHexDigit }
@@ -1039,7 +1040,7 @@ struct LogLayoutWriter {
         }
         while digits.count < point { digits += "0" }
         var result = String(digits.prefix(point)) + (digits.count > point ? "." + digits.dropFirst(point) : "")
-        while result.contains("."), result.hasSuffix("0") { result.removeLast() }
+        while result.contains(where: { $0 == "." }), result.hasSuffix("0") { result.removeLast() }
         if result.hasSuffix(".") { result.removeLast() }
         return (negative ? "-" : "") + result
     }
@@ -1108,7 +1109,8 @@ struct LogNames {
                 if cls.isEmpty { cls = "View" }
                 if item.isGuide, let text = item.text {
                     // 'UIViewLayoutMarginsGuide' → margins, 'UIViewSafeAreaLayoutGuide' → safeArea.
-                    if text.contains("Margins") { cls = "MarginsGuide" } else if text.contains("SafeArea") { cls = "SafeAreaGuide" } else if text.contains("Readable") { cls = "ReadableContentGuide" } else if text.contains("spanner") || text.contains("alignment") { cls = "AlignmentSpanner" } else if !text.isEmpty { cls = Self.identifier(text) + "Guide" }
+                    // (`has`, not `contains`: a string's `contains(String)` needs macOS 13.)
+                    if UIKitConflictLog.has(text, "Margins") { cls = "MarginsGuide" } else if UIKitConflictLog.has(text, "SafeArea") { cls = "SafeAreaGuide" } else if UIKitConflictLog.has(text, "Readable") { cls = "ReadableContentGuide" } else if UIKitConflictLog.has(text, "spanner") || UIKitConflictLog.has(text, "alignment") { cls = "AlignmentSpanner" } else if !text.isEmpty { cls = Self.identifier(text) + "Guide" }
                 } else if let text = item.text, !item.isStack {
                     let words = text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(3)
                     let prefix = words.enumerated().map { k, w in k == 0 ? w.lowercased() : w.prefix(1).uppercased() + w.dropFirst().lowercased() }.joined()
