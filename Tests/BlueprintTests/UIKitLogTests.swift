@@ -62,8 +62,8 @@ import Blueprint
         ])
         let declarations = conflict.readableLayout.split(separator: "\n").filter { $0.hasPrefix("view ") }
         #expect(declarations == [
-            "view tableViewCellContentView size 44 x 44 hugging 2 compression 2  # UITableViewCellContentView:0x1555ed190",
-            "view view2 in tableViewCellContentView size 44 x 44 hugging 2 compression 2  # UIView:0x1555f2f40",
+            "view tableViewCellContentView size none x none  # UITableViewCellContentView:0x1555ed190",
+            "view view2 in tableViewCellContentView size none x none  # UIView:0x1555f2f40",
             "view view1 in view2 size 44 x 44 hugging 2 compression 2  # UIView:0x1555f3420",
             "view trendingNowLabel in view2 label \"Trending now\"  # UILabel:0x1555f30f0",
             "view pageControl in view2 size 44 x 44 hugging 2 compression 2  # UIPageControl:0x1555f35d0",
@@ -121,7 +121,7 @@ import Blueprint
         let conflict = try #require(try UIKitConflictLog(text: text, file: "x.log").conflicts.first)
         let lines = conflict.readableLayout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.contains("placeholder") && !$0.isEmpty }
         #expect(lines == [
-            "view host size 44 x 44 hugging 2 compression 2  # Host:0xb",
+            "view host size none x none  # Host:0xb",
             "view entry in host size 44 x 44 hugging 2 compression 2  # Entry:0xa",
             "view dueTodayLabel label \"Due: today\"  # UILabel:0xc",
             "view payButton label \"Pay\"  # UIButton:0xd",

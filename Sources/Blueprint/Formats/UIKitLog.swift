@@ -10,7 +10,7 @@
 /// views), and one constraint line for each listed constraint, in the log's order. The log
 /// tells nothing of the views' other constraints, so each view also gets placeholders at
 /// priorities 1 to 4 (room in its superview at 4, a place below its previous sibling at 3, a
-/// 44 × 44 intrinsic size at 2, the root as small as that at 1; a guide at its view's corner
+/// 44 × 44 intrinsic size at 2 (none for a view with subviews), the root as small as that at 1; a guide at its view's corner
 /// at 3, of no size at 2): they decide only what the log leaves free, one level at a time, and
 /// never which required constraint breaks.
 ///
@@ -965,6 +965,9 @@ struct LogLayoutWriter {
                     }
                 }
                 options += " label \"" + escaped + "\""
+            } else if children[key] != nil {
+                // A container: as large as its subviews and their placeholders make it.
+                options += " size none x none"
             } else {
                 options += " size 44 x 44 hugging 2 compression 2"
             }
