@@ -609,85 +609,72 @@ struct LogBodyParser {
     // MARK: Expressions
 
     mutating func expression(_ body: [Character], priority: Double) throws(LogError) -> LogConstraint {
-        var me = self
-        me.i = 0
-        me.items = items
-        let firstItem = try me.readItem(attributeFollows: true)
-        let firstAttribute = try me.attribute()
-        me.skipSpaces()
-        let relStart = me.i
+        i = 0
+        let firstItem = try readItem(attributeFollows: true)
+        let firstAttribute = try attribute()
+        skipSpaces()
+        let relStart = i
         let relation: String
-        if me.expect("==") { relation = "==" } else if me.expect(">=") { relation = ">=" } else if me.expect("<=") { relation = "<=" } else {
-            throw me.fail("expected `==`, `>=` or `<=` here", at: relStart)
+        if expect("==") { relation = "==" } else if expect(">=") { relation = ">=" } else if expect("<=") { relation = "<=" } else {
+            throw fail("expected `==`, `>=` or `<=` here", at: relStart)
         }
-        me.skipSpaces()
+        skipSpaces()
         var second: LogTerm?
         var constant = 0.0
         // `+ 70` (an autoresizing mask's `midY == + 70`), `-10`, `375`.
-        let save = me.i
-        if me.peek == "+" || me.peek == "-" {
-            let sign: Double = me.peek == "-" ? -1 : 1
-            me.i += 1
-            me.skipSpaces()
-            if let v = me.number(), me.atEnd(in: body) {
+        let save = i
+        if peek == "+" || peek == "-" {
+            let sign: Double = peek == "-" ? -1 : 1
+            i += 1
+            skipSpaces()
+            if let v = number(), atEnd(in: body) {
                 constant = sign * v
-                self = me.finish(self)
                 return LogConstraint(first: LogTerm(item: firstItem, attribute: firstAttribute), relation: relation, second: nil, constant: constant, priority: priority)
             }
-            me.i = save
+            i = save
         }
-        if let c = me.peek, c.isNumber {
-            let at = me.i
-            if me.number() == nil { throw me.fail("this number is too large: the limit is 1e15") }
-            me.i = at
+        if let c = peek, c.isNumber {
+            let at = i
+            if number() == nil { throw fail("this number is too large: the limit is 1e15") }
+            i = at
         }
-        if let v = me.number() {
-            me.skipSpaces()
-            if me.atEnd(in: body) {
-                self = me.finish(self)
+        if let v = number() {
+            skipSpaces()
+            if atEnd(in: body) {
                 return LogConstraint(first: LogTerm(item: firstItem, attribute: firstAttribute), relation: relation, second: nil, constant: v, priority: priority)
             }
             // `0.5*UIView:0x….width`
-            guard me.expect("*") else { throw me.fail("expected `*` and a view after the multiplier") }
-            me.skipSpaces()
-            let item = try me.readItem(attributeFollows: true)
-            let a = try me.attribute()
+            guard expect("*") else { throw fail("expected `*` and a view after the multiplier") }
+            skipSpaces()
+            let item = try readItem(attributeFollows: true)
+            let a = try attribute()
             second = LogTerm(item: item, attribute: a, multiplier: v)
         } else {
-            let item = try me.readItem(attributeFollows: true)
-            let a = try me.attribute()
+            let item = try readItem(attributeFollows: true)
+            let a = try attribute()
             second = LogTerm(item: item, attribute: a)
-            me.skipSpaces()
-            if me.expect("*") {
-                me.skipSpaces()
-                guard let m = me.number() else { throw me.fail("expected a multiplier after `*`") }
+            skipSpaces()
+            if expect("*") {
+                skipSpaces()
+                guard let m = number() else { throw fail("expected a multiplier after `*`") }
                 second!.multiplier = m
             }
         }
-        me.skipSpaces()
-        if me.peek == "+" || me.peek == "-" {
-            let sign: Double = me.peek == "-" ? -1 : 1
-            me.i += 1
-            me.skipSpaces()
-            guard let v = me.number() else { throw me.fail("expected a number after the sign") }
+        skipSpaces()
+        if peek == "+" || peek == "-" {
+            let sign: Double = peek == "-" ? -1 : 1
+            i += 1
+            skipSpaces()
+            guard let v = number() else { throw fail("expected a number after the sign") }
             constant = sign * v
         }
-        me.skipSpaces()
-        guard me.atEnd(in: body) else { throw me.fail("unexpected text at the end of the constraint") }
-        self = me.finish(self)
+        skipSpaces()
+        guard atEnd(in: body) else { throw fail("unexpected text at the end of the constraint") }
         return LogConstraint(first: LogTerm(item: firstItem, attribute: firstAttribute), relation: relation, second: second, constant: constant, priority: priority)
     }
 
     func atEnd(in body: [Character]) -> Bool { i >= body.count }
 
-    func finish(_ original: LogBodyParser) -> LogBodyParser {
-        var result = original
-        result.items = items
-        result.superviewKey = superviewKey
-        result.visual = visual
-        result.tooLarge = tooLarge
-        return result
-    }
 
     // MARK: Visual format
 
@@ -712,10 +699,8 @@ struct LogBodyParser {
     }
 
     mutating func visualFormat(_ body: [Character], priority: Double) throws(LogError) -> [LogConstraint] {
-        var me = self
-        me.i = 0
         let horizontal = body[0] == "H"
-        me.i = 2
+        i = 2
         // `(LTR)` at the end: left and right rather than leading and trailing.
         var limit = body.count
         var absolute = false
@@ -741,48 +726,47 @@ struct LogBodyParser {
             case (.superview, .superview): break
             }
         }
-        while me.i < limit {
-            let c = me.chars[me.i]
+        while i < limit {
+            let c = chars[i]
             if c == "|" {
-                me.i += 1
+                i += 1
                 if let p = previous { connect(p, .superview, gap ?? ("==", 0, priority)) }
                 previous = .superview
                 gap = nil
             } else if c == "[" {
-                me.i += 1
-                let item = try me.readItem(attributeFollows: false)
-                if me.peek == "(" {
-                    me.i += 1
+                i += 1
+                let item = try readItem(attributeFollows: false)
+                if peek == "(" {
+                    i += 1
                     repeat {
-                        let (r, v, p) = try me.spec(default: priority)
+                        let (r, v, p) = try spec(default: priority)
                         result.append(LogConstraint(first: LogTerm(item: item, attribute: length), relation: r, second: nil, constant: v, priority: p))
-                    } while me.expect(",")
-                    guard me.expect(")") else { throw me.fail("expected `)` after the size") }
+                    } while expect(",")
+                    guard expect(")") else { throw fail("expected `)` after the size") }
                 }
-                guard me.expect("]") else { throw me.fail("expected `]` after the view") }
+                guard expect("]") else { throw fail("expected `]` after the view") }
                 if let p = previous { connect(p, .view(item), gap ?? ("==", 0, priority)) }
                 previous = .view(item)
                 gap = nil
             } else if c == "-" {
-                me.i += 1
-                if me.peek == "(" {
-                    me.i += 1
-                    gap = try me.spec(default: priority)
-                    guard me.expect(")") else { throw me.fail("expected `)` after the spacing") }
-                    guard me.expect("-") else { throw me.fail("expected `-` after the spacing") }
+                i += 1
+                if peek == "(" {
+                    i += 1
+                    gap = try spec(default: priority)
+                    guard expect(")") else { throw fail("expected `)` after the spacing") }
+                    guard expect("-") else { throw fail("expected `-` after the spacing") }
                 } else {
                     // `-` alone: the standard spacing.
                     gap = ("==", 8, priority)
                 }
             } else if c == " " {
-                me.i += 1
+                i += 1
             } else {
-                throw me.fail("unexpected `\(c)` in this visual format")
+                throw fail("unexpected `\(c)` in this visual format")
             }
         }
-        if result.contains(where: { $0.first.item == "|" || $0.second?.item == "|" }) { me.superviewKey = me.superviewKey ?? names["|"]?.key }
-        me.visual = true
-        self = me.finish(self)
+        if result.contains(where: { $0.first.item == "|" || $0.second?.item == "|" }) { superviewKey = superviewKey ?? names["|"]?.key }
+        visual = true
         return result
     }
 }
