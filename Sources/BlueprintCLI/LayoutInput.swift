@@ -93,18 +93,19 @@ enum LayoutInput {
 
     /// After a UIKit log's layout is laid out: which constraint UIKit broke and whether
     /// Blueprint broke the same one (nil for a `.layout` file, or a log that does not say).
-    static func uikitComparison(_ report: LayoutReport, path: String) -> String? {
+    static func uikitComparison(_ document: LayoutDocument, path: String) -> String? {
         guard let conflict = loadedConflict else { return nil }
-        let ours = report.broken.compactMap { $0.location?.line }
+        let broken = document.root.layoutReport.broken
         guard let theirs = conflict.brokenLine else {
             return "UIKit's log does not say which constraint it broke."
         }
         let name = SourceDiagnostic.terminalSafe(displayName(path))
-        if ours.contains(theirs) {
+        if broken.contains(where: { $0.location?.line == theirs }) {
             return "UIKit broke the same constraint (\(name):\(theirs))."
         }
-        let said = ours.isEmpty ? "Blueprint broke none of the listed constraints" : "Blueprint broke \(ours.map { "\(name):\($0)" }.joined(separator: ", "))"
-        return "UIKit broke \(name):\(theirs); \(said) (its rule: the constraint on the view furthest down the tree, then the one furthest down the log)."
+        let uikits = document.constraints.first { $0.location?.line == theirs }.map { $0.description } ?? "\(name):\(theirs)"
+        let said = broken.isEmpty ? "Blueprint broke none of the listed constraints" : "Blueprint broke " + broken.map(\.description).joined(separator: ", ")
+        return "UIKit broke \(uikits); \(said) (its rule: the constraint on the view furthest down the tree, then the one furthest down the log)."
     }
 
     static func nothingToLayOut(in what: String = "file") -> String {

@@ -203,7 +203,7 @@ struct ExplainCommand: ParsableCommand {
             print("\(LayoutInput.displayName(file)): no conflicts and no ambiguity: every frame is fixed by its constraints.")
             return
         }
-        if let comparison = LayoutInput.uikitComparison(report, path: file) {
+        if let comparison = LayoutInput.uikitComparison(document, path: file) {
             // A log gives only a conflict's constraints: what they leave free is not the app's
             // ambiguity, so only the conflicts are told.
             print(report.conflicts.map(\.description).joined(separator: "\n\n"))

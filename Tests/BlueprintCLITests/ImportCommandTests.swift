@@ -29,7 +29,7 @@ import Testing
         #expect(!r.stdout.contains("Ambiguous"))
         #expect(r.stderr == "note: fixtures/uikit-logs/feed.log has 2 conflicts; this is conflict 1, from line 1 (--conflict N for another)\n")
         let second = try run("explain", "fixtures/uikit-logs/feed.log", "--conflict", "2")
-        #expect(second.stdout.contains("\nUIKit broke fixtures/uikit-logs/feed.log:31; Blueprint broke fixtures/uikit-logs/feed.log:32 (its rule: the constraint on the view furthest down the tree, then the one furthest down the log).\n\nNames:\n    bannerView    Feed.BannerView:0x7fe1c8c0b2e0\n    followButton  UIButton:0x7fe1c8c0c8a0'Follow'\n"))
+        #expect(second.stdout.contains("\nUIKit broke followButton.width == 0.5 × bannerView.width + 40 (feed.log:31); Blueprint broke followButton.trailing == bannerView.trailingMargin (feed.log:32) (its rule: the constraint on the view furthest down the tree, then the one furthest down the log).\n\nNames:\n    bannerView    Feed.BannerView:0x7fe1c8c0b2e0\n    followButton  UIButton:0x7fe1c8c0c8a0'Follow'\n"))
         let missing = try run("explain", "fixtures/uikit-logs/banner.log", "--conflict", "2")
         #expect(missing.status == 2)
         #expect(missing.stderr == "error: fixtures/uikit-logs/banner.log has 1 conflict: --conflict 2 is not one of them\n")
