@@ -259,6 +259,43 @@ import Blueprint
         #expect(read > 100)
     }
 
+    /// An `_autolayoutTrace` pasted into the log gives the tree: each view's nearest traced
+    /// ancestor among the conflict's views is its superview (the window and views the
+    /// conflict does not name are left out), and the views are declared in the trace's order.
+    @Test func anAutolayoutTraceInTheLogGivesTheTree() throws {
+        let text = """
+            Unable to simultaneously satisfy constraints.
+            (
+                "<NSLayoutConstraint:0x1 UIImageView:0xa3.width == 80   (active)>",
+                "<NSLayoutConstraint:0x2 UIImageView:0xa3.leading == UIView:0xa1.leading + 16   (active)>",
+                "<NSLayoutConstraint:0x3 UIImageView:0xa3.trailing == UIView:0xa1.trailing - 16   (active)>",
+                "<NSLayoutConstraint:0x4 UILabel:0xa2'Title'.top == UIView:0xa1.top   (active)>",
+                "<NSLayoutConstraint:0x5 'UIView-Encapsulated-Layout-Width' UIView:0xa1.width == 100   (active)>"
+            )
+
+            Will attempt to recover by breaking constraint
+            <NSLayoutConstraint:0x1 UIImageView:0xa3.width == 80   (active)>
+
+            (lldb) po UIWindow.keyWindow._autolayoutTrace
+            •UIWindow:0x7f01, MBP
+            |   UITransitionView:0x7f02
+            |   |   •UIView:0xa1
+            |   |   |   UIStackView:0x7f05
+            |   |   |   |   *UILabel:0xa2'Title'
+            |   |   |   *UIImageView:0xa3
+            """
+        let conflict = try #require(try UIKitConflictLog(text: text, file: "trace.log").conflicts.first)
+        let declarations = conflict.readableLayout.split(separator: "\n").filter { $0.hasPrefix("view ") }
+        #expect(declarations == [
+            "view view size none x none  # UIView:0xa1".replacingOccurrences(of: "view view ", with: "view view1 "),
+            "view titleLabel in view1 label \"Title\"  # UILabel:0xa2",
+            "view imageView in view1 size 44 x 44 hugging 2 compression 2  # UIImageView:0xa3",
+        ].map { Substring($0) })
+        let document = try conflict.document(file: "trace.log")
+        document.root.layoutIfNeeded()
+        #expect(document.root.layoutReport.broken.map(\.description) == ["imageView.width == 80 (trace.log:3)"])
+    }
+
     /// A log is told from a `.layout` file by its message or a listed description.
     @Test func aLogIsToldFromALayoutFile() {
         #expect(UIKitConflictLog.isLog(Array("Unable to simultaneously satisfy constraints.\n".utf8)))

@@ -172,8 +172,9 @@ public struct UIKitConflictLog: Sendable {
                 message: "no constraint in this log: a UIKit conflict lists its constraints as \"<NSLayoutConstraint:0x… A.width == 100   (active)>\"",
                 sourceLine: lines.first ?? "")])
         }
+        let trace = ViewTrace(lines: lines)
         conflicts = blocks.map { block in
-            LogLayoutWriter(entries: block.entries, brokenAddress: block.broken, start: block.start).conflict()
+            LogLayoutWriter(entries: block.entries, brokenAddress: block.broken, start: block.start, trace: trace).conflict()
         }
     }
 }
@@ -772,10 +773,51 @@ struct LogBodyParser {
 }
 
 /// Writes one conflict as a `.layout` text.
+/// The view tree of `_autolayoutTrace` output in the log, if it has one: each line a view,
+/// `|   ` once for each level (`|   |   *UILabel:0x7fe3…'Hello'`), a `*` or `•` before the
+/// class allowed.
+struct ViewTrace {
+    /// Each traced address's superview.
+    var parent: [String: String] = [:]
+    /// Each traced address's place in the trace (a walk of the tree from the window).
+    var order: [String: Int] = [:]
+
+    init(lines: [String]) {
+        var stack: [String] = []   // the addresses of the current line's ancestors
+        for line in lines {
+            var rest = Substring(line)
+            while let f = rest.first, f == " " || f == "\t" { rest = rest.dropFirst() }
+            var depth = 0
+            while rest.hasPrefix("|") {
+                rest = rest.dropFirst()
+                while let f = rest.first, f == " " || f == "\t" { rest = rest.dropFirst() }
+                depth += 1
+            }
+            while let f = rest.first, f == "*" || f == "•" || f == "+" { rest = rest.dropFirst() }
+            // `CLASS:0xADDR`, the class a name of letters, digits, `_`, `.` and `$`.
+            guard let colon = rest.firstIndex(of: ":"), colon > rest.startIndex,
+                  rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }),
+                  rest[colon...].hasPrefix(":0x") else {
+                continue
+            }
+            let hex = rest[rest.index(colon, offsetBy: 3)...].prefix { $0.isHexDigit }
+            guard !hex.isEmpty, depth <= stack.count else { continue }
+            let address = "0x" + hex.lowercased()
+            stack.removeLast(stack.count - depth)
+            if let p = stack.last { parent[address] = p }
+            if order[address] == nil { order[address] = order.count }
+            stack.append(address)
+        }
+        // A tree has depth: lines that all sit at the top are not one.
+        if parent.isEmpty { order = [:] }
+    }
+}
+
 struct LogLayoutWriter {
     let entries: [LogEntry]
     let brokenAddress: String?
     let start: Int
+    let trace: ViewTrace
 
     func conflict() -> UIKitConflictLog.Conflict {
         // Every item, in order of appearance.
@@ -808,21 +850,37 @@ struct LogLayoutWriter {
             }
             parent[child] = p
         }
+        // An `_autolayoutTrace` in the log gives the tree itself: each traced view's nearest
+        // traced ancestor among the conflict's views, or none (the root's).
+        var traced: Set<String> = []
+        for item in items where trace.order[item.key] != nil {
+            traced.insert(item.key)
+            var k = trace.parent[item.key]
+            var steps = 0
+            while let a = k, index[a] == nil, steps < trace.parent.count {
+                k = trace.parent[a]
+                steps += 1
+            }
+            if let a = k, index[a] != nil { setParent(item.key, a) }
+        }
+        func setParentUntraced(_ child: String, _ p: String) {
+            if !traced.contains(child) { setParent(child, p) }
+        }
         for e in entries {
             if let s = e.superview {
-                for item in e.items where item.key != s { setParent(item.key, s) }
+                for item in e.items where item.key != s { setParentUntraced(item.key, s) }
             }
         }
         for e in entries where e.identifier?.hasPrefix("UISV-") == true {
             let stacks = e.items.filter(\.isStack)
             guard let stack = stacks.first else { continue }
-            for item in e.items where item.key != stack.key && !item.isStack { setParent(item.key, stack.key) }
+            for item in e.items where item.key != stack.key && !item.isStack { setParentUntraced(item.key, stack.key) }
         }
         for e in entries {
             for c in e.constraints {
                 guard let s = c.second, s.item != "|", c.first.item != "|", s.item != c.first.item else { continue }
-                if s.attribute.hasSuffix("Margin") || s.attribute.hasSuffix("WithinMargins") { setParent(c.first.item, s.item) }
-                if c.first.attribute.hasSuffix("Margin") || c.first.attribute.hasSuffix("WithinMargins") { setParent(s.item, c.first.item) }
+                if s.attribute.hasSuffix("Margin") || s.attribute.hasSuffix("WithinMargins") { setParentUntraced(c.first.item, s.item) }
+                if c.first.attribute.hasSuffix("Margin") || c.first.attribute.hasSuffix("WithinMargins") { setParentUntraced(s.item, c.first.item) }
             }
         }
         // Views a visual format relates to each other without `|` (`V:[a]-(8)-[b]`), and
@@ -841,7 +899,7 @@ struct LogLayoutWriter {
                     let views = e.items.filter { !$0.isGuide }
                     guard let p = views.lazy.compactMap({ parent[$0.key] }).first else { continue }
                     for v in views where parent[v.key] == nil {
-                        setParent(v.key, p)
+                        setParentUntraced(v.key, p)
                         if parent[v.key] != nil { changed = true }
                     }
                 }
@@ -851,7 +909,7 @@ struct LogLayoutWriter {
         // (`h=-&- A.midX == B.midX + 187.5`).
         for e in entries where e.kind.hasSuffix("AutoresizingMaskLayoutConstraint") {
             for c in e.constraints {
-                if let s = c.second, s.item != "|", s.item != c.first.item { setParent(c.first.item, s.item) }
+                if let s = c.second, s.item != "|", s.item != c.first.item { setParentUntraced(c.first.item, s.item) }
             }
         }
         siblings()
@@ -869,8 +927,8 @@ struct LogLayoutWriter {
         for e in entries {
             for c in e.constraints {
                 guard let s = c.second, s.item != "|", c.first.item != "|", s.item != c.first.item else { continue }
-                if containers.contains(s.item), parent[c.first.item] == nil { setParent(c.first.item, s.item) }
-                if containers.contains(c.first.item), parent[s.item] == nil { setParent(s.item, c.first.item) }
+                if containers.contains(s.item), parent[c.first.item] == nil { setParentUntraced(c.first.item, s.item) }
+                if containers.contains(c.first.item), parent[s.item] == nil { setParentUntraced(s.item, c.first.item) }
             }
         }
         siblings()
@@ -891,7 +949,14 @@ struct LogLayoutWriter {
         // Declarations in tree order: a superview before its subviews.
         var children: [String: [String]] = [:]
         var roots: [String] = []
-        for item in items {
+        // In the trace's order where the log has one (a walk of the app's tree), else the log's.
+        let byTrace = items.enumerated().sorted { a, b in
+            let ta = trace.order[a.element.key], tb = trace.order[b.element.key]
+            if let ta, let tb { return ta < tb }
+            if ta != nil || tb != nil { return ta != nil }
+            return a.offset < b.offset
+        }.map(\.element)
+        for item in byTrace {
             if let p = parent[item.key], index[p] != nil { children[p, default: []].append(item.key) } else { roots.append(item.key) }
         }
         var order: [(key: String, parent: String?)] = []
