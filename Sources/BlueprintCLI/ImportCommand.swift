@@ -30,7 +30,8 @@ struct ImportCommand: ParsableCommand {
             'UISV-…' and 'UIView-Encapsulated-Layout-…' identifiers), and the constraint it broke. \
             Writes the conflict as a .layout file: a view for each address (a label where the log \
             quotes its text, a guide for a layout guide), named from its class and text \
-            (secondsLabel, imageView2); the tree as far as the log shows it; UIKit's own \
+            (secondsLabel, imageView2); the tree as far as the log shows it (an \
+            _autolayoutTrace pasted into it gives it whole); UIKit's own \
             constraints first (kept in a conflict, as UIKit keeps them), then the app's, each under a \
             comment with its description; and placeholders at priorities 1 to 4 that place what \
             the log leaves free (laid out, not drawn). Then says which constraint UIKit broke and \
