@@ -62,7 +62,8 @@ public struct UIKitConflictLog: Sendable {
 
     /// Whether a constraint's identifier is one UIKit gives its own constraints, as a log's
     /// read-back writes it (`UIView_Encapsulated_Layout_Height`, `UISV_spacing`,
-    /// `_UITemporaryLayoutWidth`, `UIView_leftMargin_guide_constraint`, `autoresizingMask`…).
+    /// `_UITemporaryLayoutWidth`, `UIView_leftMargin_guide_constraint`, `autoresizingMask`;
+    /// AppKit's `NSWindow_current_width`…).
     /// A conflict breaks such a constraint only when it has no other to break, as UIKit keeps
     /// its own and breaks the app's.
     public static func isUIKitIdentifier(_ identifier: String?) -> Bool {
@@ -71,6 +72,8 @@ public struct UIKitConflictLog: Sendable {
             "UIView_Encapsulated_Layout", "UISV_", "_UITemporaryLayout", "fittingSize", "UIView_leftMargin",
             "UIView_rightMargin", "UIView_topMargin", "UIView_bottomMargin", "UIViewSafeAreaLayoutGuide",
             "UIViewLayoutMarginsGuide",
+            // AppKit's own: a window's current size, a table cell's.
+            "NSWindow_current", "NSView_Encapsulated_Layout",
         ].contains { id.hasPrefix($0) }
     }
 
