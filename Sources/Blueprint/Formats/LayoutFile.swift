@@ -57,7 +57,8 @@ public struct LayoutDocument {
         try self.init(parsing: text, bytes: nil, file: file)
     }
 
-    /// ``init(parsing:file:)``; `bytes`, when given, are the text's UTF-8 bytes.
+    /// ``init(parsing:file:)``; `bytes`, when given, are the text's UTF-8 bytes (and `text`
+    /// is not read).
     private init(parsing text: String, bytes: [UInt8]?, file: String) throws(SourceDiagnostics) {
         var p = LayoutFileParser(file: file)
         p.parse(text, bytes: bytes)
@@ -113,7 +114,8 @@ public struct LayoutDocument {
                 message: "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)): a .layout file is UTF-8 text",
                 sourceLine: String(decoding: bytes[lineStart..<end], as: UTF8.self))])
         }
-        try self.init(parsing: String(decoding: bytes, as: UTF8.self), bytes: bytes, file: file)
+        // The bytes are read as they are (valid UTF-8, checked above): no string of the whole file.
+        try self.init(parsing: "", bytes: bytes, file: file)
     }
 }
 
@@ -220,7 +222,13 @@ struct LayoutFileParser {
     /// (``StatementLines``). A struct, not a tuple: copying a tuple with a lexer in it goes
     /// through the runtime's generic copy.
     private struct Line {
-        var text: Substring
+        /// The text of a statement joined from several lines; nil for one line, whose text is
+        /// made from its bytes only when a rare path asks (nearly every line of a file is
+        /// read through its lexer alone).
+        var joined: Substring?
+        var text: Substring {
+            joined ?? Substring(lexer.bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
+        }
         var number: Int
         var lexer: Lexer
         /// Continuation lines joined to this one: where each starts in `text` (bytes), its own
@@ -248,22 +256,19 @@ struct LayoutFileParser {
     }
 
     /// Parses `text`; `bytes`, when given, are its UTF-8 bytes (the caller's array, read in
-    /// place of a copy).
+    /// place of `text`, which is then not read).
     mutating func parse(_ text: String, bytes: [UInt8]? = nil) {
         // Lines end at every U+000A. Not `text.split(separator: "\n")`: "\r\n" is one
         // Character in Swift, so a CRLF file would be one long line (a comment, if it starts
         // with one). The lexers of a file's lines read one copy of its bytes (not one array a
         // line); a line's text is found from its byte offsets (constant time in a native
         // string's UTF-8).
-        var text = text
-        text.makeContiguousUTF8()
-        let utf8 = text.utf8
-        let fileBytes = bytes ?? Array(utf8)
+        let fileBytes = bytes ?? Array(text.utf8)
         func substring(_ range: Range<Int>) -> Substring {
-            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+            Substring(fileBytes[range].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
         }
         func line(_ l: StatementLines.Line) -> Line {
-            Line(text: substring(l.range), number: l.number, lexer: Lexer(file: fileBytes, line: l.range, comments: true))
+            Line(joined: nil, number: l.number, lexer: Lexer(file: fileBytes, line: l.range, comments: true))
         }
         // The names every declaration of the file gives, with their lines (for "declared below"
         // and "already declared on line N"). Only a line that starts with the first letter of
@@ -305,8 +310,8 @@ struct LayoutFileParser {
                     joined += partText
                     pending = scan.next()
                 }
-                statement.text = Substring(joined)
-                statement.lexer = Lexer(statement.text, comments: true)
+                statement.joined = Substring(joined)
+                statement.lexer = Lexer(Substring(joined), comments: true)
             }
             var heads = statement.lexer
             let t0 = heads.next(), t1 = heads.next()

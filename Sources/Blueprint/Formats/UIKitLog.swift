@@ -81,19 +81,45 @@ public struct UIKitConflictLog: Sendable {
     public var conflicts: [Conflict]
 
     /// Whether the bytes read as such a log rather than a `.layout` file: a line without a
-    /// `#` (a comment) holds the message, or a line starts (after blanks and a quote) with a
-    /// constraint's description.
+    /// `#` (a comment) before it holds the message, or a line starts (after blanks and a
+    /// quote) with a constraint's description (`<NSLayoutConstraint:0x…`). One pass over the
+    /// bytes, no string made (every `.layout` file given to `solve` is asked).
     public static func isLog(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
-        for line in text.split(separator: "\n", maxSplits: 2000, omittingEmptySubsequences: true) {
-            if !line.contains(where: { $0 == "#" }), has(String(line), "Unable to simultaneously satisfy constraints") { return true }
-            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\"" }
-            if trimmed.hasPrefix("<"), let colon = trimmed.firstIndex(of: ":"),
-               trimmed[..<colon].hasSuffix("LayoutConstraint"), trimmed[colon...].hasPrefix(":0x") {
+        bytes.withUnsafeBufferPointer { b in
+            func matches(_ pattern: StaticString, at k: Int) -> Bool {
+                let n = pattern.utf8CodeUnitCount
+                guard k + n <= b.count else { return false }
+                let p = pattern.utf8Start
+                for j in 0..<n where b[k + j] != p[j] { return false }
                 return true
             }
+            // The current line's start and whether a `#` came before on it (kept as the
+            // scan goes: a hostile line of repeats stays linear).
+            var start = 0, comment = false
+            var k = 0
+            while k < b.count {
+                let c = b[k]
+                if c == 0x0A {
+                    start = k + 1
+                    comment = false
+                } else if c == UInt8(ascii: "#") {
+                    comment = true
+                } else if c == UInt8(ascii: "U"), !comment, matches("Unable to simultaneously satisfy constraints", at: k) {
+                    return true
+                } else if c == UInt8(ascii: "L"), matches("LayoutConstraint:0x", at: k) {
+                    // `<` and a class name (`NSLayoutConstraint`, `SnapKit.LayoutConstraint`)
+                    // at the start of the line.
+                    var j = start
+                    while j < k, b[j] == 0x20 || b[j] == 0x09 || b[j] == 0x22 { j += 1 }
+                    if j < k, b[j] == UInt8(ascii: "<"),
+                       b[(j + 1)..<k].allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2E }) {
+                        return true
+                    }
+                }
+                k += 1
+            }
+            return false
         }
-        return false
     }
 
     /// Whether `line` holds `pattern`, byte for byte (the standard library's `contains` was
