@@ -296,6 +296,31 @@ import Blueprint
         #expect(document.root.layoutReport.broken.map(\.description) == ["imageView.width == 80 (trace.log:3)"])
     }
 
+    /// Constraints printed by the debugger or `print(view.constraints)` read as one conflict
+    /// with no choice of UIKit's: a line may hold several descriptions.
+    @Test func printedConstraintArraysRead() throws {
+        let printed = """
+            (lldb) po view.constraints
+            ▿ 2 elements
+              - 0 : <NSLayoutConstraint:0x1 UIView:0xa.width == 100   (active)>
+              - 1 : <NSLayoutConstraint:0x2 UIView:0xa.width == 80   (active)>
+            [<NSLayoutConstraint:0x3 UIView:0xa.height == 10   (active)>, <NSLayoutConstraint:0x4 UIView:0xa.height >= 20   (active)>]
+            """
+        #expect(UIKitConflictLog.isLog(Array(printed.utf8)))
+        let conflict = try #require(try UIKitConflictLog(text: printed, file: "po.log").conflicts.first)
+        #expect(conflict.constraintLines == [3, 4, 5, 5])
+        #expect(conflict.brokenLine == nil)
+        let lines = conflict.readableLayout.split(separator: "\n").filter { $0.hasPrefix("view1.") && !$0.contains("placeholder") }
+        #expect(lines == ["view1.width == 100", "view1.width == 80", "view1.height == 10", "view1.height >= 20"])
+        // An error in the second description of a line is at its column.
+        do {
+            _ = try UIKitConflictLog(text: "[<NSLayoutConstraint:0x3 UIView:0xa.height == 10>, <NSLayoutConstraint:0x4 UIView:0xa.hieght >= 20>]", file: "po.log")
+            Issue.record("a misspelt attribute was read")
+        } catch {
+            #expect(error.diagnostics.map { "\($0.line):\($0.column) \($0.message)" } == ["1:87 unknown attribute `hieght`"])
+        }
+    }
+
     /// A log is told from a `.layout` file by its message or a listed description.
     @Test func aLogIsToldFromALayoutFile() {
         #expect(UIKitConflictLog.isLog(Array("Unable to simultaneously satisfy constraints.\n".utf8)))

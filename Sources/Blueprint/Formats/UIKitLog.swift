@@ -81,8 +81,9 @@ public struct UIKitConflictLog: Sendable {
     public var conflicts: [Conflict]
 
     /// Whether the bytes read as such a log rather than a `.layout` file: a line without a
-    /// `#` (a comment) before it holds the message, or a line starts (after blanks and a
-    /// quote) with a constraint's description (`<NSLayoutConstraint:0x…`). One pass over the
+    /// `#` (a comment) before it holds the message, or a line starts (after blanks, a quote,
+    /// or a printed array's `[` or `- 0 : `) with a constraint's description
+    /// (`<NSLayoutConstraint:0x…`). One pass over the
     /// bytes, no string made (every `.layout` file given to `solve` is asked).
     public static func isLog(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
@@ -109,8 +110,9 @@ public struct UIKitConflictLog: Sendable {
                 } else if c == UInt8(ascii: "L"), matches("LayoutConstraint:0x", at: k) {
                     // `<` and a class name (`NSLayoutConstraint`, `SnapKit.LayoutConstraint`)
                     // at the start of the line.
+                    // (After blanks, a quote, or `[`, `- 0 : ` of a printed array.)
                     var j = start
-                    while j < k, b[j] == 0x20 || b[j] == 0x09 || b[j] == 0x22 { j += 1 }
+                    while j < k, b[j] == 0x20 || b[j] == 0x09 || b[j] == 0x22 || b[j] == 0x5B || b[j] == 0x2D || b[j] == 0x3A || (b[j] >= 0x30 && b[j] <= 0x39) { j += 1 }
                     if j < k, b[j] == UInt8(ascii: "<"),
                        b[(j + 1)..<k].allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2E }) {
                         return true
@@ -179,15 +181,21 @@ public struct UIKitConflictLog: Sendable {
                 current = nil
                 continue
             }
-            do throws(LogError) {
-                var reader = LogEntryReader(line: line, number: number)
-                let entry = try reader.read()
-                if current == nil { current = (number, [], nil) }
-                current!.entries.append(entry)
-            } catch {
-                errors.append(SourceDiagnostic(
-                    file: file, line: number, column: line.prefix(error.offset).count + 1, length: error.length,
-                    message: error.message, sourceLine: line))
+            // One description a line, or several (`print(view.constraints)`: `[<…>, <…>]`).
+            let text = LineText(line)
+            let starts = LogEntryReader.descriptionStarts(text.chars)
+            for (k, from) in starts.enumerated() {
+                do throws(LogError) {
+                    var reader = LogEntryReader(text: text, number: number, from: from, to: k + 1 < starts.count ? starts[k + 1] : text.chars.count)
+                    let entry = try reader.read()
+                    if current == nil { current = (number, [], nil) }
+                    current!.entries.append(entry)
+                } catch {
+                    errors.append(SourceDiagnostic(
+                        file: file, line: number, column: error.offset + 1, length: error.length,
+                        message: error.message, sourceLine: line))
+                    break
+                }
             }
         }
         if let c = current { blocks.append(c) }
@@ -287,10 +295,38 @@ struct LogEntryReader {
     var chars: [Character] { text.chars }
     let number: Int
     var i = 0
+    /// The part of the line this description has (a line may hold several).
+    var lowerLimit = 0
+    var limit = 0
 
-    init(line: String, number: Int) {
-        text = LineText(line)
+    /// Where the description (or each of several) on a line starts: a `<` before a class
+    /// name ending in `LayoutConstraint` and `:0x`.
+    static func descriptionStarts(_ chars: [Character]) -> [Int] {
+        var starts: [Int] = []
+        var k = 0
+        while k < chars.count {
+            if chars[k] == "<" {
+                var j = k + 1
+                while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" || chars[j] == "." { j += 1 }
+                let name = chars[(k + 1) ..< j]
+                if name.count >= 16, name.suffix(16).elementsEqual("LayoutConstraint"), j + 2 < chars.count,
+                   chars[j] == ":", chars[j + 1] == "0", chars[j + 2] == "x" {
+                    starts.append(k)
+                    k = j
+                    continue
+                }
+            }
+            k += 1
+        }
+        return starts
+    }
+
+    init(text: LineText, number: Int, from: Int, to limit: Int) {
+        self.text = text
         self.number = number
+        self.i = from
+        self.lowerLimit = from
+        self.limit = limit
     }
 
     /// The address of the constraint described on the line (`0x6000…` after
@@ -338,8 +374,8 @@ struct LogEntryReader {
         if peek == "@" { while let c = peek, c != " " { i += 1 } }
         skipSpaces()
         // The body ends at the last ` (active`, ` (inactive` or ` (Names:` before the closing `>`.
-        guard let close = chars.lastIndex(of: ">"), close > i else {
-            throw fail("this constraint's description has no closing `>`", at: chars.count)
+        guard let close = chars[i ..< limit].lastIndex(of: ">") else {
+            throw fail("this constraint's description has no closing `>`", at: limit)
         }
         var bodyEnd = close
         var names: [String: LogItem] = [:]
@@ -389,7 +425,7 @@ struct LogEntryReader {
     func lastRange(of s: String, before end: Int) -> Int? {
         let cs = Array(s)
         var k = end - cs.count
-        while k >= 0 {
+        while k >= lowerLimit {
             if chars[k] == cs[0], chars[k ..< k + cs.count].elementsEqual(cs) { return k }
             k -= 1
         }
