@@ -88,9 +88,8 @@ struct ImportCommand: ParsableCommand {
         }
         document.root.layoutIfNeeded()
         var text = conflict.readableLayout
-        if let comparison = LayoutInput.uikitComparison(document, path: file) {
-            text += "\n# " + comparison + "\n"
-        }
+        let comparison = LayoutInput.uikitComparison(document, path: file)
+        if let comparison { text += "\n# " + comparison + "\n" }
         do {
             if output == "-" {
                 try StandardStream.output.write(Array(text.utf8))
@@ -104,7 +103,7 @@ struct ImportCommand: ParsableCommand {
         let views = document.views.count - 1   // not the root
         let constraints = conflict.constraintLines.count
         let summary = "\(LayoutInput.displayName(file)): \(constraints) constraint\(constraints == 1 ? "" : "s"), \(views) view\(views == 1 ? "" : "s")"
-            + (LayoutInput.uikitComparison(document, path: file).map { "; " + $0 } ?? "")
+            + (comparison.map { "; " + $0 } ?? "")
         Entry.printError(summary)
     }
 }

@@ -1,3 +1,5 @@
+import BlueprintSupport
+
 /// A UIKit or AppKit "Unable to simultaneously satisfy constraints" log, read back as a layout.
 ///
 /// The log lists the constraints of one conflict, each as its `description`
@@ -259,8 +261,9 @@ struct LogEntry {
     var description: String        // the text between < and >
     var constraints: [LogConstraint]
     var items: [LogItem]           // in order of appearance
-    var superview: String?         // the key `|` names
+    /// The view `|` stands for (`names: '|':UIView:0x…`), if the description names one.
     var superviewItem: LogItem?
+    var superview: String? { superviewItem?.key }
     /// Whether the constraint came from a visual format description (`H:|-(8)-[a]`).
     var visual: Bool
 }
@@ -289,8 +292,32 @@ struct LineText {
     subscript(_ r: Range<Int>) -> String { String(line[indices[r.lowerBound] ..< indices[r.upperBound]]) }
 }
 
+/// Reading a line's characters at an offset, for the two readers of a description.
+protocol CharacterCursor {
+    var chars: [Character] { get }
+    var i: Int { get set }
+}
+
+extension CharacterCursor {
+    var atEnd: Bool { i >= chars.count }
+    var peek: Character? { atEnd ? nil : chars[i] }
+
+    mutating func skipSpaces() { while let c = peek, c == " " || c == "\t" { i += 1 } }
+
+    /// Reads `s` if it comes next.
+    mutating func expect(_ s: String) -> Bool {
+        var k = i
+        for c in s {
+            guard k < chars.count, chars[k] == c else { return false }
+            k += 1
+        }
+        i = k
+        return true
+    }
+}
+
 /// Reads one constraint description, character by character.
-struct LogEntryReader {
+struct LogEntryReader: CharacterCursor {
     let text: LineText
     var chars: [Character] { text.chars }
     let number: Int
@@ -346,21 +373,6 @@ struct LogEntryReader {
         LogError(offset: offset ?? i, length: length, message: message)
     }
 
-    var atEnd: Bool { i >= chars.count }
-    var peek: Character? { atEnd ? nil : chars[i] }
-
-    mutating func skipSpaces() { while let c = peek, c == " " || c == "\t" { i += 1 } }
-
-    mutating func expect(_ s: String) -> Bool {
-        var k = i
-        for c in s {
-            guard k < chars.count, chars[k] == c else { return false }
-            k += 1
-        }
-        i = k
-        return true
-    }
-
     mutating func read() throws(LogError) -> LogEntry {
         // The envelope: `<KIND:0xADDR[@file#line] ['identifier'] [h=… v=…] BODY   (active, names: …)>`.
         while let c = peek, c != "<" { i += 1 }
@@ -411,7 +423,7 @@ struct LogEntryReader {
         return LogEntry(
             line: number, address: address, kind: kind, identifier: identifier,
             description: text[descriptionStart ..< close + 1], constraints: constraints,
-            items: parser.items, superview: names["|"]?.key ?? parser.superviewKey, superviewItem: names["|"],
+            items: parser.items, superviewItem: names["|"],
             visual: parser.visual)
     }
 
@@ -462,10 +474,7 @@ struct LogEntryReader {
                 rest = p[p.index(after: colon)...]
             } else { continue }
             var item = LogBodyParser.item(fromDescription: String(rest))
-            if name != "|" {
-                item.given = name
-                if item.className.isEmpty { item.className = "" }
-            }
+            if name != "|" { item.given = name }
             result[name] = item
         }
         return result
@@ -483,14 +492,13 @@ extension String {
 
 /// Reads a constraint's body: `A.attr REL [m*]B.attr [± c] [@p]` or a visual format
 /// `H:|-(8)-[A(>=44@750)]-(NSSpace(8))-[B]-|`.
-struct LogBodyParser {
+struct LogBodyParser: CharacterCursor {
     let chars: [Character]
     let line: LineText
     let offset: Int
     let names: [String: LogItem]
     var i = 0
     var items: [LogItem] = []
-    var superviewKey: String?
     var visual = false
     /// Where the first number past 1e15 is, if one is.
     var tooLarge: Range<Int>?
@@ -520,19 +528,6 @@ struct LogBodyParser {
 
     func fail(_ message: String, at k: Int? = nil, length: Int = 1) -> LogError {
         LogError(offset: offset + (k ?? i), length: length, message: message)
-    }
-
-    var atEnd: Bool { i >= chars.count }
-    var peek: Character? { atEnd ? nil : chars[i] }
-    mutating func skipSpaces() { while let c = peek, c == " " || c == "\t" { i += 1 } }
-    mutating func expect(_ s: String) -> Bool {
-        var k = i
-        for c in s {
-            guard k < chars.count, chars[k] == c else { return false }
-            k += 1
-        }
-        i = k
-        return true
     }
 
     mutating func parse() throws(LogError) -> [LogConstraint] {
@@ -831,8 +826,6 @@ struct LogBodyParser {
                 throw fail("unexpected `\(c)` in this visual format")
             }
         }
-        if result.contains(where: { $0.first.item == "|" || $0.second?.item == "|" }) { superviewKey = superviewKey ?? names["|"]?.key }
-        visual = true
         return result
     }
 }
@@ -1142,8 +1135,8 @@ struct LogLayoutWriter {
 
     /// A number as a `.layout` file writes it: no exponent (`0.00001`, not `1e-05`).
     static func decimal(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        let plain = String(v)
+        // The project's shortest form, its exponent (Swift's `1e-05`) written out.
+        let plain = formatNumber(v)
         guard let e = plain.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(plain[plain.index(after: e)...]) else { return plain }
         var mantissa = String(plain[..<e])
         let negative = mantissa.hasPrefix("-")
