@@ -140,6 +140,30 @@ import Testing
         #expect(d.texts.contains { $0.text == "12" && $0.marker == nil })
     }
 
+    /// An equally spaced stack's gaps are `>=` its spacing, and its tag (`→ 0 spaced`) states
+    /// them as it states an `==` spacing: with no room beside its buttons a gap goes
+    /// unlabelled, not to a numbered marker (a news feed's action row had ① for a `≥ 0`, and
+    /// a leader over a button's text).
+    @Test func anEquallySpacedStacksGapsAreStatedByItsTag() throws {
+        let document = try LayoutDocument(parsing: """
+            canvas 393 x 260
+            stack post axis vertical spacing 10
+            view postBody in post label "The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves." font 15 lines 0
+            stack postActions in post distribution equalSpacing alignment center
+            view postReply in postActions label "Reply 12" font 13
+            view postRepost in postActions label "Repost 4" font 13
+            view postLike in postActions label "Like 208" font 13
+            view postShare in postActions size 20 x 20
+            H:|-16-[post]-16-|
+            V:|-20-[post]
+            """, file: "actions.layout")
+        let d = try Diagram(root: document.root, options: RenderOptions(scale: 1))
+        #expect(d.statistics.markers == 0)
+        #expect(d.statistics.leadersOverText == 0)
+        #expect(d.texts.filter { $0.text == "≥ 0" }.allSatisfy { $0.marker == nil })
+        #expect(d.texts.contains { $0.text.hasPrefix("postActions") && $0.text.contains("spaced") })
+    }
+
     @Test func summaries() {
         let stack = StackView(name: "s")
         stack.axis = .vertical

@@ -361,8 +361,10 @@ struct DiagramBuilder {
         a.related = Self.related(c)
         a.source = c.formulaWithLocation
         a.extensionLine = extensionLine
-        if let stack = c.arrangingStack, role == .normal, c.relation == .equal, c.constant == stack.spacing,
-           c.identifier?.hasPrefix("stack spacing ") == true {
+        // (An equally spaced or centred stack's gaps are `>=` its spacing: its tag, `→ 0
+        // spaced`, states them as well.)
+        if let stack = c.arrangingStack, role == .normal, c.relation == .equal || c.relation == .greaterThanOrEqual,
+           c.constant == stack.spacing, c.identifier?.hasPrefix("stack spacing ") == true {
             a.statedByStack = true
         }
         // Across the line: both items, or the inner one when one contains the other.
