@@ -181,11 +181,81 @@ import Testing
         #expect(d.statistics.markers == 0 && d.statistics.leaderCrossings == 0)
     }
 
-    /// The Wi-Fi row's title has no room for its name; the icon's and the value's callouts sit
-    /// level with the row on both sides, so every leader from the middle of the title's side
-    /// would cross one of them: its callout's leader runs as level as its frame allows.
-    @Test func aCalloutRunsLevelWhenASlantedLeaderWouldCrossAName() throws {
+    /// The iPad mail split view: the first message's subject label has its text at its leading
+    /// end and its trailing gap's `pad 16` at its trailing end, both top corners taken; its name
+    /// went to a callout at the screen's leading side on a leader across the whole sidebar. Now
+    /// it sits along its top edge between the two, and every name of the screen is inside or
+    /// by its view: none on a leader longer than the callout reach.
+    @Test func namesSlideAlongTheirTopEdgeInsteadOfCrossingASidebar() throws {
+        let d = try Diagram.fixture("screens/ipad-mail")
+        let f = try frame(d, "subject1")
+        let name = try text(d, "subject1")
+        #expect(name.leader == nil)
+        #expect(name.rect.minY == f.minY + 1 && name.rect.minX > f.minX + 1.5 && name.rect.maxX < f.maxX - 1.5, "\(name.rect) in \(f)")
+        let long = d.texts.filter { t in
+            guard case .name = t.style, let l = t.leader else { return false }
+            return hypot(l.1.x - l.0.x, l.1.y - l.0.y) > LabelPlacer.calloutReach
+        }
+        #expect(long.isEmpty, "\(long.map(\.text))")
+        #expect(d.statistics.markers == 0 && d.statistics.leaderCrossings == 0 && d.statistics.leadersOverText == 0)
+    }
+
+    /// A name slid along its container's top edge never lands on a subview: the calendar's
+    /// header (a back button, the month's title, a next button) is named in the room between
+    /// the title and the next button, not over the button, where it read as the button's.
+    @Test func aSlidNameKeepsOffTheSubviewsItWouldReadAs() throws {
+        let d = try Diagram.fixture("screens/calendar")
+        let header = try frame(d, "header")
+        let name = try text(d, "header")
+        #expect(name.leader == nil)
+        #expect(name.rect.minX > header.minX && name.rect.maxX < header.maxX && name.rect.minY == header.minY + 1)
+        for sub in ["prevButton", "monthTitle", "nextButton"] {
+            let s = try frame(d, sub)
+            #expect(!LabelPlacer.overlapsInside(name.rect, s), "\(sub)")
+        }
+    }
+
+    /// The shipping form's gap from the switch row to the Delivery caption is too short for its
+    /// `24`, which goes beside the form on a leader: on the leading side, 40 points away, not on
+    /// the trailing side 350 points away across the form (which it took when that side was
+    /// tried first).
+    @Test func aGapsLeaderGoesToTheNearerSide() throws {
+        let d = try Diagram.fixture("screens/shipping-form")
+        let row = try frame(d, "defaultRow"), caption = try frame(d, "deliveryLabel")
+        let label = try #require(d.texts.first { $0.text == "24" && $0.rect.midY > row.maxY - 1 && $0.rect.midY < caption.minY + 1 })
+        let leader = try #require(label.leader)
+        #expect(label.rect.maxX <= row.minX)
+        #expect(abs(leader.1.x - leader.0.x) < 80, "\(leader)")
+    }
+
+    /// The Wi-Fi row's title has room for its name only along its top edge, between its text
+    /// and its trailing gap's `12`: it goes there, inside its frame, with no leader (it went to
+    /// a callout on a slanted leader, as below).
+    @Test func aNameSlidesAlongItsTopEdgeBetweenItsTextAndANumber() throws {
         let d = try Diagram.fixture("settings-stack")
+        let f = try frame(d, "wifiTitle")
+        let name = try text(d, "wifiTitle")
+        let twelve = try #require(d.texts.first { $0.text == "12" && $0.rect.maxX <= f.maxX + 2 && $0.rect.minX > f.midX && $0.rect.midY > f.minY && $0.rect.midY < f.maxY })
+        #expect(name.leader == nil)
+        #expect(name.rect.minY == f.minY + 1)
+        #expect(name.rect.maxX <= twelve.rect.minX && name.rect.minX > f.minX + 1.5, "\(name.rect) by \(twelve.rect)")
+        #expect(d.statistics.leadersOverText == 0 && d.statistics.leaderCrossings == 0)
+    }
+
+    /// The same row with a title whose text fills its frame ("Wi-Fi and the nearby networks",
+    /// truncated: it gives way to the value, so the row stays unambiguous): no room for its
+    /// name inside; the icon's and the value's callouts sit level with the row on
+    /// both sides, so every leader from the middle of the title's side would cross one of them:
+    /// its callout's leader runs as level as its frame allows.
+    @Test func aCalloutRunsLevelWhenASlantedLeaderWouldCrossAName() throws {
+        let path = Support.repository.appendingPathComponent("fixtures/settings-stack.layout").path
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let changed = source.replacingOccurrences(of: "label \"Wi-Fi\" font 17",
+                                                  with: "label \"Wi-Fi and the nearby networks\" font 17 compression 749")
+        #expect(changed != source)
+        let document = try LayoutDocument(parsing: changed, file: "settings-stack.layout")
+        #expect(document.root.layoutReport.isClean)
+        let d = try Diagram(root: document.root, options: RenderOptions())
         let f = try frame(d, "wifiTitle")
         let name = try text(d, "wifiTitle")
         let leader = try #require(name.leader)

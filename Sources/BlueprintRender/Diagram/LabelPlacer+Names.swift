@@ -21,6 +21,10 @@ extension LabelPlacer {
     /// name 200,000 characters long took minutes).
     static let longestName = 64
 
+    /// How many spots along each of a frame's top and bottom edges a name tries inside it,
+    /// after the corners.
+    static let edgeSlides = 12
+
     /// `name`, cut to ``longestName`` characters.
     static func displayed(_ name: String) -> String {
         name.count <= longestName ? name : String(name.prefix(longestName - 1)) + "…"
@@ -58,9 +62,30 @@ extension LabelPlacer {
                         Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h),
                         Rect(x: f.minX, y: f.maxY + 0.5, width: w, height: h)]
             }
+            // Along the top and bottom edges inside, from the trailing corner towards the
+            // leading one, a half name apart: where both corners of a side are taken (a label
+            // whose text fills its leading end and whose trailing gap's number sits at its
+            // trailing end), the room between them. Failing that, such a name went to a
+            // callout whose leader crossed a whole sidebar.
+            func along(_ text: String) -> [Rect] {
+                let s = boxSize(text, fontSize: Metrics.nameFontSize, padY: Metrics.namePadY)
+                guard f.width >= 2 * s.width + 3, f.height >= s.height + 2 else { return [] }
+                let step = max(s.width / 2, 6), lo = f.minX + 1.5, hi = f.maxX - s.width - 1.5
+                var out: [Rect] = []
+                var x = hi - step
+                while x > lo + 0.5, out.count < 2 * Self.edgeSlides {
+                    out.append(Rect(x: x, y: f.minY + 1, width: s.width, height: s.height))
+                    out.append(Rect(x: x, y: f.maxY - s.height - 1, width: s.width, height: s.height))
+                    x -= step
+                }
+                return out
+            }
             var tries: [(String, Rect)] = []
             for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
             for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
+            for text in [full, short].compactMap({ $0 }) {
+                tries += along(text).filter { !overDeeperView($0, box: n) }.map { (text, $0) }
+            }
             // Shortened with an ellipsis, down to four characters at the end of a word of the
             // name (`wifi…` for wifiRow), else to half of it and six characters: a stub cut
             // inside a word (`seg…` for segments) names nothing, and a callout with the whole
@@ -104,6 +129,14 @@ extension LabelPlacer {
             // in the column beside the layout: its twin in the first copy is named, and a tab
             // bar's callouts crossed every tab on their way there.
             if !b.dimmed { placeAway(full, box: n, for: f, owner: own, dimmed: false, nearOnly: b.inFoldedCopy) }
+        }
+    }
+
+    /// Whether `r` covers part of a view drawn over box `n` (a subview, or an overlay): a name
+    /// slid along a container's edge onto its trailing button reads as the button's.
+    func overDeeperView(_ r: Rect, box n: Int) -> Bool {
+        frameIndex.owners(overlapping: r, kinds: .text).contains { i in
+            i != n && depths[i] > depths[n] && Self.overlapsInside(r, frames[i])
         }
     }
 

@@ -372,12 +372,15 @@ struct LabelPlacer {
             // its label, as drafting does).
             let span = a.span
             // Centred on the gap, else kept clear of its ends (the gap narrower than the text).
+            // Above first, unless the bar is far nearer the bottom (a leader under a third as long).
+            let upFirst = !Self.farNearer(span.hi - y, than: y - span.lo)
             for x in [m.x - w / 2, x1 + 1, x2 - 1 - w] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
                     let up = Rect(x: x, y: span.lo - reach - h, width: w, height: h)
-                    out.append((up, (Point(x: m.x, y: y), Point(x: m.x, y: up.maxY))))
                     let down = Rect(x: x, y: span.hi + reach, width: w, height: h)
-                    out.append((down, (Point(x: m.x, y: y), Point(x: m.x, y: down.minY))))
+                    let upSlot = (up, (Point(x: m.x, y: y), Point(x: m.x, y: up.maxY)) as (Point, Point)?)
+                    let downSlot = (down, (Point(x: m.x, y: y), Point(x: m.x, y: down.minY)) as (Point, Point)?)
+                    out += upFirst ? [upSlot, downSlot] : [downSlot, upSlot]
                 }
             }
             for reach in [6.0, 14.0, 24.0] {
@@ -416,12 +419,16 @@ struct LabelPlacer {
             out += alongLine(a, size)
             out += inside
             let span = a.span
+            // Right first, unless the bar is far nearer the left (a gap near a screen's leading
+            // edge had its number at the trailing side, on a leader across the whole form).
+            let rightFirst = !Self.farNearer(x - span.lo, than: span.hi - x)
             for y in [m.y - h / 2, y1 + 1, y2 - 1 - h] {
                 for reach in [0.5, 6.0, 14.0, 28.0] {
                     let right = Rect(x: span.hi + reach, y: y, width: w, height: h)
-                    out.append((right, (Point(x: x, y: m.y), Point(x: right.minX, y: m.y))))
                     let left = Rect(x: span.lo - reach - w, y: y, width: w, height: h)
-                    out.append((left, (Point(x: x, y: m.y), Point(x: left.maxX, y: m.y))))
+                    let rightSlot = (right, (Point(x: x, y: m.y), Point(x: right.minX, y: m.y)) as (Point, Point)?)
+                    let leftSlot = (left, (Point(x: x, y: m.y), Point(x: left.maxX, y: m.y)) as (Point, Point)?)
+                    out += rightFirst ? [rightSlot, leftSlot] : [leftSlot, rightSlot]
                 }
             }
             for reach in [6.0, 14.0, 24.0] {
@@ -433,6 +440,12 @@ struct LabelPlacer {
             }
         }
         return lastResort ? out + demoted : out
+    }
+
+    /// Whether a leader `near` long is far shorter than one `far` long: under a third, by more
+    /// than a label's width. Between two sides about as near, the usual side is kept.
+    static func farNearer(_ near: Double, than far: Double) -> Bool {
+        3 * near + 24 < far
     }
 
     /// Sorts the spots past a bar's ends (`ends`: its low and high coordinate along the line):
