@@ -228,6 +228,21 @@ import Testing
         #expect(abs(leader.1.x - leader.0.x) < 80, "\(leader)")
     }
 
+    /// The shipping form's 12-point gap from the street field to the City caption has no room
+    /// by its bar: its `gap 12` went past the bar's lower end into the caption, on the
+    /// caption's line with the row's own `gap 12` between City and Postcode (`City  gap 12
+    /// =w C  gap 12  Postcode`). A spot on a label's text line now comes after the others by
+    /// the bar: it sits past the upper end, at the bottom of the empty street field.
+    @Test func aVerticalGapsNumberStaysOffALabelsLine() throws {
+        let d = try Diagram.fixture("screens/shipping-form")
+        let street = try frame(d, "streetField"), city = try frame(d, "cityLabel")
+        let labels = d.texts.filter { $0.text == "gap 12" && $0.rect.midY > street.minY && $0.rect.midY < city.maxY }
+        #expect(labels.count == 2)
+        let vertical = try #require(labels.first { $0.rect.maxY <= street.maxY + 0.5 })
+        #expect(vertical.rect.minX > street.minX && vertical.rect.maxX < street.maxX && vertical.rect.minY > street.minY)
+        #expect(labels.filter { $0.rect.midY > city.minY && $0.rect.midY < city.maxY }.count == 1)
+    }
+
     /// The Wi-Fi row's title has room for its name only along its top edge, between its text
     /// and its trailing gap's `12`: it goes there, inside its frame, with no leader (it went to
     /// a callout on a slanted leader, as below).

@@ -47,6 +47,8 @@ struct LabelPlacer {
     private(set) var legend: [LegendEntry] = []
     /// The text of label views (fixed obstacles, drawn by the painter).
     private(set) var viewTexts: [Rect] = []
+    /// The frames of the label views (those with a text of their own).
+    private var labelFrames = Set<Rect>()
     /// The same texts, indexed: what a number beside them would be read as part of (names and
     /// other labels placed later are not).
     private var viewTextIndex: SpatialIndex
@@ -111,6 +113,7 @@ struct LabelPlacer {
                 index.insert(r, kind: .text)
                 viewTextIndex.insert(r, kind: .text)
                 viewTexts.append(r)
+                labelFrames.insert(f)
             }
         }
     }
@@ -452,20 +455,23 @@ struct LabelPlacer {
     /// those that read as a view's text or hide an item go to `demoted` (tried last), the rest
     /// to `out`, except a spot past an end where another bar goes on (`chained`), returned to
     /// come after the spots flush with an end, and, a size smaller, one inside an item at an
-    /// end, returned to come after the spots beside the bar.
+    /// end, or one on a label's text line (``readsAsText(_:for:alongLine:)``), returned to
+    /// come after the spots beside the bar.
     private func sortPastEnds(
         _ spots: [Rect], for a: Annotation, chained: (Bool, Bool), ends: (Double, Double), small: Bool,
         into out: inout [(Rect, (Point, Point)?)], demoted: inout [(Rect, (Point, Point)?)]
     ) -> (onChain: [(Rect, (Point, Point)?)], inside: [(Rect, (Point, Point)?)]) {
         var onChain: [(Rect, (Point, Point)?)] = [], inside: [(Rect, (Point, Point)?)] = []
+        var onTextLine: [(Rect, (Point, Point)?)] = []
         for r in spots {
             let (lo, hi) = a.isHorizontal ? (r.minX, r.maxX) : (r.minY, r.maxY)
             if readsAsText(r, for: a) || hidesItem(r, for: a) { demoted.append((r, nil)) }
+            else if readsAsText(r, for: a, alongLine: true) { onTextLine.append((r, nil)) }
             else if chained.0 && hi <= ends.0 || chained.1 && lo >= ends.1 { onChain.append((r, nil)) }
             else if small && insideEndItem(r, for: a) { inside.append((r, nil)) }
             else { out.append((r, nil)) }
         }
-        return (onChain, inside)
+        return (onChain, inside + onTextLine)
     }
 
     /// Whether another I-bar goes on from `a`'s end at `end` along the same line (a chain of
@@ -516,10 +522,18 @@ struct LabelPlacer {
     /// I-bar ends at (not one holding the whole bar), with that item's own text level with it
     /// within two label heights (`8 Videos`). A name tag or a label placed earlier does not
     /// count, nor the other item's text across the gap: the I-bar stands between.
-    private func readsAsText(_ r: Rect, for a: Annotation) -> Bool {
-        let reach = r.height * 2
-        return a.owners.contains { o in
+    ///
+    /// A spot past a vertical bar's end inside a label view (its own text, not a field with a
+    /// placeholder inside) reads as part of the text's line however far along it (`City
+    /// gap 12` in a form's one-line caption, beside the caption's own gap to the next field):
+    /// such spots are tried after the others by the bar, before a leader.
+    /// `alongLine`: that case alone (a vertical bar's spot inside a label, level with its text
+    /// anywhere along it).
+    private func readsAsText(_ r: Rect, for a: Annotation, alongLine: Bool = false) -> Bool {
+        a.owners.contains { o in
             guard !Self.holdsBar(o, of: a), Self.overlapsInside(r, o) else { return false }
+            if alongLine && (a.isHorizontal || !labelFrames.contains(o)) { return false }
+            let reach = alongLine ? .infinity : r.height * 2
             let left = max(r.minX - reach, o.minX), right = min(r.maxX + reach, o.maxX)
             return right > left && viewTextIndex.intersects(Rect(x: left, y: r.minY, width: right - left, height: r.height), blocking: .text)
         }
