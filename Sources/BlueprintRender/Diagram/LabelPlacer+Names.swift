@@ -83,8 +83,12 @@ extension LabelPlacer {
             var tries: [(String, Rect)] = []
             for text in [full, short].compactMap({ $0 }) { tries += inside(text).map { (text, $0) } }
             for text in [short, full].compactMap({ $0 }) { tries += outside(text).map { (text, $0) } }
+            // (Whether a spot along an edge lies over a subview is asked last, of the free ones.)
+            var slid = Set<Rect>()
             for text in [full, short].compactMap({ $0 }) {
-                tries += along(text).filter { !overDeeperView($0, box: n) }.map { (text, $0) }
+                let spots = along(text)
+                slid.formUnion(spots)
+                tries += spots.map { (text, $0) }
             }
             // Shortened with an ellipsis, down to four characters at the end of a word of the
             // name (`wifi…` for wifiRow), else to half of it and six characters: a stub cut
@@ -115,7 +119,10 @@ extension LabelPlacer {
             var found: (String, Rect)?
             search: for group in [whole, cut] {
                 for blocking in [SpatialIndex.Kind([.solid, .line]), .solid] {
-                    found = group.first { !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) && readsAsOwn($0.1, box: n) }
+                    found = group.first {
+                        !index.intersects($0.1, ignoring: own, blocking: blocking) && !crossedByLeader($0.1) && readsAsOwn($0.1, box: n)
+                            && !(slid.contains($0.1) && overDeeperView($0.1, box: n))
+                    }
                     if found != nil { break search }
                 }
             }
