@@ -9,7 +9,8 @@ import Blueprint
 ///
 /// - a **name** inside its frame's top-left corner, in full, then shortened (the parent's
 ///   leading word dropped: `wifiTitle` in `wifiRow` reads `title`), then just outside the
-///   frame, then shortened with an ellipsis (off every I-bar first, then anywhere clear of
+///   frame, then slid along its top or bottom edge inside (from the trailing corner, never
+///   over a subview), then shortened with an ellipsis (off every I-bar first, then anywhere clear of
 ///   text and edges); failing those, on a short leader beside its view when it lies more than
 ///   ``calloutReach`` inside a wide layout, else in a **callout** in a column beside the layout
 ///   with a straight leader. A name never becomes a numbered marker.
