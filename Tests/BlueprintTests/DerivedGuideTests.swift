@@ -158,6 +158,24 @@ struct DerivedGuideTests {
         #expect(report.conflicts.map(\.brokenDescription) == [
             "none: banner.readableContentGuide did not settle in 8 layout passes (its view is placed or sized from the guide, whose insets follow the view); the last pass's frames are shown",
         ])
+        // Told as what it is, not as a conflict with nothing broken.
+        let entry = try #require(report.conflicts.first)
+        #expect(entry.unsettledGuide == "banner.readableContentGuide")
+        #expect(entry.description.hasPrefix("""
+            A layout guide did not settle: banner.readableContentGuide
+                Its view is placed or sized from the guide, and the guide's insets follow the view's frame, so
+                no inset holds still; the frames of the last of 8 layout passes are shown.
+            """))
+        #expect(!entry.description.contains("Unable to simultaneously satisfy constraints"))
+        #expect(entry.description.hasSuffix("""
+                "title.leading == banner.readableContentGuide.leading (x.layout:6)",
+                "title.trailing == banner.readableContentGuide.trailing (x.layout:7)"
+            )
+            """))
+        #expect(report.summaryLines == [
+            "unsettled: banner.readableContentGuide did not settle in 8 layout passes (its view is placed or sized from the guide, whose insets follow the view)",
+        ])
+        #expect(report.problemSummary == "1 guide that did not settle")
     }
 
     /// A view placed from its own safe-area guide through a multiplier has no inset that holds

@@ -29,8 +29,10 @@ public struct LayoutReport: CustomStringConvertible {
     /// tie`; `no problems` when it is clean.
     public var problemSummary: String {
         func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
+        let unsettled = conflicts.count { $0.unsettledGuide != nil }
         let parts = [
-            count(conflicts.count, "conflict", "conflicts"),
+            count(conflicts.count - unsettled, "conflict", "conflicts"),
+            count(unsettled, "guide that did not settle", "guides that did not settle"),
             count(ambiguous.count, "ambiguous view", "ambiguous views"),
             count(ties.count, "priority tie", "priority ties"),
             count(negativeSizes.count, "negative size", "negative sizes"),
@@ -83,12 +85,30 @@ public struct ConflictReport: CustomStringConvertible {
     public var broken: LayoutConstraint?
     /// The broken constraint as text.
     public var brokenDescription: String
+    /// For a derived guide (a view's safe area or readable content) that did not settle in the
+    /// layout's passes, its name (`detail.readableContentGuide`), and nothing was broken: its
+    /// view is placed or sized from the guide, whose insets follow the view. Nil for a conflict.
+    public internal(set) var unsettledGuide: String? = nil
 
     /// The conflict as UIKit logs it: "Unable to simultaneously satisfy constraints.", the
     /// constraints of the conflict, then the one broken to recover. When a view's fixed frame
     /// is among them, UIKit's note on autoresizing-mask constraints comes before the list, in
-    /// this package's words.
+    /// this package's words. A guide that did not settle (``unsettledGuide``) is told as
+    /// such: "A layout guide did not settle: …", what that means, and its constraints.
     public var description: String {
+        if let guide = unsettledGuide {
+            return """
+            A layout guide did not settle: \(guide)
+                Its view is placed or sized from the guide, and the guide's insets follow the view's frame, so
+                no inset holds still; the frames of the last of \(LayoutEngine.settleRounds) layout passes are shown.
+                Try this: place or size the view from something other than its own guide; if the layout is
+                also ambiguous, fix that first (a free length can move the view at every pass).
+            The guide's constraints and the ones that use it:
+            (
+            \(constraints.map { "    \"\($0)\"" }.joined(separator: ",\n"))
+            )
+            """
+        }
         let note = constraints.contains { $0.hasSuffix("(fixed frame)") }
             ? "\n    (Note: If you're seeing fixed-frame constraints that you don't understand, refer to the documentation for the View property translatesAutoresizingMaskIntoConstraints)"
             : ""
