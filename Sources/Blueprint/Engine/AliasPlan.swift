@@ -75,15 +75,32 @@ struct AliasPlan {
     /// - Complexity: O(terms of the required equalities there), with near-constant finds.
     mutating func find(
         in constraints: [Cassowary.Constraint], from aliasStart: Int, first: [Int], termVar: [Int32],
-        termCoef: [Double], eligible: [Bool], occurrences: [Int32]
+        termCoef: [Double], constants: [Double], eligible: [Bool], occurrences: [Int32]
     ) {
         // Passes in order, while one finds a new alias: an equality can lose a root to an
         // alias met after it (a chain `yᵢ == yᵢ₋₁ + lenᵢ₋₁` whose lengths are tied further
         // down the list, and whose start is fixed, collapses link by link on the next pass).
-        for _ in 0..<Self.passLimit {
+        for pass in 0..<Self.passLimit {
             var changed = false
             for ci in constraints.indices where eligible[ci] && (!found || !isAlias[ci]) {
-                if examine(ci, ci >= aliasStart, constraints, first, termVar, termCoef, occurrences) { changed = true }
+                let range = first[ci]..<first[ci + 1]
+                // Over more than two variables, an equality can only lose one to an alias: on
+                // the first pass only after one is found, and on a later pass only if one of
+                // its variables is aliased by now (else it reads as it did).
+                if range.count > 2 || pass > 0 {
+                    guard found else { continue }
+                    var aliased = false
+                    for k in range {
+                        let v = Int(termVar[k]), p = Int(parent[v])
+                        if p == -1 { continue }
+                        // On a later pass: only what the last pass eliminated (the variable, or
+                        // the one it points at) can change how the equality reads.
+                        if pass == 0 || stamp[v] == pass - 1 || (p >= 0 && stamp[p] == pass - 1) { aliased = true; break }
+                    }
+                    if !aliased { continue }
+                }
+                currentPass = Int8(pass)
+                if examine(ci, ci >= aliasStart, constants, first, termVar, termCoef, occurrences) { changed = true }
             }
             if !changed { break }
         }
@@ -93,6 +110,10 @@ struct AliasPlan {
         // is not unique.
         if largestClass < minimum { found = false }
     }
+
+    /// The pass each variable was eliminated in.
+    private var stamp: [Int8] = []
+    private var currentPass: Int8 = 0
 
     /// At most this many passes (each O(terms of the user's equalities)).
     static let passLimit = 8
@@ -109,7 +130,7 @@ struct AliasPlan {
 
     /// Makes constraint `ci` an alias if its roots are one or two; whether it did.
     private mutating func examine(
-        _ ci: Int, _ overTwo: Bool, _ constraints: [Cassowary.Constraint], _ first: [Int], _ termVar: [Int32],
+        _ ci: Int, _ overTwo: Bool, _ constants: [Double], _ first: [Int], _ termVar: [Int32],
         _ termCoef: [Double], _ occurrences: [Int32]
     ) -> Bool {
         do {
@@ -147,18 +168,20 @@ struct AliasPlan {
                 found = true
                 scale = [Double](repeating: 1, count: parent.count)
                 offset = [Double](repeating: 0, count: parent.count)
-                isAlias = [Bool](repeating: false, count: constraints.count)
-                eliminated = [Int32](repeating: -1, count: constraints.count)
+                isAlias = [Bool](repeating: false, count: constants.count)
+                eliminated = [Int32](repeating: -1, count: constants.count)
                 classSize = [Int32](repeating: 1, count: parent.count)
+                stamp = [Int8](repeating: -1, count: parent.count)
             }
             // c0·r0 + c1·r1 + constant + shift == 0: r0 := −(c1·r1 + constant + shift) / c0
             // (r1 -1: r0 is fixed at −(constant + shift) / c0).
-            let constant = Unmanaged.passUnretained(constraints[ci])._withUnsafeGuaranteedRef { $0.expression.constant }
+            let constant = constants[ci]
             parent[Int(r0)] = r1 >= 0 ? r1 : Self.fixed
             scale[Int(r0)] = r1 >= 0 ? -c1 / c0 : 0
             offset[Int(r0)] = -(constant + shift) / c0
             isAlias[ci] = true
             eliminated[ci] = r0
+            stamp[Int(r0)] = currentPass
             if r1 >= 0 { classSize[Int(r1)] += classSize[Int(r0)] }
             largestClass = Swift.max(largestClass, r1 >= 0 ? classSize[Int(r1)] : classSize[Int(r0)])
             return true
