@@ -75,8 +75,31 @@ struct AliasPlan {
     /// - Complexity: O(terms of the required equalities there), with near-constant finds.
     mutating func find(
         in constraints: [Cassowary.Constraint], from aliasStart: Int, first: [Int], termVar: [Int32],
-        termCoef: [Double], constants: [Double], eligible: [Bool], occurrences: [Int32]
+        termCoef: [Double], eligible: [Bool], occurrences: [Int32]
     ) {
+        // First, and cheaply, the classes the user's equalities over two variables make on
+        // their own (no scales, no constants): a layout whose ties join fewer variables than
+        // the minimum (the nested cards: a subtitle's leading tied to its title's) is left as
+        // it is, at the cost of this one look at each constraint's length.
+        var tie = [Int32](repeating: -1, count: parent.count)
+        var largest: Int32 = 1
+        func root(_ v: Int32) -> Int32 {
+            var u = v
+            while tie[Int(u)] >= 0 { u = tie[Int(u)] }
+            return u
+        }
+        for ci in aliasStart..<constraints.count where eligible[ci] && first[ci + 1] - first[ci] == 2 {
+            let a = termVar[first[ci]], b = termVar[first[ci] + 1]
+            guard occurrences[Int(a)] > 1, occurrences[Int(b)] > 1 else { continue }
+            let ra = root(a), rb = root(b)
+            if ra == rb { continue }
+            // Sizes kept as negative counts in the roots' slots (union by size).
+            let (big, small) = tie[Int(ra)] <= tie[Int(rb)] ? (ra, rb) : (rb, ra)
+            tie[Int(big)] += tie[Int(small)]
+            tie[Int(small)] = big
+            largest = Swift.max(largest, -tie[Int(big)])
+        }
+        if largest < minimum { return }
         // Passes in order, while one finds a new alias: an equality can lose a root to an
         // alias met after it (a chain `yᵢ == yᵢ₋₁ + lenᵢ₋₁` whose lengths are tied further
         // down the list, and whose start is fixed, collapses link by link on the next pass).
@@ -100,9 +123,15 @@ struct AliasPlan {
                     if !aliased { continue }
                 }
                 currentPass = Int8(pass)
-                if examine(ci, ci >= aliasStart, constants, first, termVar, termCoef, occurrences) { changed = true }
+                if examine(ci, ci >= aliasStart, constraints, first, termVar, termCoef, occurrences) { changed = true }
             }
             if !changed { break }
+            // The ties join their classes on the first pass, whatever the order (an equality
+            // over two variables is an alias when it is read); later passes only carry
+            // chains into them. A layout with no large class after it (the nested cards:
+            // a subtitle's leading tied to its title's, widths fixed by the root's) stops
+            // here, at the cost of one pass.
+            if largestClass < minimum { break }
         }
         // Only where the aliases join many variables into one: a chain shorter than this is
         // cheap either way, and every other layout (a card's `subtitle.leading ==
@@ -130,7 +159,7 @@ struct AliasPlan {
 
     /// Makes constraint `ci` an alias if its roots are one or two; whether it did.
     private mutating func examine(
-        _ ci: Int, _ overTwo: Bool, _ constants: [Double], _ first: [Int], _ termVar: [Int32],
+        _ ci: Int, _ overTwo: Bool, _ constraints: [Cassowary.Constraint], _ first: [Int], _ termVar: [Int32],
         _ termCoef: [Double], _ occurrences: [Int32]
     ) -> Bool {
         do {
@@ -168,14 +197,15 @@ struct AliasPlan {
                 found = true
                 scale = [Double](repeating: 1, count: parent.count)
                 offset = [Double](repeating: 0, count: parent.count)
-                isAlias = [Bool](repeating: false, count: constants.count)
-                eliminated = [Int32](repeating: -1, count: constants.count)
+                isAlias = [Bool](repeating: false, count: constraints.count)
+                eliminated = [Int32](repeating: -1, count: constraints.count)
                 classSize = [Int32](repeating: 1, count: parent.count)
                 stamp = [Int8](repeating: -1, count: parent.count)
             }
             // c0·r0 + c1·r1 + constant + shift == 0: r0 := −(c1·r1 + constant + shift) / c0
             // (r1 -1: r0 is fixed at −(constant + shift) / c0).
-            let constant = constants[ci]
+            // (Read from the constraint only here: an alias is rare among the equalities read.)
+            let constant = Unmanaged.passUnretained(constraints[ci])._withUnsafeGuaranteedRef { $0.expression.constant }
             parent[Int(r0)] = r1 >= 0 ? r1 : Self.fixed
             scale[Int(r0)] = r1 >= 0 ? -c1 / c0 : 0
             offset[Int(r0)] = -(constant + shift) / c0

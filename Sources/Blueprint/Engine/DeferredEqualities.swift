@@ -100,9 +100,6 @@ struct DeferredEqualities {
         var first = [Int](repeating: 0, count: constraints.count + 1)
         var termVar = [Int32](repeating: 0, count: total), termCoef = [Double](repeating: 0, count: total)
         var eligible = [Bool](repeating: false, count: constraints.count)
-        // Each constraint's constant, for the alias plan (read while the constraint is at hand).
-        var constants = aliasStart == nil ? [] : [Double](repeating: 0, count: constraints.count)
-        let keepConstants = aliasStart != nil
         // Per variable; there are at most as many variables as terms.
         var occurrences = [Int32](repeating: 0, count: total)
         var variableCount = 0
@@ -117,7 +114,6 @@ struct DeferredEqualities {
             for ci in cs.indices {
                 Unmanaged.passUnretained(cs[ci])._withUnsafeGuaranteedRef { c in
                     eligible[ci] = c.relation == .equal && c.strength.isRequired
-                    if keepConstants { constants[ci] = c.expression.constant }
                     c.expression.terms.withUnsafeBufferPointer { ts in
                         for t in ts.indices {
                             let key = Unmanaged.passUnretained(ts[t].variable)._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
@@ -143,7 +139,7 @@ struct DeferredEqualities {
         if let aliasStart, aliasStart < constraints.count {
             var plan = AliasPlan(variableCount: variableCount, minimum: aliasClassMinimum)
             plan.find(in: constraints, from: aliasStart, first: first, termVar: termVar, termCoef: termCoef,
-                      constants: constants, eligible: eligible, occurrences: occurrences)
+                      eligible: eligible, occurrences: occurrences)
             if plan.found {
                 aliases = plan.rewrite(&constraints, first: &first, termVar: &termVar, termCoef: &termCoef,
                                        occurrences: &occurrences)
