@@ -27,6 +27,14 @@ import Cassowary
 /// variable that only one constraint mentions is left to the definitions (it is a free column
 /// singleton there), as is every equality holding one.
 ///
+/// When: only where the user's ties join many variables into one class (at least
+/// ``classMinimum``, 64; a plain union–find over their two-variable equalities decides it
+/// first, for a few instructions a constraint). Every other layout — the nested cards, every
+/// fixture — keeps the classic system exactly, with its vertex where the solution is not unique
+/// (the plan's can differ there, as the solver's lazy definitions' can) and its bits (an
+/// offset summed along a chain of aliases rounds in another order: equal frames agree to
+/// ~1e-9 points on chains of thousands).
+///
 /// What changes for the engine: an alias is never broken by a conflict here — a build that
 /// meets a conflict while it has aliases is built again without them, so conflicts are found
 /// and reported on the classic system, exactly as before. A variable aliased to a free one is
