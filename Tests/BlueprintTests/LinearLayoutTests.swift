@@ -35,6 +35,15 @@ private func rowY(_ i: Int) -> Double {
     (0..<i).reduce(8.0) { $0 + Double(20 + $1 % 3) + 8 }
 }
 
+/// Gives `root` an engine that never takes aliases (``AliasPlan``), for the tests that pin how
+/// the solver itself holds ties as rows (a layout below the alias plan's class minimum, or one
+/// whose build meets a conflict, is solved so).
+private func classic(_ root: View) {
+    let engine = LayoutEngine(root: root)
+    engine.aliasClassMinimum = .max
+    root.rootEngine = engine
+}
+
 @Suite("Linear layout: relative coordinates and definitions outside the solver")
 struct LinearLayoutTests {
     /// A vertical `fill` stack of `count` views of intrinsic widths 10, 11, …, 16, 10, …: every
@@ -208,6 +217,7 @@ struct LinearLayoutTests {
             stack.axis = .vertical
             root.addSubview(stack)
             try activate([stack.top == root.top, stack.leading == root.leading])
+            classic(root)   // the ties as rows (with aliases they are not in the solver)
             root.layoutIfNeeded()
             // Compression (750) keeps every width at least 16; hugging (250) then takes the
             // least above it.
@@ -255,6 +265,7 @@ struct LinearLayoutTests {
             }
             constraints.append(form.bottomMargin == fields[count - 1].bottom)
             try activate(constraints)
+            classic(root)   // the ties as rows (with aliases they are not in the solver)
             root.layoutIfNeeded()
             // Compression (750) widens every label to the widest intrinsic width, 79; the
             // fields take the rest of the 343 points inside the margins, less the gap of 8.
@@ -284,6 +295,7 @@ struct LinearLayoutTests {
             lines += (0..<count).map { "view t\($0) in col label \"word \($0)\"" }
             lines += ["col.top == root.top", "col.leading == root.leading", "col.trailing == root.trailing"]
             let document = try LayoutDocument(parsing: lines.joined(separator: "\n") + "\n", file: "spaced.layout")
+            classic(document.root)   // the spacers' ties as rows (from 64 views they are aliases)
             document.root.layoutIfNeeded()
             let t = try (0..<count).map { try #require(document.view(named: "t\($0)")) }
             // As short as it can be (UIKit's 49): every gap at its least, 4.

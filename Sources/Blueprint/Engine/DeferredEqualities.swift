@@ -45,13 +45,49 @@ struct DeferredEqualities {
     /// For each constraint given to ``init(planning:)``, by index: whether it became a definition.
     private var planned: [Bool] = []
 
-    var isEmpty: Bool { definitions.isEmpty }
+    var isEmpty: Bool { definitions.isEmpty && aliases.isEmpty }
     var count: Int { definitions.count }
+
+    /// A variable eliminated before the solver by a required equality over two variables, or
+    /// over one (see ``AliasPlan``): `variable == scale·target + offset`, where `target` is
+    /// never itself aliased (a solver variable, a defined one, or one no constraint is left
+    /// on), or nil when the variable is fixed at `offset`.
+    struct Alias {
+        /// The equality (as the engine made it: held, so its identity cannot be reused).
+        let constraint: Cassowary.Constraint
+        let variable: Variable
+        let target: Variable?
+        let scale: Double
+        let offset: Double
+    }
+
+    /// The aliases of this build, in the order their equalities were met.
+    private(set) var aliases: [Alias] = []
+    private var aliasByVariable = IdentityIndex()
+    private var aliasByConstraint = IdentityIndex()
+
+    /// Whether this build eliminated any variable by an alias.
+    var hasAliases: Bool { !aliases.isEmpty }
+
+    /// Whether `c` is an alias's equality (set aside: its constant cannot move in place).
+    func isAlias(_ c: Cassowary.Constraint) -> Bool { aliasByConstraint.count > 0 && aliasByConstraint[ObjectIdentifier(c)] != nil }
+
+    /// `v` as `scale·target + offset` of a variable that is not aliased (`v` itself, 1, 0 when
+    /// it is not aliased; target nil when `v` is fixed).
+    func resolved(_ v: Variable) -> (target: Variable?, scale: Double, offset: Double) {
+        guard aliasByVariable.count > 0, let k = aliasByVariable[ObjectIdentifier(v)] else { return (v, 1, 0) }
+        let a = aliases[k]
+        return (a.target, a.scale, a.offset)
+    }
 
     /// Chooses the definitions among `constraints` (all the constraints the solver will be
     /// given, in any order; soft ones and inequalities are never chosen but count as mentions).
     /// - Complexity: O(total terms).
-    init(planning constraints: [Cassowary.Constraint]) {
+    /// `aliasingFrom`: where the user's constraints start in `constraints`, to take aliases
+    /// among them (``AliasPlan``), which then replaces every constraint they rewrite in
+    /// `constraints`; `aliasClassMinimum` as ``AliasPlan``'s. Nil: no aliases.
+    init(planning constraints: inout [Cassowary.Constraint], aliasingFrom aliasStart: Int? = nil,
+         aliasClassMinimum: Int = AliasPlan.classMinimum) {
         var index = IdentityIndex(capacity: constraints.count)
         // The terms of every constraint (reduced by its initializer) in flat arrays: those of
         // constraint c are termVar/termCoef[first[c] ..< first[c + 1]]. Variables are numbered
@@ -99,6 +135,24 @@ struct DeferredEqualities {
                 first[ci + 1] = n
             }
         }}}}}
+        var aliasConstraint: [Bool] = []
+        if let aliasStart, aliasStart < constraints.count {
+            var plan = AliasPlan(variableCount: variableCount, minimum: aliasClassMinimum)
+            plan.find(in: constraints, from: aliasStart, first: first, termVar: termVar, termCoef: termCoef,
+                      eligible: eligible, occurrences: occurrences)
+            if plan.found {
+                aliases = plan.rewrite(&constraints, first: &first, termVar: &termVar, termCoef: &termCoef,
+                                       occurrences: &occurrences)
+                aliasConstraint = plan.isAlias
+                for ci in constraints.indices where aliasConstraint[ci] { eligible[ci] = false }
+                aliasByVariable = IdentityIndex(capacity: aliases.count)
+                aliasByConstraint = IdentityIndex(capacity: aliases.count)
+                for (k, a) in aliases.enumerated() {
+                    aliasByVariable.set(ObjectIdentifier(a.variable), k)
+                    aliasByConstraint.set(ObjectIdentifier(a.constraint), k)
+                }
+            }
+        }
         func terms(_ ci: Int) -> Range<Int> { first[ci]..<first[ci + 1] }
         // Which constraints mention each variable (CSR layout).
         var start = [Int](repeating: 0, count: variableCount + 1)
@@ -113,7 +167,8 @@ struct DeferredEqualities {
                 fill[v] += 1
             }
         }
-        var removed = [Bool](repeating: false, count: constraints.count)
+        // Aliases are set aside like definitions (never given to the solver).
+        var removed = aliasConstraint.isEmpty ? [Bool](repeating: false, count: constraints.count) : aliasConstraint
 
         // A constraint can be peeled when exactly one of its variables is mentioned nowhere
         // else (it defines that one) and every other variable is mentioned elsewhere too.
@@ -179,23 +234,31 @@ struct DeferredEqualities {
     func isDefinition(planned index: Int) -> Bool { planned[index] }
 
     /// Whether this constraint object was set aside as a definition.
-    func contains(_ c: Cassowary.Constraint) -> Bool { byConstraint[ObjectIdentifier(c)] != nil }
+    /// (An alias's equality counts: it is not in the solver either.)
+    func contains(_ c: Cassowary.Constraint) -> Bool { byConstraint[ObjectIdentifier(c)] != nil || isAlias(c) }
 
-    /// Whether `v` is defined here (and so is not in the solver).
-    func defines(_ v: Variable) -> Bool { byVariable[ObjectIdentifier(v)] != nil }
+    /// Whether `v` is defined or aliased here (and so is not in the solver).
+    func defines(_ v: Variable) -> Bool {
+        byVariable[ObjectIdentifier(v)] != nil || (aliasByVariable.count > 0 && aliasByVariable[ObjectIdentifier(v)] != nil)
+    }
 
-    /// Whether a constraint about to enter the solver mentions a defined variable: it cannot go
-    /// in without the definitions it touches (the engine rebuilds instead).
+    /// Whether a constraint about to enter the solver mentions a defined or aliased variable:
+    /// it cannot go in without the definitions it touches, nor in the variables the build
+    /// rewrote away (the engine rebuilds instead).
     func isMentioned(by c: Cassowary.Constraint) -> Bool {
-        byVariable.count > 0 && c.expression.terms.contains { byVariable[ObjectIdentifier($0.variable)] != nil }
+        (byVariable.count > 0 || aliasByVariable.count > 0) && c.expression.terms.contains { defines($0.variable) }
     }
 
     /// Moves the constant of the definition made from `c` by `delta` (the constraint's
-    /// `lhs - rhs` expression gains `delta`). Values are recomputed as they are read.
-    mutating func shiftConstant(of c: Cassowary.Constraint, by delta: Double) {
-        guard let i = byConstraint[ObjectIdentifier(c)] else { return }
+    /// `lhs - rhs` expression gains `delta`). Values are recomputed as they are read. False,
+    /// and nothing changes, for an alias's equality: its constant is in the constraints it was
+    /// substituted into (the engine rebuilds).
+    @discardableResult
+    mutating func shiftConstant(of c: Cassowary.Constraint, by delta: Double) -> Bool {
+        guard let i = byConstraint[ObjectIdentifier(c)] else { return false }
         definitions[i].constant += delta
         invalidate()
+        return true
     }
 
     /// Gives the definition made from `old` the constant of `new`, when `new` is the same
@@ -219,6 +282,12 @@ struct DeferredEqualities {
     /// costs the few definitions above it, not all of them.
     /// - Complexity: O(terms of the definitions it depends on and that are not yet computed).
     mutating func value(of v: Variable, solver: (Variable) -> Double) -> Double? {
+        if aliasByVariable.count > 0, let k = aliasByVariable[ObjectIdentifier(v)] {
+            let a = aliases[k]
+            guard let t = a.target else { return a.offset }
+            let target = value(of: t, solver: solver) ?? solver(t)
+            return a.scale * target + a.offset
+        }
         guard let i = byVariable[ObjectIdentifier(v)] else { return nil }
         if computedIn[i] != round { evaluate(i, solver) }
         return values[i]

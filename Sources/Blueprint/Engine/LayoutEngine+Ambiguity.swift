@@ -26,7 +26,7 @@ extension LayoutEngine {
         var checked: [LayoutItem] = []
         var queries: [(variable: Variable, origin: Variable?)] = []
         var definition: [Int32] = []
-        let hasDefinitions = !deferred.isEmpty
+        let hasDefinitions = !deferred.isEmpty, hasAliases = deferred.hasAliases
         var views: [View] = [root]   // depth first, as `forEachInSubtree`
         while let view = views.popLast() {
             let guides = view.layoutGuides
@@ -39,7 +39,16 @@ extension LayoutEngine {
                 guard item.engine === self, let v = item.variables else { continue }
                 checked.append(item)
                 for a in 0..<4 {
-                    let variable = a == 0 ? v.x : a == 1 ? v.width : a == 2 ? v.y : v.height
+                    var variable = a == 0 ? v.x : a == 1 ? v.width : a == 2 ? v.y : v.height
+                    // An aliased variable is `scale·target + offset` (scale ≠ 0): it varies
+                    // exactly when its target does, and a fixed one never.
+                    if hasAliases {
+                        guard let target = deferred.resolved(variable).target else {
+                            definition.append(-2)
+                            continue
+                        }
+                        variable = target
+                    }
                     let d = hasDefinitions ? deferred.definitionIndex(of: variable) : nil
                     definition.append(Int32(d ?? -1))
                     if d == nil { queries.append((variable, nil)) }
@@ -65,7 +74,9 @@ extension LayoutEngine {
             for (a, attribute) in attributes.enumerated() {
                 let k = Int(definition[4 * i + a])
                 let moves: Bool
-                if k >= 0 {
+                if k == -2 {
+                    moves = false   // fixed by an alias
+                } else if k >= 0 {
                     moves = Swift.abs(defined[k].value) > 1e-9 * defined[k].scale
                 } else {
                     moves = movable[next]

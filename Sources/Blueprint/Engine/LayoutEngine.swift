@@ -65,6 +65,11 @@ final class LayoutEngine {
     /// Set when a change cannot be applied without the definitions it touches: the engine
     /// then rebuilds (which is linear in the layout's size).
     private var rebuildRequested = false
+    /// Set when a required constraint could not be added while the build has aliases.
+    private var aliasConflict = false
+    /// How many variables one alias class must join for a build to use its aliases
+    /// (``AliasPlan/classMinimum``; tests lower it).
+    var aliasClassMinimum = AliasPlan.classMinimum
     /// Labels' text layouts of this build, shared by equal texts in equal styles.
     @exclusivity(unchecked) var textLayouts = SharedTextLayouts()
     /// The guides of this build pinned by insets their views' frames decide (non-root views'
@@ -220,7 +225,8 @@ final class LayoutEngine {
                 for k in 0..<4 where after[k] != before[k] {
                     let pin = entry.pins[k]
                     if deferred.contains(pin) {
-                        deferred.shiftConstant(of: pin, by: after[k] - before[k])
+                        // (An alias's constant is in the constraints it was substituted into.)
+                        if !deferred.shiftConstant(of: pin, by: after[k] - before[k]) { remake = true }
                     } else if solver.contains(pin) {
                         do { try solver.setConstant(of: pin, to: after[k]) } catch { remake = true }
                     } else {
@@ -334,9 +340,14 @@ final class LayoutEngine {
 
     // MARK: Building
 
-    private func rebuild() {
+    /// Builds the solver from the tree. `aliasing`: whether required equalities over two
+    /// variables eliminate one of them first (``AliasPlan``); a build with aliases that meets a
+    /// conflict is made again without them (it counts as one build), so that conflicts are
+    /// found and reported on the classic system.
+    private func rebuild(aliasing: Bool = true) {
         rebuildCount += 1
         rebuildRequested = false
+        aliasConflict = false
         // Constraints of the last build that are no longer installed must read as new if they
         // come back (their pending removals are not applied one by one).
         for c in userBySolver.values { c.engineState = .none }
@@ -441,7 +452,22 @@ final class LayoutEngine {
         for i in structural.indices { all.append(structural[i].constraint) }
         for i in intrinsic.indices { all.append(intrinsic[i].constraint) }
         all += userConstraints
-        deferred = DeferredEqualities(planning: all)
+        deferred = DeferredEqualities(planning: &all, aliasingFrom: aliasing ? all.count - userConstraints.count : nil,
+                                      aliasClassMinimum: aliasClassMinimum)
+        if deferred.hasAliases {
+            // The constraints the aliases rewrote (over the variables left) go in instead.
+            for i in structural.indices where all[i] !== structural[i].constraint {
+                structural[i] = NotedConstraint(all[i], structural[i].note)
+            }
+            let base = structural.count
+            for i in intrinsic.indices where all[base + i] !== intrinsic[i].constraint {
+                intrinsic[i] = NotedConstraint(all[base + i], intrinsic[i].note)
+            }
+            let userBase = base + intrinsic.count
+            for k in userConstraints.indices where all[userBase + k] !== userConstraints[k] {
+                userConstraints[k] = all[userBase + k]
+            }
+        }
         let structuralCount = structural.count
         structuralNotes.reserveCapacity(all.count - userConstraints.count)
         userBySolver.reserveCapacity(userConstraints.count)
@@ -486,6 +512,11 @@ final class LayoutEngine {
         }
         needsRebuild = false
         buildWork = solver.work
+        if aliasConflict {
+            // A conflict with aliases: made again on the classic system (one build).
+            rebuildCount -= 1
+            rebuild(aliasing: false)
+        }
     }
 
     private func applyChanges() {
@@ -513,7 +544,11 @@ final class LayoutEngine {
                 guard c.engine === self, c.isActive, c.engineState != .none else { continue }
                 if isDeferred(c), let sc = c.solverConstraint {
                     // A definition: its constant moves; the values follow on the next read.
-                    deferred.shiftConstant(of: sc, by: -(c.constant - c.solverConstant))
+                    // An alias's constant is in the constraints it was substituted into: rebuilt.
+                    guard deferred.shiftConstant(of: sc, by: -(c.constant - c.solverConstant)) else {
+                        rebuildRequested = true
+                        return
+                    }
                     c.solverConstant = c.constant
                     continue
                 }
@@ -681,6 +716,12 @@ final class LayoutEngine {
                 twinOf[ObjectIdentifier(c)] = ObjectIdentifier(existing)
                 return
             } catch .unsatisfiableConstraint(_, let set) {
+                if deferred.hasAliases {
+                    // Conflicts are worked out on the classic system: built again without aliases.
+                    aliasConflict = true
+                    rebuildRequested = true
+                    return
+                }
                 let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
                 if adding == nil { adding = c.formulaWithLocation }
                 // Past `victimLimit` victims, the constraint being added is broken instead
@@ -823,6 +864,11 @@ final class LayoutEngine {
         } catch .duplicateConstraint {
             return false   // already implied by an equivalent one
         } catch .unsatisfiableConstraint(_, let set) {
+            if deferred.hasAliases {
+                aliasConflict = true   // built again without aliases (see `addUser`)
+                rebuildRequested = true
+                return false
+            }
             // The engine's own constraints are added before any user constraint, so only
             // another structural one can be in the way: keep the first, break this one.
             let involved = set.compactMap { userBySolver[ObjectIdentifier($0)] }
