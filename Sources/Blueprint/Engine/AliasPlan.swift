@@ -170,60 +170,56 @@ struct AliasPlan {
         _ ci: Int, _ overTwo: Bool, _ constraints: [Cassowary.Constraint], _ first: [Int], _ termVar: [Int32],
         _ termCoef: [Double], _ occurrences: [Int32]
     ) -> Bool {
-        do {
-            let range = first[ci]..<first[ci + 1]
-            guard range.count >= 1, overTwo || range.count == 1 else { return false }
-            var r0: Int32 = -1, r1: Int32 = -1, c0 = 0.0, c1 = 0.0, shift = 0.0
-            var ok = true
-            for k in range {
-                let v = termVar[k]
-                // A variable mentioned only here: the equality is a definition (peeled later).
-                if occurrences[Int(v)] <= 1 { return false }
-                let (root, s, o) = found ? find(v) : (v, 1.0, 0.0)
-                let c = termCoef[k] * s
-                shift += termCoef[k] * o
-                if root < 0 {
-                    continue   // a fixed variable: a constant
-                } else if root == r0 {
-                    c0 += c
-                } else if root == r1 {
-                    c1 += c
-                } else if r0 < 0 {
-                    r0 = root
-                    c0 = c
-                } else if r1 < 0 {
-                    r1 = root
-                    c1 = c
-                } else {
-                    ok = false
-                    break
-                }
+        let range = first[ci]..<first[ci + 1]
+        guard range.count >= 1, overTwo || range.count == 1 else { return false }
+        var r0: Int32 = -1, r1: Int32 = -1, c0 = 0.0, c1 = 0.0, shift = 0.0
+        for k in range {
+            let v = termVar[k]
+            // A variable mentioned only here: the equality is a definition (peeled later).
+            if occurrences[Int(v)] <= 1 { return false }
+            let (root, s, o) = found ? find(v) : (v, 1.0, 0.0)
+            let c = termCoef[k] * s
+            shift += termCoef[k] * o
+            if root < 0 {
+                continue   // a fixed variable: a constant
+            } else if root == r0 {
+                c0 += c
+            } else if root == r1 {
+                c1 += c
+            } else if r0 < 0 {
+                r0 = root
+                c0 = c
+            } else if r1 < 0 {
+                r1 = root
+                c1 = c
+            } else {
+                return false   // three roots or more
             }
-            if !ok || (!overTwo && r1 >= 0) { return false }
-            guard r0 >= 0, Swift.abs(c0) >= 1e-6, r1 < 0 || Swift.abs(c1) >= 1e-6 else { return false }
-            if !found {
-                found = true
-                scale = [Double](repeating: 1, count: parent.count)
-                offset = [Double](repeating: 0, count: parent.count)
-                isAlias = [Bool](repeating: false, count: constraints.count)
-                eliminated = [Int32](repeating: -1, count: constraints.count)
-                classSize = [Int32](repeating: 1, count: parent.count)
-                stamp = [Int8](repeating: -1, count: parent.count)
-            }
-            // c0·r0 + c1·r1 + constant + shift == 0: r0 := −(c1·r1 + constant + shift) / c0
-            // (r1 -1: r0 is fixed at −(constant + shift) / c0).
-            // (Read from the constraint only here: an alias is rare among the equalities read.)
-            let constant = Unmanaged.passUnretained(constraints[ci])._withUnsafeGuaranteedRef { $0.expression.constant }
-            parent[Int(r0)] = r1 >= 0 ? r1 : Self.fixed
-            scale[Int(r0)] = r1 >= 0 ? -c1 / c0 : 0
-            offset[Int(r0)] = -(constant + shift) / c0
-            isAlias[ci] = true
-            eliminated[ci] = r0
-            stamp[Int(r0)] = currentPass
-            if r1 >= 0 { classSize[Int(r1)] += classSize[Int(r0)] }
-            largestClass = Swift.max(largestClass, r1 >= 0 ? classSize[Int(r1)] : classSize[Int(r0)])
-            return true
         }
+        if !overTwo && r1 >= 0 { return false }
+        guard r0 >= 0, Swift.abs(c0) >= 1e-6, r1 < 0 || Swift.abs(c1) >= 1e-6 else { return false }
+        if !found {
+            found = true
+            scale = [Double](repeating: 1, count: parent.count)
+            offset = [Double](repeating: 0, count: parent.count)
+            isAlias = [Bool](repeating: false, count: constraints.count)
+            eliminated = [Int32](repeating: -1, count: constraints.count)
+            classSize = [Int32](repeating: 1, count: parent.count)
+            stamp = [Int8](repeating: -1, count: parent.count)
+        }
+        // c0·r0 + c1·r1 + constant + shift == 0: r0 := −(c1·r1 + constant + shift) / c0
+        // (r1 -1: r0 is fixed at −(constant + shift) / c0).
+        // (Read from the constraint only here: an alias is rare among the equalities read.)
+        let constant = Unmanaged.passUnretained(constraints[ci])._withUnsafeGuaranteedRef { $0.expression.constant }
+        parent[Int(r0)] = r1 >= 0 ? r1 : Self.fixed
+        scale[Int(r0)] = r1 >= 0 ? -c1 / c0 : 0
+        offset[Int(r0)] = -(constant + shift) / c0
+        isAlias[ci] = true
+        eliminated[ci] = r0
+        stamp[Int(r0)] = currentPass
+        if r1 >= 0 { classSize[Int(r1)] += classSize[Int(r0)] }
+        largestClass = Swift.max(largestClass, r1 >= 0 ? classSize[Int(r1)] : classSize[Int(r0)])
+        return true
     }
 
     /// Rewrites every constraint that mentions an eliminated variable in the roots (a new

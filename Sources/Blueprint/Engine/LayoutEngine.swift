@@ -252,7 +252,7 @@ final class LayoutEngine {
             let pins = derivedGuides.first { $0.guide === g }?.pins.compactMap { structuralNotes[ObjectIdentifier($0)]?.description } ?? []
             unsettled.append(ConflictReport(
                 constraints: pins + users.map(\.formulaWithLocation), involved: users, broken: nil,
-                brokenDescription: "none: \(name) did not settle in \(Self.settleRounds) layout passes (its view is placed or sized from the guide, whose insets follow the view); the last pass's frames are shown",
+                brokenDescription: "none: \(ConflictReport.unsettledReason(name)); the last pass's frames are shown",
                 unsettledGuide: name))
         }
     }

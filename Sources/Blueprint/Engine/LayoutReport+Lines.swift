@@ -21,9 +21,7 @@ extension LayoutReport {
     /// ```
     public var summaryLines: [String] {
         conflicts.filter { $0.unsettledGuide == nil }.map { "broken: " + ($0.broken?.formulaWithLocation ?? $0.brokenDescription) }
-            + conflicts.compactMap(\.unsettledGuide).map {
-                "unsettled: \($0) did not settle in \(LayoutEngine.settleRounds) layout passes (its view is placed or sized from the guide, whose insets follow the view)"
-            }
+            + conflicts.compactMap(\.unsettledGuide).map { "unsettled: " + ConflictReport.unsettledReason($0) }
             + ambiguous.map { "ambiguous: \($0)" }
             + ties.map { "tie: \($0.summary)" }
             + negativeSizes.map { "negative size: \($0)" }

@@ -90,6 +90,12 @@ public struct ConflictReport: CustomStringConvertible {
     /// view is placed or sized from the guide, whose insets follow the view. Nil for a conflict.
     public internal(set) var unsettledGuide: String? = nil
 
+    /// Why a guide did not settle, in the words of the report's line and of
+    /// ``brokenDescription``.
+    static func unsettledReason(_ guide: String) -> String {
+        "\(guide) did not settle in \(LayoutEngine.settleRounds) layout passes (its view is placed or sized from the guide, whose insets follow the view)"
+    }
+
     /// The conflict as UIKit logs it: "Unable to simultaneously satisfy constraints.", the
     /// constraints of the conflict, then the one broken to recover. When a view's fixed frame
     /// is among them, UIKit's note on autoresizing-mask constraints comes before the list, in

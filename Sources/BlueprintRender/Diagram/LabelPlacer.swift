@@ -531,9 +531,10 @@ struct LabelPlacer {
     /// `alongLine`: that case alone (a vertical bar's spot inside a label, level with its text
     /// anywhere along it).
     private func readsAsText(_ r: Rect, for a: Annotation, alongLine: Bool = false) -> Bool {
-        a.owners.contains { o in
+        if alongLine && a.isHorizontal { return false }
+        return a.owners.contains { o in
             guard !Self.holdsBar(o, of: a), Self.overlapsInside(r, o) else { return false }
-            if alongLine && (a.isHorizontal || !labelFrames.contains(o)) { return false }
+            if alongLine && !labelFrames.contains(o) { return false }
             let reach = alongLine ? .infinity : r.height * 2
             let left = max(r.minX - reach, o.minX), right = min(r.maxX + reach, o.maxX)
             return right > left && viewTextIndex.intersects(Rect(x: left, y: r.minY, width: right - left, height: r.height), blocking: .text)
