@@ -33,6 +33,19 @@ import Testing
         #expect(d.statistics.labelsOutsideOwner == 0 && d.statistics.markers == 0)
     }
 
+    /// The settings list's folded rows carry their tags in one column at the list's leading
+    /// side, the last row's too: below the list, centred, `as airplaneRow` read as the list's.
+    @Test func aLastRowsFoldTagStaysInTheColumnOfTheOthers() throws {
+        let d = try Diagram.fixture("screens/settings")
+        let tags = d.texts.filter { $0.text.hasPrefix("as ") }
+        try #require(tags.count == 4)
+        for (row, tag) in [("bluetoothRow", "as wifiRow"), ("cellularRow", "as airplaneRow"), ("hotspotRow", "as wifiRow"), ("vpnRow", "as airplaneRow")] {
+            let f = try frame(d, row)
+            let t = try #require(tags.first { $0.owners.first == f }, "\(row)")
+            #expect(t.text == tag && t.leader == nil && t.rect.maxX == f.minX - 2 && t.rect.midY == f.midY, "\(row): \(t.rect) beside \(f)")
+        }
+    }
+
     /// A row's badge that fits neither inside its row nor beside it in the list goes below the
     /// list's last row, never into the pane that abuts the list (where it read as the pane's);
     /// heights-only groups are explained as heights in the legend.

@@ -140,12 +140,21 @@ extension LabelPlacer {
         // Beside it: right, below and above (at its right end, middle and left end), left;
         // never inside a neighbour that abuts it (a row's badge in the pane beside the list
         // reads as the pane's).
+        // A folded copy's tag (`as wifiRow`) on a row of a list (three times as wide as tall,
+        // another row right above or below it) takes its left side before its bottom and top
+        // edges, in the column of the other rows' tags: below the list's last row it read as
+        // the list's.
+        let row = b.text.hasPrefix("as ") && f.width > 3 * f.height && frames.contains { o in
+            o != f && !o.holds(f) && !f.holds(o) && min(o.maxX, f.maxX) - max(o.minX, f.minX) > f.width / 2
+                && (abs(o.minY - f.maxY) < 0.5 || abs(o.maxY - f.minY) < 0.5)
+        }
         var beside = [Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h)]
+        if row { beside.append(Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h)) }
         for x in [f.maxX - w, f.midX - w / 2, f.minX] {
             beside.append(Rect(x: x, y: f.maxY + 0.5, width: w, height: h))
             beside.append(Rect(x: x, y: f.minY - h - 0.5, width: w, height: h))
         }
-        beside.append(Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h))
+        if !row { beside.append(Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h)) }
         slots += beside.filter { !isInsideAnotherView($0, than: f) }.map { ($0, nil) }
         // Just outside an edge, touching it, anywhere along it (a badge wider than its view
         // overhangs it); then a point further out, past the edge of a neighbour that ends just
