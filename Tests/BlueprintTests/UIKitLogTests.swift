@@ -321,6 +321,43 @@ import Blueprint
         }
     }
 
+    /// A view controller's top layout guide (iOS 7 to 10): `_UILayoutSupportConstraint`s are
+    /// read (they were skipped: the class does not end in `LayoutConstraint`) and kept as
+    /// UIKit's own, so the app's constraint breaks; older SnapKit's bracketed envelope
+    /// (`<<App.LayoutConstraint:0x…> <UIView:0x…>.top == …>`) reads too.
+    @Test func topLayoutGuidesAndBracketedSnapKitDescriptionsRead() throws {
+        let text = """
+            Unable to simultaneously satisfy constraints.
+            (
+                "<_UILayoutSupportConstraint:0x600000a1 _UILayoutGuide:0x7fb1000010.height == 20   (active)>",
+                "<_UILayoutSupportConstraint:0x600000a2 V:|-(0)-[_UILayoutGuide:0x7fb1000010]   (active, names: '|':UIView:0x7fb1000020 )>",
+                "<<Demo.LayoutConstraint:0x600000a3> <UILabel:0x7fb1000030'Today'>.top == <_UILayoutGuide:0x7fb1000010>.bottom + 8>",
+                "<NSLayoutConstraint:0x600000a4 V:|-(12)-[UILabel:0x7fb1000030'Today']   (active, names: '|':UIView:0x7fb1000020 )>"
+            )
+
+            Will attempt to recover by breaking constraint
+            <NSLayoutConstraint:0x600000a4 V:|-(12)-[UILabel:0x7fb1000030'Today']   (active, names: '|':UIView:0x7fb1000020 )>
+            """
+        #expect(UIKitConflictLog.isLog(Array("<_UILayoutSupportConstraint:0x1 _UILayoutGuide:0x2.height == 0>".utf8)))
+        let conflict = try #require(try UIKitConflictLog(text: text, file: "guide.log").conflicts.first)
+        #expect(conflict.constraintLines == [3, 4, 5, 6])
+        #expect(conflict.brokenLine == 6)
+        let lines = conflict.readableLayout.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.contains("placeholder") && !$0.isEmpty }
+        #expect(lines == [
+            "view view1 size none x none  # UIView:0x7fb1000020",
+            "guide layoutGuide in view1  # _UILayoutGuide:0x7fb1000010",
+            "view todayLabel in view1 label \"Today\"  # UILabel:0x7fb1000030",
+            "layoutGuide.height == 20 as _UILayoutSupport",
+            "layoutGuide.top == view1.top as _UILayoutSupport",
+            "todayLabel.top == layoutGuide.bottom + 8",
+            "todayLabel.top == view1.top + 12",
+        ])
+        let document = try conflict.document(file: "guide.log")
+        document.root.layoutIfNeeded()
+        #expect(document.root.layoutReport.broken.map(\.description) == ["todayLabel.top == view1.top + 12 (guide.log:6)"])
+        #expect(UIKitConflictLog.isUIKitIdentifier("_UILayoutSupport"))
+    }
+
     /// A log is told from a `.layout` file by its message or a listed description.
     @Test func aLogIsToldFromALayoutFile() {
         #expect(UIKitConflictLog.isLog(Array("Unable to simultaneously satisfy constraints.\n".utf8)))

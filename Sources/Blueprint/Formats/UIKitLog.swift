@@ -73,7 +73,7 @@ public struct UIKitConflictLog: Sendable {
         return id == "autoresizingMask" || [
             "UIView_Encapsulated_Layout", "UISV_", "_UITemporaryLayout", "fittingSize", "UIView_leftMargin",
             "UIView_rightMargin", "UIView_topMargin", "UIView_bottomMargin", "UIViewSafeAreaLayoutGuide",
-            "UIViewLayoutMarginsGuide",
+            "UIViewLayoutMarginsGuide", "_UILayoutSupport", "IB_auto_generated",
             // AppKit's own: a window's current size, a table cell's.
             "NSWindow_current", "NSView_Encapsulated_Layout",
         ].contains { id.hasPrefix($0) }
@@ -109,7 +109,7 @@ public struct UIKitConflictLog: Sendable {
                     comment = true
                 } else if c == UInt8(ascii: "U"), !comment, matches("Unable to simultaneously satisfy constraints", at: k) {
                     return true
-                } else if c == UInt8(ascii: "L"), matches("LayoutConstraint:0x", at: k) {
+                } else if c == UInt8(ascii: "L"), matches("LayoutConstraint:0x", at: k) || matches("LayoutSupportConstraint:0x", at: k) {
                     // `<` and a class name (`NSLayoutConstraint`, `SnapKit.LayoutConstraint`)
                     // at the start of the line.
                     // (After blanks, a quote, or `[`, `- 0 : ` of a printed array.)
@@ -327,7 +327,7 @@ struct LogEntryReader: CharacterCursor {
     var limit = 0
 
     /// Where the description (or each of several) on a line starts: a `<` before a class
-    /// name ending in `LayoutConstraint` and `:0x`.
+    /// name that ``isConstraintClass(_:)`` and `:0x`.
     static func descriptionStarts(_ chars: [Character]) -> [Int] {
         var starts: [Int] = []
         var k = 0
@@ -336,7 +336,7 @@ struct LogEntryReader: CharacterCursor {
                 var j = k + 1
                 while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" || chars[j] == "." { j += 1 }
                 let name = chars[(k + 1) ..< j]
-                if name.count >= 16, name.suffix(16).elementsEqual("LayoutConstraint"), j + 2 < chars.count,
+                if Self.isConstraintClass(name), j + 2 < chars.count,
                    chars[j] == ":", chars[j + 1] == "0", chars[j + 2] == "x" {
                     starts.append(k)
                     k = j
@@ -346,6 +346,13 @@ struct LogEntryReader: CharacterCursor {
             k += 1
         }
         return starts
+    }
+
+    /// Whether a class name is a layout constraint's: it ends in `LayoutConstraint`
+    /// (`NSLayoutConstraint`, `NSAutoresizingMaskLayoutConstraint`, `SnapKit.LayoutConstraint`)
+    /// or is the top and bottom layout guides' `_UILayoutSupportConstraint`.
+    static func isConstraintClass<C: BidirectionalCollection>(_ name: C) -> Bool where C.Element == Character {
+        name.count >= 16 && (name.reversed().starts(with: "tniartsnoCtuoyaL") || name.reversed().starts(with: "tniartsnoCtroppuStuoyaL"))
     }
 
     init(text: LineText, number: Int, from: Int, to limit: Int) {
@@ -361,7 +368,7 @@ struct LogEntryReader: CharacterCursor {
     static func constraintAddress(_ line: String) -> String? {
         guard let lt = line.firstIndex(of: "<") else { return nil }
         let rest = line[line.index(after: lt)...]
-        guard let colon = rest.firstIndex(of: ":"), rest[..<colon].hasSuffix("LayoutConstraint"),
+        guard let colon = rest.firstIndex(of: ":"), isConstraintClass(rest[..<colon]),
               !rest[..<colon].contains(where: { $0 == " " }) else { return nil }
         let after = rest[rest.index(after: colon)...]
         guard after.hasPrefix("0x") else { return nil }
@@ -384,6 +391,9 @@ struct LogEntryReader: CharacterCursor {
         let address = hexAddress() ?? ""
         // SnapKit: `@ViewController.swift#39`.
         if peek == "@" { while let c = peek, c != " " { i += 1 } }
+        // Older SnapKit closes the constraint's own part and writes its views in brackets:
+        // `<<Module.LayoutConstraint:0x…> <UIView:0x…>.top == <UIView:0x…>.bottom>`.
+        if peek == ">" { i += 1 }
         skipSpaces()
         // The body ends at the last ` (active`, ` (inactive` or ` (Names:` before the closing `>`.
         guard let close = chars[i ..< limit].lastIndex(of: ">") else {
@@ -595,6 +605,13 @@ struct LogBodyParser: CharacterCursor {
     /// (`homeLarge`, `AddressToolbar.lockIcon`). For a name with dots, `attributeFollows`
     /// leaves the last `.attribute` unread.
     mutating func readItem(attributeFollows: Bool) throws(LogError) -> String {
+        // An item in brackets (older SnapKit: `<UIView:0x7f…>.top`).
+        if peek == "<" {
+            i += 1
+            let key = try readItem(attributeFollows: attributeFollows)
+            guard expect(">") else { throw fail("expected `>` after the view") }
+            return key
+        }
         let start = i
         while let c = peek, c.isLetter || c.isNumber || c == "_" || c == "." || c == "$" || c == "-" && attributeFollows == false { i += 1 }
         guard i > start else { throw fail("expected a view here (`UIView:0x7f…` or a name)") }
@@ -612,7 +629,7 @@ struct LogBodyParser: CharacterCursor {
                 while k < chars.count {
                     if chars[k] == "'" {
                         let next: Character? = k + 1 < chars.count ? chars[k + 1] : nil
-                        if next == nil || [".", "]", "(", ")", " "].contains(next!) { found = k; break }
+                        if next == nil || [".", "]", "(", ")", " ", ">"].contains(next!) { found = k; break }
                     }
                     k += 1
                 }
@@ -1129,7 +1146,8 @@ struct LogLayoutWriter {
     /// Whether UIKit made the constraint: a table's or collection's size for its cell, a stack
     /// view's, a margin or safe-area guide's, a temporary width, an autoresizing mask.
     static func isUIKits(_ e: LogEntry) -> Bool {
-        if e.kind.hasSuffix("AutoresizingMaskLayoutConstraint") { return true }
+        if e.kind.hasSuffix("AutoresizingMaskLayoutConstraint") || e.kind.hasSuffix("LayoutSupportConstraint")
+            || e.kind.hasSuffix("IBPrototypingLayoutConstraint") { return true }
         return e.identifier.map { UIKitConflictLog.isUIKitIdentifier(LogNames.identifier($0)) } ?? false
     }
 
@@ -1175,6 +1193,8 @@ struct LogLayoutWriter {
             text += " as \(id)"
         } else if entry.kind.hasSuffix("AutoresizingMaskLayoutConstraint") {
             text += " as autoresizingMask"
+        } else if entry.kind.hasSuffix("LayoutSupportConstraint") {
+            text += " as _UILayoutSupport"
         }
         return text
     }
