@@ -94,10 +94,7 @@ extension LabelPlacer {
         // A row with rows right above or below it (a week of a calendar) takes its leader level
         // with its middle first: past a corner the badge sat level with the next row. Others
         // try the corners first (nearer, and inside the picture).
-        let stacked = frames.contains { o in
-            o != f && !o.holds(f) && !f.holds(o) && min(o.maxX, f.maxX) - max(o.minX, f.minX) > 1
-                && (abs(o.minY - f.maxY) < 0.5 || abs(o.maxY - f.minY) < 0.5)
-        }
+        let stacked = hasRowAboveOrBelow(f, overlapping: 1)
         for reach in [6.0, 14.0, 24.0] {
             var level: [(Rect, (Point, Point)?)] = []
             for right in [true, false] {
@@ -118,6 +115,15 @@ extension LabelPlacer {
         }
         place(text, style: .badge(b.role), slots: slots, anchor: Point(x: f.maxX, y: f.maxY),
               legendText: "\(text)   \(b.formulas.joined(separator: ", "))", home: f, owners: b.owners, accepts: onItsOwn)
+    }
+
+    /// Whether another frame (not around `f`, not inside it) abuts `f`'s bottom or top edge
+    /// along more than `overlapping` points: the next row of a list or a calendar's week.
+    func hasRowAboveOrBelow(_ f: Rect, overlapping: Double) -> Bool {
+        frames.contains { o in
+            o != f && !o.holds(f) && !f.holds(o) && min(o.maxX, f.maxX) - max(o.minX, f.minX) > overlapping
+                && (abs(o.minY - f.maxY) < 0.5 || abs(o.maxY - f.minY) < 0.5)
+        }
     }
 
     /// The slots of a badge of size `s` touching its view: inside its corners, inside along
@@ -144,10 +150,7 @@ extension LabelPlacer {
         // another row right above or below it) takes its left side before its bottom and top
         // edges, in the column of the other rows' tags: below the list's last row it read as
         // the list's.
-        let row = b.text.hasPrefix("as ") && f.width > 3 * f.height && frames.contains { o in
-            o != f && !o.holds(f) && !f.holds(o) && min(o.maxX, f.maxX) - max(o.minX, f.minX) > f.width / 2
-                && (abs(o.minY - f.maxY) < 0.5 || abs(o.maxY - f.minY) < 0.5)
-        }
+        let row = b.text.hasPrefix("as ") && f.width > 3 * f.height && hasRowAboveOrBelow(f, overlapping: f.width / 2)
         var beside = [Rect(x: f.maxX + 2, y: f.midY - h / 2, width: w, height: h)]
         if row { beside.append(Rect(x: f.minX - 2 - w, y: f.midY - h / 2, width: w, height: h)) }
         for x in [f.maxX - w, f.midX - w / 2, f.minX] {
