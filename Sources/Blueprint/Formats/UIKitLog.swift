@@ -351,8 +351,9 @@ struct LogEntryReader: CharacterCursor {
     /// Whether a class name is a layout constraint's: it ends in `LayoutConstraint`
     /// (`NSLayoutConstraint`, `NSAutoresizingMaskLayoutConstraint`, `SnapKit.LayoutConstraint`)
     /// or is the top and bottom layout guides' `_UILayoutSupportConstraint`.
-    static func isConstraintClass<C: BidirectionalCollection>(_ name: C) -> Bool where C.Element == Character {
-        name.count >= 16 && (name.reversed().starts(with: "tniartsnoCtuoyaL") || name.reversed().starts(with: "tniartsnoCtroppuStuoyaL"))
+    static func isConstraintClass<C: Collection>(_ name: C) -> Bool where C.Element == Character {
+        let s = String(name)
+        return s.hasSuffix("LayoutConstraint") || s.hasSuffix("LayoutSupportConstraint")
     }
 
     init(text: LineText, number: Int, from: Int, to limit: Int) {
